@@ -1,0 +1,39 @@
+# The two commands of the quick start: `make play` and `make test`.
+# Both create or refresh .venv and build the native core in place.
+PY ?= python3.11
+VENV := .venv
+BIN := $(VENV)/bin
+STAMP := $(VENV)/.installed
+
+.PHONY: play test sim bench clean
+
+$(BIN)/python:
+	$(PY) -m venv $(VENV)
+
+$(STAMP): $(BIN)/python pyproject.toml setup.py
+	$(BIN)/pip install -q --upgrade pip
+	$(BIN)/pip install -q -e '.[test]'
+	touch $(STAMP)
+
+# Rebuild the extension whenever the .pyx changes (pip -e built it once).
+mq/_core.so.stamp: mq/_core.pyx $(STAMP)
+	$(BIN)/python setup.py -q build_ext --inplace
+	touch $@
+
+build: $(STAMP) mq/_core.so.stamp
+
+play: build
+	$(BIN)/mq play
+
+test: build
+	$(BIN)/python -m pytest -n 2
+	MQ_PUREPYTHON=1 $(BIN)/python -m pytest -n 2
+
+sim: build
+	$(BIN)/mq sim --players 4 --games 50 --seed 1
+
+bench: build
+	$(BIN)/python -m bench
+
+clean:
+	rm -rf $(VENV) build *.egg-info mq/_core.c mq/_core*.so mq/_core.so.stamp

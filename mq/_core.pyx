@@ -1,0 +1,1003 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""Native core of mq: RNG, pathing, the monster turn and the state hash, in C via Cython.
+
+The semantics are those of the pure-Python twin ``mq/_core_py.py`` (its docstrings are the
+specification; docs/core.md summarises the contract). This module must return the very same
+values, and raise the same exception types, for every input; ``tests/test_core_twins.py`` checks
+that on random boards, monsters and value trees.
+
+Implementation notes (why it is fast, and why it stays identical):
+
+* All arithmetic is on ``uint64_t`` / ``long long`` with explicit wrap-around where the twin
+  reduces mod 2**64; no floats anywhere.
+* A board is decoded once into C arrays (``_Board``: sides, arrows, the neighbour and "line
+  room" tables, see the twin's module docstring). The last decoded board is kept with a
+  reference to its tuple: a board made only of tuples of exact ints is immutable, so an identity
+  check is a sound cache key, and the engine calls the core many times with one board.
+* Dijkstra uses a C binary heap; its result (the distance table) does not depend on the order in
+  which equal keys are popped, so it equals the twin's ``heapq`` result.
+* The monster turn walks monsters on a private copy of the terrain with a visit stamp array.
+* The hash walks Python objects with C-level type checks that mirror the twin's dispatch order
+  (exact builtin types first, which cannot be anything else), and caches node digests in
+  ``_digest`` through ``PyObject_GenericSetAttr`` (= ``object.__setattr__``).
+"""
+from libc.stdint cimport uint64_t, int64_t, int32_t, int8_t
+from libc.stdlib cimport qsort
+from libc.string cimport memcpy
+from cpython.mem cimport PyMem_Malloc, PyMem_Free
+from cpython.ref cimport PyObject, Py_INCREF
+from cpython.long cimport (PyLong_Check, PyLong_CheckExact, PyLong_FromUnsignedLongLong,
+                           PyLong_AsUnsignedLongLong, PyLong_AsLongLongAndOverflow)
+from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE
+from cpython.tuple cimport PyTuple_Check, PyTuple_CheckExact
+from cpython.list cimport PyList_Check, PyList_CheckExact, PyList_AsTuple
+from cpython.unicode cimport PyUnicode_Check, PyUnicode_AsUTF8AndSize
+from cpython.bytes cimport PyBytes_Check, PyBytes_AS_STRING, PyBytes_GET_SIZE
+from cpython.bool cimport PyBool_Check
+from cpython.dict cimport PyDict_Check
+from cpython.set cimport PyAnySet_Check
+from cpython.object cimport PyObject_GenericSetAttr
+
+cdef extern from "Python.h":
+    tuple PyTuple_GetSlice(object p, Py_ssize_t low, Py_ssize_t high)
+    ctypedef struct PyListObject:
+        PyObject **ob_item
+    Py_ssize_t PyList_GET_SIZE(object o)
+
+import operator
+
+__all__ = [
+    "N", "E", "S", "W",
+    "CORRIDOR", "DOOR", "LOCKED", "SECRET", "WALL", "MOVE_COST",
+    "NORMAL", "FAST", "SLOW", "LURKING", "BACKWARDS", "PASS_NORMAL",
+    "rng_u64", "rng_below", "rng_d6", "rng_d10", "rng_colour", "rng_shuffle",
+    "reachable", "path_to", "neighbours",
+    "monster_turn",
+    "digest", "digest_full",
+]
+
+IMPLEMENTATION = "native"
+
+N, E, S, W = 0, 1, 2, 3
+CORRIDOR, DOOR, LOCKED, SECRET, WALL = 0, 1, 2, 3, 4
+MOVE_COST = (1, 1, 2, 3, -1)
+NORMAL, FAST, SLOW, LURKING, BACKWARDS = 0, 1, 2, 3, 4
+PASS_NORMAL = (1 << CORRIDOR) | (1 << DOOR)
+
+# C mirrors of the constants above.
+cdef enum:
+    C_CORRIDOR = 0
+    C_WALL = 4
+    C_FAST = 1
+    C_SLOW = 2
+    C_LURKING = 3
+    C_BACKWARDS = 4
+    C_SMASHABLE = 6          # (1 << DOOR) | (1 << LOCKED)
+    MAX_DEPTH = 200          # the twin's _MAX_DEPTH
+
+# Python ints beyond C ranges, for range checks done on Python objects.
+cdef object _TWO64 = 2 ** 64
+cdef object _TWO31 = 2 ** 31
+
+cdef int _COST[5]
+_COST[:] = [1, 1, 2, 3, -1]
+
+cdef uint64_t GOLDEN = 0x9E3779B97F4A7C15ULL
+cdef long long COORD_MIN = -(1LL << 31)
+cdef long long COORD_LIM = (1LL << 31)
+
+_operator_index = operator.index
+
+
+# ---------------------------------------------------------------------------------------------
+# Argument checking (same rules and wording as the twin)
+# ---------------------------------------------------------------------------------------------
+
+cdef inline object _index(object v, str what):
+    """``operator.index(v)`` with the twin's TypeError; ints (bool, subclasses) pass as they are."""
+    if PyLong_Check(v):
+        return v
+    try:
+        return _operator_index(v)
+    except TypeError:
+        raise TypeError(f"{what} must be an int") from None
+
+
+cdef int _ll_in(object v, long long lo, long long hi, str what, long long *out) except -1:
+    """Store int ``v`` in ``out`` if ``lo <= v < hi``, else ValueError("<what> out of range")."""
+    cdef int ovf = 0
+    cdef long long x
+    v = _index(v, what)
+    x = PyLong_AsLongLongAndOverflow(v, &ovf)
+    if ovf != 0 or x < lo or x >= hi:
+        raise ValueError(f"{what} out of range")
+    out[0] = x
+    return 0
+
+
+cdef uint64_t _seed_arg(object v) except? 0:
+    """A seed in [0, 2**64). Plain ints convert in C; a failed conversion is re-raised as the
+    twin's ValueError (only the error path pays for the exception)."""
+    v = _index(v, "seed")
+    try:
+        return PyLong_AsUnsignedLongLong(v)
+    except OverflowError:
+        raise ValueError("seed must be in [0, 2**64)") from None
+
+
+cdef uint64_t _counter_arg(object v) except? 0xFFFFFFFFFFFFFFFFULL:
+    """A counter in [0, 2**63)."""
+    cdef int ovf = 0
+    cdef long long x
+    v = _index(v, "n")
+    x = PyLong_AsLongLongAndOverflow(v, &ovf)
+    if ovf != 0 or x < 0:
+        raise ValueError("n must be in [0, 2**63)")
+    return <uint64_t>x
+
+
+cdef uint64_t _bound_arg(object v) except? 0:
+    """A bound in [1, 2**64)."""
+    cdef uint64_t b
+    v = _index(v, "bound")
+    try:
+        b = PyLong_AsUnsignedLongLong(v)
+    except OverflowError:
+        raise ValueError("bound must be in [1, 2**64)") from None
+    if b == 0:
+        raise ValueError("bound must be in [1, 2**64)")
+    return b
+
+
+# ---------------------------------------------------------------------------------------------
+# RNG
+# ---------------------------------------------------------------------------------------------
+
+cdef inline uint64_t _mix(uint64_t z) noexcept nogil:
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ULL
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBULL
+    return z ^ (z >> 31)
+
+
+cdef inline uint64_t _draw(uint64_t seed, uint64_t n) noexcept nogil:
+    return _mix(seed + (n + 1) * GOLDEN)
+
+
+cdef inline uint64_t _below(uint64_t seed, uint64_t *n, uint64_t bound) noexcept nogil:
+    # The twin's rule "accept u < lim, lim = 2**64 - (2**64 % bound)" with one division:
+    # lim and u - u % bound are multiples of bound, so u < lim <=> u - r + bound <= 2**64
+    # <=> u - r <= 2**64 - bound, which is (0 - bound) in uint64 arithmetic.
+    cdef uint64_t u, r
+    while True:
+        u = _draw(seed, n[0])
+        n[0] += 1
+        r = u % bound
+        if u - r <= <uint64_t>0 - bound:
+            return r
+
+
+def rng_u64(seed, n):
+    """Draw ``n`` of stream ``seed`` (see the twin): ``mix(seed + (n+1)*GOLDEN mod 2**64)``."""
+    cdef uint64_t s = _seed_arg(seed)
+    cdef uint64_t c = _counter_arg(n)
+    return PyLong_FromUnsignedLongLong(_draw(s, c))
+
+
+def rng_below(seed, n, bound):
+    """Uniform ``(v in [0, bound), n2)`` by rejection (see the twin)."""
+    cdef uint64_t s = _seed_arg(seed)
+    cdef uint64_t c = _counter_arg(n)
+    cdef uint64_t b = _bound_arg(bound)
+    cdef uint64_t v = _below(s, &c, b)
+    return PyLong_FromUnsignedLongLong(v), PyLong_FromUnsignedLongLong(c)
+
+
+def rng_d6(seed, n):
+    """A six-sided die: ``(1..6, n2)``."""
+    cdef uint64_t s = _seed_arg(seed)
+    cdef uint64_t c = _counter_arg(n)
+    cdef uint64_t v = _below(s, &c, 6)
+    return <int>v + 1, PyLong_FromUnsignedLongLong(c)
+
+
+def rng_d10(seed, n):
+    """The d10: ``(1..10, n2)``."""
+    cdef uint64_t s = _seed_arg(seed)
+    cdef uint64_t c = _counter_arg(n)
+    cdef uint64_t v = _below(s, &c, 10)
+    return <int>v + 1, PyLong_FromUnsignedLongLong(c)
+
+
+def rng_colour(seed, n):
+    """The monster die: ``(colour 0..5, n2)``."""
+    cdef uint64_t s = _seed_arg(seed)
+    cdef uint64_t c = _counter_arg(n)
+    cdef uint64_t v = _below(s, &c, 6)
+    return <int>v, PyLong_FromUnsignedLongLong(c)
+
+
+def rng_shuffle(seed, n, items):
+    """Fisher–Yates from the last index down (see the twin): ``(tuple, n2)``."""
+    cdef uint64_t s = _seed_arg(seed)
+    cdef uint64_t c = _counter_arg(n)
+    cdef list lst = list(items)     # a fresh list nobody else holds, like the twin's
+    cdef Py_ssize_t i, j
+    cdef PyObject **p = (<PyListObject *>lst).ob_item
+    cdef PyObject *tmp
+    # Swapping item pointers of the private list keeps every refcount right; nothing in the
+    # loop runs Python code, so the list cannot change size under us.
+    for i in range(PyList_GET_SIZE(lst) - 1, 0, -1):
+        j = <Py_ssize_t>_below(s, &c, <uint64_t>(i + 1))
+        tmp = p[i]
+        p[i] = p[j]
+        p[j] = tmp
+    return PyList_AsTuple(lst), PyLong_FromUnsignedLongLong(c)
+
+
+# ---------------------------------------------------------------------------------------------
+# Board decoding
+# ---------------------------------------------------------------------------------------------
+
+ctypedef struct _Cell:
+    long long major     # sort key: y for rows, x for columns
+    long long minor     # x for rows, y for columns
+    int32_t idx
+
+
+cdef int _cmp_cell(const void *a, const void *b) noexcept nogil:
+    cdef const _Cell *p = <const _Cell *>a
+    cdef const _Cell *q = <const _Cell *>b
+    if p.major != q.major:
+        return -1 if p.major < q.major else 1
+    if p.minor != q.minor:
+        return -1 if p.minor < q.minor else 1
+    return -1 if p.idx < q.idx else (1 if p.idx > q.idx else 0)
+
+
+cdef class _Board:
+    """A validated board in C arrays. ``nb``/``line``: see the twin's module docstring."""
+    cdef int n
+    cdef int8_t *sides      # 4n
+    cdef int8_t *arrows     # 6n
+    cdef int32_t *nb        # 4n: neighbour through side d or -1
+    cdef int32_t *line      # 4n: line room (wrapping across darkness) or -1
+    cdef bint cacheable     # made only of tuples of exact ints (immutable)
+
+    def __dealloc__(self):
+        PyMem_Free(self.sides)
+        PyMem_Free(self.arrows)
+        PyMem_Free(self.nb)
+        PyMem_Free(self.line)
+
+
+cdef int _fill_lines(_Board b, _Cell *cells, int fwd, int back) except -1:
+    """Given cells sorted by (major, minor), fill line/nb for directions fwd (+minor)/back."""
+    cdef int n = b.n
+    cdef int start = 0, end, p, i, nxt, prv
+    while start < n:
+        end = start
+        while end + 1 < n and cells[end + 1].major == cells[start].major:
+            end += 1
+        for p in range(start, end + 1):
+            i = cells[p].idx
+            if p < end and cells[p + 1].minor == cells[p].minor:
+                raise ValueError("two rooms share a cell")
+            if start == end:
+                continue
+            if p < end:
+                nxt = p + 1
+            else:
+                nxt = start
+            if p > start:
+                prv = p - 1
+            else:
+                prv = end
+            b.line[4 * i + fwd] = cells[nxt].idx
+            b.line[4 * i + back] = cells[prv].idx
+            if cells[nxt].minor == cells[p].minor + 1:
+                b.nb[4 * i + fwd] = cells[nxt].idx
+            if cells[prv].minor == cells[p].minor - 1:
+                b.nb[4 * i + back] = cells[prv].idx
+        start = end + 1
+    return 0
+
+
+cdef _Board _decode_board(object board):
+    cdef Py_ssize_t n, k
+    cdef long long v
+    cdef _Board b = _Board.__new__(_Board)
+    cdef _Cell *cells = NULL
+    cdef long long *xs = NULL
+    cdef long long *ys = NULL
+    cdef bint exact
+    if not (PyTuple_Check(board) or PyList_Check(board)):
+        raise TypeError("board must be a tuple (xs, ys, sides, arrows)")
+    if len(board) != 4:
+        raise ValueError("board must have 4 parts (xs, ys, sides, arrows)")
+    exact = PyTuple_CheckExact(board)
+    for part in board:
+        if not (PyTuple_Check(part) or PyList_Check(part)):
+            raise TypeError("board parts must be tuples of ints")
+        exact = exact and PyTuple_CheckExact(part)
+    xs_in, ys_in, sides_in, arrows_in = board
+    n = len(xs_in)
+    if n < 1:
+        raise ValueError("board needs at least one room")
+    if len(ys_in) != n or len(sides_in) != 4 * n or len(arrows_in) != 6 * n:
+        raise ValueError("board part lengths must be n, n, 4n, 6n")
+    if n > 0x3FFFFFFF:
+        raise ValueError("board has too many rooms")
+    b.n = <int>n
+    b.sides = <int8_t *>PyMem_Malloc(4 * n * sizeof(int8_t))
+    b.arrows = <int8_t *>PyMem_Malloc(6 * n * sizeof(int8_t))
+    b.nb = <int32_t *>PyMem_Malloc(4 * n * sizeof(int32_t))
+    b.line = <int32_t *>PyMem_Malloc(4 * n * sizeof(int32_t))
+    xs = <long long *>PyMem_Malloc(n * sizeof(long long))
+    ys = <long long *>PyMem_Malloc(n * sizeof(long long))
+    cells = <_Cell *>PyMem_Malloc(n * sizeof(_Cell))
+    try:
+        if not (b.sides and b.arrows and b.nb and b.line and xs and ys and cells):
+            raise MemoryError()
+        # Same validation order as the twin: xs, ys, sides, arrows, then cells.
+        k = 0
+        for o in xs_in:
+            exact = exact and PyLong_CheckExact(o)
+            _ll_in(o, COORD_MIN, COORD_LIM, "xs", &xs[k])
+            k += 1
+        k = 0
+        for o in ys_in:
+            exact = exact and PyLong_CheckExact(o)
+            _ll_in(o, COORD_MIN, COORD_LIM, "ys", &ys[k])
+            k += 1
+        k = 0
+        for o in sides_in:
+            exact = exact and PyLong_CheckExact(o)
+            _ll_in(o, 0, 5, "sides", &v)
+            b.sides[k] = <int8_t>v
+            k += 1
+        k = 0
+        for o in arrows_in:
+            exact = exact and PyLong_CheckExact(o)
+            _ll_in(o, -1, 4, "arrows", &v)
+            b.arrows[k] = <int8_t>v
+            k += 1
+        for k in range(4 * n):
+            b.nb[k] = -1
+            b.line[k] = -1
+        # Rows sorted by (y, x): E is +x, W is -x.
+        for k in range(n):
+            cells[k].major = ys[k]
+            cells[k].minor = xs[k]
+            cells[k].idx = <int32_t>k
+        qsort(cells, n, sizeof(_Cell), _cmp_cell)
+        _fill_lines(b, cells, 1, 3)
+        # Columns sorted by (x, y): S is +y, N is -y.
+        for k in range(n):
+            cells[k].major = xs[k]
+            cells[k].minor = ys[k]
+            cells[k].idx = <int32_t>k
+        qsort(cells, n, sizeof(_Cell), _cmp_cell)
+        _fill_lines(b, cells, 2, 0)
+    finally:
+        PyMem_Free(xs)
+        PyMem_Free(ys)
+        PyMem_Free(cells)
+    b.cacheable = exact
+    return b
+
+
+cdef object _last_board_obj = None
+cdef _Board _last_board = None
+
+
+cdef _Board _get_board(object board):
+    """Decode ``board``, or reuse the last decoding if this is the very same immutable object."""
+    global _last_board_obj, _last_board
+    if board is _last_board_obj and _last_board is not None:
+        return _last_board
+    cdef _Board b = _decode_board(board)
+    if b.cacheable:
+        # Holding the reference keeps the object alive, so its id cannot be reused meanwhile.
+        _last_board_obj = board
+        _last_board = b
+    return b
+
+
+cdef int _room_arg(object v, int n, str what) except -1:
+    v = _index(v, what)
+    if v < 0 or v >= n:
+        raise ValueError(f"{what} is not a room of the board")
+    return <int>v
+
+
+# ---------------------------------------------------------------------------------------------
+# A small binary min-heap of (cost, steps, room) keys for Dijkstra
+# ---------------------------------------------------------------------------------------------
+
+ctypedef struct _Key:
+    int64_t cost
+    int64_t steps
+    int32_t room
+
+
+cdef inline bint _less(const _Key *a, const _Key *b) noexcept nogil:
+    if a.cost != b.cost:
+        return a.cost < b.cost
+    if a.steps != b.steps:
+        return a.steps < b.steps
+    return a.room < b.room
+
+
+cdef inline void _push(_Key *heap, Py_ssize_t *size, _Key k) noexcept nogil:
+    cdef Py_ssize_t i = size[0], parent
+    size[0] += 1
+    while i > 0:
+        parent = (i - 1) >> 1
+        if not _less(&k, &heap[parent]):
+            break
+        heap[i] = heap[parent]
+        i = parent
+    heap[i] = k
+
+
+cdef inline _Key _pop(_Key *heap, Py_ssize_t *size) noexcept nogil:
+    cdef _Key top = heap[0]
+    cdef _Key last
+    cdef Py_ssize_t i = 0, child, m
+    size[0] -= 1
+    m = size[0]
+    if m > 0:
+        last = heap[m]
+        while True:
+            child = 2 * i + 1
+            if child >= m:
+                break
+            if child + 1 < m and _less(&heap[child + 1], &heap[child]):
+                child += 1
+            if not _less(&heap[child], &last):
+                break
+            heap[i] = heap[child]
+            i = child
+        heap[i] = last
+    return top
+
+
+# ---------------------------------------------------------------------------------------------
+# Pathing
+# ---------------------------------------------------------------------------------------------
+
+cdef void _dijkstra_budget(_Board b, int start, int64_t budget, int64_t *dist, _Key *heap) noexcept nogil:
+    """dist[r] = cheapest cost from start if <= budget, else -1 (the twin's reachable loop)."""
+    cdef int n = b.n, u, v, d, k
+    cdef Py_ssize_t size = 0
+    cdef int64_t nc
+    cdef _Key key, nk
+    for u in range(n):
+        dist[u] = -1
+    dist[start] = 0
+    key.cost = 0
+    key.steps = 0
+    key.room = start
+    _push(heap, &size, key)
+    while size > 0:
+        key = _pop(heap, &size)
+        u = key.room
+        if key.cost != dist[u]:
+            continue
+        for d in range(4):
+            k = b.sides[4 * u + d]
+            v = b.nb[4 * u + d]
+            if k == C_WALL or v < 0:
+                continue
+            nc = key.cost + _COST[k]
+            if nc <= budget and (dist[v] < 0 or nc < dist[v]):
+                dist[v] = nc
+                nk.cost = nc
+                nk.steps = 0
+                nk.room = v
+                _push(heap, &size, nk)
+
+
+def reachable(board, start, budget, dash):
+    """Rooms a munchkin in ``start`` can reach this turn, ``((room, cost), ...)`` (see the twin)."""
+    cdef _Board b = _get_board(board)
+    cdef int s = _room_arg(start, b.n, "start")
+    cdef long long bud
+    cdef int n = b.n, u, v, d, count
+    cdef int64_t *dist
+    cdef _Key *heap
+    cdef Py_ssize_t idx
+    budget = _index(budget, "budget")
+    if budget < 0 or budget >= _TWO31:
+        raise ValueError("budget must be in [0, 2**31)")
+    bud = budget
+    cdef bint do_dash = bool(dash)
+    dist = <int64_t *>PyMem_Malloc(n * sizeof(int64_t))
+    heap = <_Key *>PyMem_Malloc((4 * n + 1) * sizeof(_Key))
+    if not dist or not heap:
+        PyMem_Free(dist)
+        PyMem_Free(heap)
+        raise MemoryError()
+    try:
+        _dijkstra_budget(b, s, bud, dist, heap)
+        if do_dash:
+            # Dash targets come from the within-budget table only; mark them -2, then merge.
+            for u in range(n):
+                if dist[u] < 0:
+                    continue
+                for d in range(4):
+                    v = b.nb[4 * u + d]
+                    if v >= 0 and b.sides[4 * u + d] != C_WALL and dist[v] == -1:
+                        dist[v] = -2
+            for u in range(n):
+                if dist[u] == -2:
+                    dist[u] = bud
+        count = 0
+        for u in range(n):
+            if dist[u] >= 0:
+                count += 1
+        out = PyTuple_New(count)
+        idx = 0
+        for u in range(n):
+            if dist[u] >= 0:
+                item = (u, dist[u])
+                Py_INCREF(item)
+                PyTuple_SET_ITEM(out, idx, item)
+                idx += 1
+        return out
+    finally:
+        PyMem_Free(dist)
+        PyMem_Free(heap)
+
+
+def path_to(board, start, goal):
+    """A cheapest route as directions; ties: fewest steps, then smallest sequence (see the twin)."""
+    cdef _Board b = _get_board(board)
+    cdef int s = _room_arg(start, b.n, "start")
+    cdef int g = _room_arg(goal, b.n, "goal")
+    cdef int n = b.n, u, i, e, k, d, v, length
+    cdef int64_t *cost
+    cdef int64_t *steps
+    cdef _Key *heap
+    cdef Py_ssize_t size = 0
+    cdef _Key key, nk
+    cdef int64_t nc, ns
+    if s == g:
+        return ()
+    cost = <int64_t *>PyMem_Malloc(n * sizeof(int64_t))
+    steps = <int64_t *>PyMem_Malloc(n * sizeof(int64_t))
+    heap = <_Key *>PyMem_Malloc((4 * n + 1) * sizeof(_Key))
+    if not cost or not steps or not heap:
+        PyMem_Free(cost)
+        PyMem_Free(steps)
+        PyMem_Free(heap)
+        raise MemoryError()
+    try:
+        for u in range(n):
+            cost[u] = -1
+            steps[u] = -1
+        cost[g] = 0
+        steps[g] = 0
+        key.cost = 0
+        key.steps = 0
+        key.room = g
+        _push(heap, &size, key)
+        while size > 0:
+            key = _pop(heap, &size)
+            u = key.room
+            if key.cost != cost[u] or key.steps != steps[u]:
+                continue
+            for e in range(4):
+                i = b.nb[4 * u + e]
+                if i < 0:
+                    continue
+                k = b.sides[4 * i + ((e + 2) & 3)]
+                if k == C_WALL:
+                    continue
+                nc = key.cost + _COST[k]
+                ns = key.steps + 1
+                if cost[i] < 0 or nc < cost[i] or (nc == cost[i] and ns < steps[i]):
+                    cost[i] = nc
+                    steps[i] = ns
+                    nk.cost = nc
+                    nk.steps = ns
+                    nk.room = i
+                    _push(heap, &size, nk)
+        if cost[s] < 0:
+            return None
+        length = <int>steps[s]
+        out = PyTuple_New(length)
+        u = s
+        for i in range(length):
+            for d in range(4):
+                v = b.nb[4 * u + d]
+                k = b.sides[4 * u + d]
+                if v >= 0 and k != C_WALL and cost[v] >= 0 \
+                        and cost[v] + _COST[k] == cost[u] and steps[v] + 1 == steps[u]:
+                    break
+            item = d
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(out, i, item)
+            u = v
+        return out
+    finally:
+        PyMem_Free(cost)
+        PyMem_Free(steps)
+        PyMem_Free(heap)
+
+
+def neighbours(board, room):
+    """Explored rooms adjacent through a non-wall connector, ``((dir, room), ...)`` N, E, S, W."""
+    cdef _Board b = _get_board(board)
+    cdef int r = _room_arg(room, b.n, "room")
+    cdef int d
+    out = []
+    for d in range(4):
+        if b.nb[4 * r + d] >= 0 and b.sides[4 * r + d] != C_WALL:
+            out.append((d, b.nb[4 * r + d]))
+    return tuple(out)
+
+
+# ---------------------------------------------------------------------------------------------
+# The monster turn
+# ---------------------------------------------------------------------------------------------
+
+ctypedef struct _Mon:
+    int32_t room
+    int32_t mt
+    int32_t mask
+    int32_t smash
+    int32_t target
+
+
+ctypedef struct _Walk:
+    # Shared state of one walk of all monsters over one terrain.
+    const int8_t *arrows
+    const int32_t *nb
+    const int32_t *line
+    int8_t *terrain
+    int32_t *visited        # visit stamps, one per room
+    int32_t stamp
+    int32_t *crossed        # smashable sides crossed, packed 4*room + dir
+    Py_ssize_t ncrossed
+
+
+cdef inline bint _passable(int k, int mask, int smash) noexcept nogil:
+    return ((mask >> k) & 1) != 0 or (smash != 0 and ((C_SMASHABLE >> k) & 1) != 0)
+
+
+cdef int _step(_Walk *w, int pos, int d, int mask, int smash) noexcept nogil:
+    """One monster step (the twin's _step): the new room or -1."""
+    cdef int k = w.terrain[4 * pos + d]
+    cdef int dest, far
+    if not _passable(k, mask, smash):
+        return -1
+    dest = w.line[4 * pos + d]
+    if dest < 0:
+        return -1
+    if dest == 0:
+        if w.visited[0] == w.stamp:
+            return -1
+        far = w.nb[d]
+        if far < 0 or w.visited[far] == w.stamp:
+            return -1
+        if not _passable(w.terrain[d], mask, smash):
+            return -1
+        w.visited[0] = w.stamp
+    elif w.visited[dest] == w.stamp:
+        return -1
+    else:
+        far = dest
+    if smash != 0 and ((C_SMASHABLE >> k) & 1) != 0 and pos != 0 and w.nb[4 * pos + d] != 0:
+        w.crossed[w.ncrossed] = 4 * pos + d
+        w.ncrossed += 1
+    w.visited[far] = w.stamp
+    return far
+
+
+cdef int _walk(_Walk *w, const _Mon *m, int colour) noexcept nogil:
+    """Where one monster ends on the walk's terrain (the twin's _walk)."""
+    cdef int pos = m.room, a, nxt, last = -1
+    cdef bint moved = False
+    if m.mt == C_LURKING:
+        return pos
+    w.stamp += 1
+    w.visited[pos] = w.stamp
+    if m.mt == C_BACKWARDS:
+        a = w.arrows[6 * pos + colour]
+        if a < 0:
+            return pos
+        last = (a + 2) & 3
+        nxt = _step(w, pos, last, m.mask, m.smash)
+        if nxt < 0:
+            return pos
+        pos = nxt
+        moved = True
+        if pos == m.target:
+            return pos
+    while True:
+        if m.mt == C_SLOW and moved:
+            break
+        a = w.arrows[6 * pos + colour]
+        if a < 0:
+            break
+        nxt = _step(w, pos, a, m.mask, m.smash)
+        if nxt < 0:
+            break
+        pos = nxt
+        moved = True
+        last = a
+        if pos == m.target:
+            return pos
+    if m.mt == C_FAST and moved:
+        nxt = _step(w, pos, last, m.mask, m.smash)
+        if nxt >= 0:
+            pos = nxt
+    return pos
+
+
+cdef int _cmp_int32(const void *a, const void *b) noexcept nogil:
+    cdef int32_t x = (<const int32_t *>a)[0]
+    cdef int32_t y = (<const int32_t *>b)[0]
+    return -1 if x < y else (1 if x > y else 0)
+
+
+def monster_turn(board, monsters, colour):
+    """Move all monsters for the movement colour: ``(dests, smashed)`` (see the twin)."""
+    cdef _Board b = _get_board(board)
+    cdef int n = b.n
+    cdef Py_ssize_t count, k, nsmashed = 0, cap
+    cdef _Mon *ms = NULL
+    cdef int32_t *dests = NULL
+    cdef int32_t *smashed = NULL
+    cdef _Walk w
+    cdef long long v
+    cdef int col, pos, d, j, od
+    cdef bint opened
+    if not (PyTuple_Check(monsters) or PyList_Check(monsters)):
+        raise TypeError("monsters must be a tuple of (room, move_type, passes, smashes, target)")
+    count = len(monsters)
+    # Every step enters a room not yet visited, so a walk crosses at most n connectors per monster.
+    cap = count * (n + 1) + 1
+    ms = <_Mon *>PyMem_Malloc((count + 1) * sizeof(_Mon))
+    dests = <int32_t *>PyMem_Malloc((count + 1) * sizeof(int32_t))
+    smashed = <int32_t *>PyMem_Malloc(4 * n * sizeof(int32_t))
+    w.terrain = <int8_t *>PyMem_Malloc(4 * n * sizeof(int8_t))
+    w.visited = <int32_t *>PyMem_Malloc(n * sizeof(int32_t))
+    w.crossed = <int32_t *>PyMem_Malloc(cap * sizeof(int32_t))
+    try:
+        if not (ms and dests and smashed and w.terrain and w.visited and w.crossed):
+            raise MemoryError()
+        k = 0
+        for m in monsters:
+            if not (PyTuple_Check(m) or PyList_Check(m)):
+                raise TypeError("a monster must be a tuple (room, move_type, passes, smashes, target)")
+            if len(m) != 5:
+                raise ValueError("a monster must have 5 fields")
+            ms[k].room = _room_arg(m[0], n, "monster room")
+            mt = _index(m[1], "move_type")
+            mask = _index(m[2], "passes_mask")
+            smash = _index(m[3], "smashes")
+            target = _index(m[4], "target_room")
+            if not 0 <= mt <= 4:
+                raise ValueError("move_type out of range")
+            if not 0 <= mask < 32:
+                raise ValueError("passes_mask out of range")
+            if not (smash == 0 or smash == 1):
+                raise ValueError("smashes must be 0 or 1")
+            if not -1 <= target < n:
+                raise ValueError("target_room out of range")
+            ms[k].mt = mt
+            ms[k].mask = mask
+            ms[k].smash = smash
+            ms[k].target = target
+            k += 1
+            if k > count:
+                raise ValueError("monsters changed size while being read")
+        if k != count:
+            raise ValueError("monsters changed size while being read")
+        colour = _index(colour, "colour")
+        if not 0 <= colour < 6:
+            raise ValueError("colour must be in 0..5")
+        col = colour
+
+        w.arrows = b.arrows
+        w.nb = b.nb
+        w.line = b.line
+        memcpy(w.terrain, b.sides, 4 * n * sizeof(int8_t))
+        for k in range(n):
+            w.visited[k] = 0
+        w.stamp = 0
+        with nogil:
+            while True:
+                w.ncrossed = 0
+                for k in range(count):
+                    dests[k] = _walk(&w, &ms[k], col)
+                opened = False
+                for k in range(w.ncrossed):
+                    pos = w.crossed[k] >> 2
+                    d = w.crossed[k] & 3
+                    if w.terrain[4 * pos + d] == C_CORRIDOR:
+                        continue
+                    w.terrain[4 * pos + d] = C_CORRIDOR
+                    j = w.nb[4 * pos + d]
+                    od = (d + 2) & 3
+                    if j >= 0:
+                        w.terrain[4 * j + od] = C_CORRIDOR
+                    if 0 <= j < pos:
+                        smashed[nsmashed] = 4 * j + od
+                    else:
+                        smashed[nsmashed] = 4 * pos + d
+                    nsmashed += 1
+                    opened = True
+                if not opened:
+                    break
+            qsort(smashed, nsmashed, sizeof(int32_t), _cmp_int32)
+        out_d = PyTuple_New(count)
+        for k in range(count):
+            item = dests[k]
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(out_d, k, item)
+        out_s = PyTuple_New(nsmashed)
+        for k in range(nsmashed):
+            item = (smashed[k] >> 2, smashed[k] & 3)
+            Py_INCREF(item)
+            PyTuple_SET_ITEM(out_s, k, item)
+        return out_d, out_s
+    finally:
+        PyMem_Free(ms)
+        PyMem_Free(dests)
+        PyMem_Free(smashed)
+        PyMem_Free(w.terrain)
+        PyMem_Free(w.visited)
+        PyMem_Free(w.crossed)
+
+
+# ---------------------------------------------------------------------------------------------
+# State hash (scheme: see the twin's comment block; bit-identical)
+# ---------------------------------------------------------------------------------------------
+
+cdef inline uint64_t _absorb(uint64_t h, uint64_t w) noexcept nogil:
+    return _mix((h ^ w) + GOLDEN)
+
+
+cdef uint64_t T_NONE = _mix(1 * GOLDEN)
+cdef uint64_t T_BOOL = _mix(2 * GOLDEN)
+cdef uint64_t T_INT = _mix(3 * GOLDEN)
+cdef uint64_t T_NEG = _mix(4 * GOLDEN)
+cdef uint64_t T_STR = _mix(5 * GOLDEN)
+cdef uint64_t T_BYTES = _mix(6 * GOLDEN)
+cdef uint64_t T_SEQ = _mix(7 * GOLDEN)
+cdef uint64_t T_NODE = _mix(8 * GOLDEN)
+cdef uint64_t H_NONE = _absorb(T_NONE, 0)
+
+
+cdef inline uint64_t _le64(const unsigned char *p, Py_ssize_t k) noexcept nogil:
+    """k (1..8) bytes at p as a little-endian word (compilers turn k == 8 into one load)."""
+    cdef uint64_t w = 0
+    cdef Py_ssize_t i
+    for i in range(k - 1, -1, -1):
+        w = (w << 8) | p[i]
+    return w
+
+
+cdef inline uint64_t _bytes_digest(uint64_t h, const unsigned char *p, Py_ssize_t size) noexcept nogil:
+    cdef Py_ssize_t i = 0
+    cdef Py_ssize_t full = size - (size & 7)
+    while i < full:
+        h = _absorb(h, (<uint64_t>p[i]) | (<uint64_t>p[i + 1] << 8) | (<uint64_t>p[i + 2] << 16)
+                    | (<uint64_t>p[i + 3] << 24) | (<uint64_t>p[i + 4] << 32)
+                    | (<uint64_t>p[i + 5] << 40) | (<uint64_t>p[i + 6] << 48)
+                    | (<uint64_t>p[i + 7] << 56))
+        i += 8
+    if full != size:
+        h = _absorb(h, _le64(p + full, size - full))
+    return _absorb(h, <uint64_t>size)
+
+
+cdef inline uint64_t _str_digest(object o) except? 0:
+    cdef Py_ssize_t size
+    cdef const char *p = PyUnicode_AsUTF8AndSize(o, &size)
+    return _bytes_digest(T_STR, <const unsigned char *>p, size)
+
+
+cdef uint64_t _int_digest(object o) except? 0:
+    cdef int ovf = 0
+    cdef long long x = PyLong_AsLongLongAndOverflow(o, &ovf)
+    if ovf == 0:
+        if x >= 0:
+            return _absorb(T_INT, <uint64_t>x)
+        return _absorb(T_NEG, <uint64_t>x)
+    if ovf > 0:
+        try:
+            return _absorb(T_INT, PyLong_AsUnsignedLongLong(o))
+        except OverflowError:
+            pass
+    raise ValueError("int out of the hashable range [-2**63, 2**64)")
+
+
+cdef uint64_t _seq_digest(tuple t, bint cache, int depth) except? 0:
+    cdef Py_ssize_t i, size = PyTuple_GET_SIZE(t)
+    cdef uint64_t h = T_SEQ
+    if depth >= MAX_DEPTH:
+        raise ValueError(f"structure nested deeper than {MAX_DEPTH} levels")
+    for i in range(size):
+        h = _absorb(h, _dg(<object>PyTuple_GET_ITEM(t, i), cache, depth + 1))
+    return _absorb(h, <uint64_t>size)
+
+
+cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
+    cdef uint64_t h
+    cdef Py_ssize_t i, nf
+    tag = getattr(t, "_hash_tag", None)
+    fields = getattr(t, "_hash_fields", None)
+    if tag is None or fields is None:
+        raise TypeError(f"cannot digest a {t.__name__}")
+    if not PyUnicode_Check(tag) or not PyTuple_CheckExact(fields):
+        raise TypeError(f"{t.__name__}: _hash_tag must be a str, _hash_fields a tuple of str")
+    if cache:
+        c = getattr(o, "_digest", None)
+        if c is not None:
+            if PyLong_CheckExact(c):
+                try:
+                    return PyLong_AsUnsignedLongLong(c)
+                except OverflowError:
+                    pass
+            raise TypeError(f"{t.__name__}._digest is not a 64-bit digest")
+    if depth >= MAX_DEPTH:
+        raise ValueError(f"structure nested deeper than {MAX_DEPTH} levels")
+    h = _absorb(T_NODE, _str_digest(tag))
+    nf = PyTuple_GET_SIZE(fields)
+    for i in range(nf):
+        f = <object>PyTuple_GET_ITEM(fields, i)
+        if not PyUnicode_Check(f):
+            raise TypeError(f"{t.__name__}: _hash_fields must be a tuple of str")
+        h = _absorb(h, _dg(getattr(o, f), cache, depth + 1))
+    h = _absorb(h, <uint64_t>nf)
+    if cache:
+        # = object.__setattr__(o, "_digest", h): bypasses the frozen dataclass's __setattr__.
+        PyObject_GenericSetAttr(o, "_digest", PyLong_FromUnsignedLongLong(h))
+    return h
+
+
+cdef uint64_t _dg(object o, bint cache, int depth) except? 0:
+    cdef object t = type(o)
+    # Exact builtin types first: they are what a state tree is made of, and none of them can be
+    # anything else in the twin's dispatch order.
+    if t is tuple:
+        return _seq_digest(<tuple>o, cache, depth)
+    if t is int:
+        return _int_digest(o)
+    if t is str:
+        return _str_digest(o)
+    if o is None:
+        return H_NONE
+    # The twin's dispatch order: bool, int, str, bytes, tuple/list, dict/set/frozenset, node.
+    if PyBool_Check(o):
+        return _absorb(T_BOOL, 1 if o is True else 0)
+    if PyLong_Check(o):
+        return _int_digest(o)
+    if PyUnicode_Check(o):
+        return _str_digest(o)
+    if PyBytes_Check(o):
+        return _bytes_digest(T_BYTES, <const unsigned char *>PyBytes_AS_STRING(o),
+                             PyBytes_GET_SIZE(o))
+    if PyTuple_Check(o):
+        # A tuple subclass: its items, not its (possibly overridden) iteration.
+        return _seq_digest(PyTuple_GetSlice(o, 0, PyTuple_GET_SIZE(o)), cache, depth)
+    if PyList_Check(o):
+        # A snapshot, so a list mutated meanwhile cannot make us read past its end.
+        return _seq_digest(PyList_AsTuple(o), cache, depth)
+    if PyDict_Check(o) or PyAnySet_Check(o):
+        raise TypeError(f"cannot digest a {t.__name__}: its order is not canonical")
+    return _node_digest(o, t, cache, depth)
+
+
+def digest(obj):
+    """64-bit structural digest reusing and filling node ``_digest`` caches (see the twin)."""
+    return PyLong_FromUnsignedLongLong(_dg(obj, True, 0))
+
+
+def digest_full(obj):
+    """The same value as ``digest``, never reading nor writing ``_digest`` (see the twin)."""
+    return PyLong_FromUnsignedLongLong(_dg(obj, False, 0))

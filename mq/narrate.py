@@ -1,0 +1,153 @@
+"""Plain-sentence narration of engine events, showing only public information (a face-down draw
+is "a Treasure card", never its name).  Used by ``mq play`` and ``mq sim --narrate``."""
+from __future__ import annotations
+
+from mq.cards import CardSet
+from mq.rules.state import COLOURS, DIRS, State
+
+KIND = {"dxm": "DxM", "treasure": "Treasure", "monster": "Monster"}
+MARKS = {0: "", 1: " (Searched!)", 2: " (Looted!)"}
+
+
+class Narrator:
+    """Turns (state, events) into sentences; remembers which card each monster uid is."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        self.monster_cards: dict[int, str] = {}
+
+    def who(self, seat: int) -> str:
+        return COLOURS[seat].capitalize()
+
+    def card(self, card: str) -> str:
+        return self.cards.card(card).name
+
+    def room(self, state: State, index: int) -> str:
+        return "the Entrance" if index == 0 else self.cards.face(state.rooms[index].face).name
+
+    def monster(self, uid: int) -> str:
+        card = self.monster_cards.get(uid)
+        if card is None:
+            return "a monster"
+        d = self.cards.card(card)
+        return f"{d.name} (level {d.level})"
+
+    def lines(self, state: State, events) -> list[str]:
+        out = []
+        for e in events:
+            line = self.line(state, e)
+            if line:
+                out.append(line)
+        return out
+
+    def line(self, state: State, e: tuple) -> str | None:  # noqa: C901 - one case per event kind
+        kind, args = e[0], e[1:]
+        w = self.who
+        if kind == "turn":
+            return f"\n== Turn {args[1]}: {w(args[0])} =="
+        if kind == "respawn":
+            return f"{w(args[0])} rises again in the Entrance."
+        if kind == "draw":
+            seat, deck, card, public = args
+            shown = f" ({self.card(card)})" if public else ""
+            return f"{w(seat)} draws a {KIND[deck]} card{shown}."
+        if kind == "reshuffle":
+            return f"The {KIND[args[0]]} discards are shuffled into a new deck."
+        if kind == "explore":
+            seat, j, face, x, y = args
+            return f"{w(seat)} explores ({x},{y}) and finds {self.cards.face(face).name}."
+        if kind == "monster_appears":
+            uid, card, room, colour, boss = args
+            self.monster_cards[uid] = card
+            d = self.cards.card(card)
+            if boss:
+                return f"THE BOSS appears: {d.name}, at level 20, on a {COLOURS[colour]} base!"
+            return f"A {d.name} (level {d.level}) appears in {self.room(state, room)} on a {COLOURS[colour]} base."
+        if kind == "colour_chosen":
+            return f"{w(args[0])} gives it a {COLOURS[args[2]]} base."
+        if kind == "monster_evicted":
+            return f"{self.monster(args[0])} leaves the dungeon to make room."
+        if kind == "monster_turn":
+            return f"Monster turn: {w(args[0])} rolls {COLOURS[args[1]]}."
+        if kind == "door_smashed":
+            return f"A door of {self.room(state, args[0])} ({DIRS[args[1]]}) is smashed to splinters."
+        if kind == "monster_moves":
+            return f"  {self.monster(args[0])} moves from {self.room(state, args[1])} to {self.room(state, args[2])}."
+        if kind == "move":
+            seat, a, b, dash = args
+            how = "dashes" if dash else "moves"
+            return f"{w(seat)} {how} from {self.room(state, a)} to {self.room(state, b)}."
+        if kind == "combat_starts":
+            seat, room, uids = args
+            foes = ", ".join(self.monster(u) for u in uids)
+            return f"{w(seat)} fights {foes} in {self.room(state, room)}."
+        if kind == "combat_result":
+            seat, mine, my_dice, theirs, their_dice, me, them, won = args
+            parts = " + ".join(f"{n} {v}" for n, v in mine if v) or "0"
+            dice = "+".join(map(str, my_dice)) or "no dice"
+            their = " + ".join(str(sum(v for _, v in t)) for t in theirs)
+            tdice = "+".join(str(x) for d in their_dice for x in d) or "no dice"
+            verdict = "wins" if won else "loses"
+            return f"  {w(seat)}: {parts}, dice {dice} = {me}  vs  monsters {their}, dice {tdice} = {them}: {w(seat)} {verdict}."
+        if kind == "use":
+            return f"  {w(args[0])} uses {self.card(args[1])}."
+        if kind == "monster_killed":
+            return f"  {self.monster(args[1])} is slain."
+        if kind == "level":
+            seat, level, why = args
+            return f"{w(seat)} is now level {level} ({why})."
+        if kind == "game_won":
+            return "*** " + " and ".join(w(s) for s in args[0]) + " slay the Boss and win the game! ***"
+        if kind == "hit":
+            return f"  {w(args[0])} takes {args[1]} hit{'s' if args[1] > 1 else ''} ({args[2]} HP left)."
+        if kind == "runs":
+            return f"  {w(args[0])} runs towards {self.room(state, args[1])}."
+        if kind == "cornered":
+            return f"  {w(args[0])} has nowhere to run!"
+        if kind == "escape_roll":
+            seat, uid, roll, mod, ok = args
+            m = f"{mod:+d}" if mod else ""
+            return f"  Escape roll against {self.monster(uid)}: {roll}{m} — {'escaped' if ok else 'caught'}."
+        if kind == "bad_stuff":
+            return f"  Bad Stuff from {self.monster(args[1])}!"
+        if kind == "gold_lost":
+            return f"  {w(args[0])} loses {args[1]} gold."
+        if kind == "item_lost":
+            return f"  {w(args[0])} loses {self.card(args[1])}."
+        if kind == "arrives":
+            return f"  {w(args[0])} gets away to {self.room(state, args[1])}."
+        if kind == "magic_escape":
+            return f"  {w(args[0])} vanishes with {self.card(args[1])}."
+        if kind == "death":
+            seat, room, cause = args
+            return f"{w(seat)} DIES in {self.room(state, room)} ({cause}); everything they carried lies there."
+        if kind == "heal":
+            return f"{w(args[0])} heals {args[1]}."
+        if kind == "room_hurts":
+            return f"{self.room(state, args[1])} hurts {w(args[0])}."
+        if kind == "charity":
+            return f"{w(args[0])} gives a card to {w(args[1])} (charity)."
+        if kind == "charity_discard":
+            return f"{w(args[0])} discards {self.card(args[1])} (charity)."
+        if kind == "boss_arrives":
+            return f"{w(args[0])} stands in the Entrance at level 10 and calls out the Boss!"
+        if kind == "pick_up":
+            seat, cards, gold = args
+            return f"{w(seat)} picks up {len(cards)} card(s) and {gold} gold."
+        if kind in ("race", "class"):
+            return f"{w(args[0])} becomes {self.card(args[1])}."
+        if kind == "item":
+            return f"{w(args[0])} puts {self.card(args[1])} into play ({args[2]})."
+        if kind == "search":
+            seat, room, dice, result = args
+            return f"{w(seat)} searches {self.room(state, room)}: rolls {list(dice)} -> {result}."
+        if kind == "search_found":
+            seat, gold, treasures, mark = args
+            return f"  finds {gold} gold and {treasures} Treasure{MARKS[mark]}."
+        if kind == "buy":
+            return f"{w(args[0])} sells {len(args[1])} item(s) and {args[2]} gold for a level."
+        if kind == "drop":
+            return f"{w(args[0])} drops {self.card(args[1])}."
+        if kind == "no_monster":
+            return "The Monster deck is exhausted: nothing appears."
+        return None

@@ -1,0 +1,71 @@
+"""The deterministic engine, Quest mode (RULES.md).  The whole public contract:
+
+- ``new_game(params, seed) -> State``: a fresh game (Q-SETUP); ``make_params(players, ...)``.
+- ``legal_actions(state, seat) -> tuple[Action, ...]``: everything ``seat`` may do now, stable order.
+- ``apply(state, action) -> State`` / ``step(state, action) -> (State, events)``: the new state, or
+  IllegalAction(reason) with the old state untouched.
+- ``view(state, seat) -> State``: what that seat may see (Q-DIGI-4).
+- ``actors(state) -> tuple[int, ...]``: the seats the game is waiting for.
+- ``is_over(state)``, ``winners(state)``, ``state_hash(state)``.
+
+No I/O, no clock, no globals, no ``random``: every outcome comes from the RNG inside the state.
+"""
+from __future__ import annotations
+
+from mq.cards import CardSet, load_default
+from mq.rules import legal as _legal
+from mq.rules import reducer as _reducer
+from mq.rules.actions import Action
+from mq.rules.errors import REASONS, IllegalAction
+from mq.rules.hashing import diff_path, full_hash, state_hash
+from mq.rules.newgame import make_params
+from mq.rules.newgame import new_game as _new_game
+from mq.rules.state import OVER, SETUP, Params, State
+from mq.rules.view import view
+
+
+def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
+    return _new_game(params, seed, cards)
+
+
+def legal_actions(state: State, seat: int, cards: CardSet | None = None) -> tuple[Action, ...]:
+    return _legal.legal_actions(state, seat, cards or load_default())
+
+
+def step(state: State, action: Action, cards: CardSet | None = None) -> tuple[State, tuple]:
+    return _reducer.step(state, action, cards or load_default())
+
+
+def apply(state: State, action: Action, cards: CardSet | None = None) -> State:
+    return step(state, action, cards)[0]
+
+
+def actors(state: State) -> tuple[int, ...]:
+    """Seats the game waits for: the pending decision's seat, the interrupt window's seats, the
+    setup stragglers, or the active (fighting) munchkin."""
+    if state.phase == OVER:
+        return ()
+    if state.pending is not None:
+        return (state.pending.seat,)
+    if state.phase == SETUP:
+        return tuple(p.seat for p in state.players if not p.ready)
+    if state.combat is not None:
+        if state.combat.stage == "window":
+            return state.combat.waiting
+        return (state.combat.fighter,)
+    return (state.turn.seat,)
+
+
+def is_over(state: State) -> bool:
+    return state.phase == OVER
+
+
+def winners(state: State) -> tuple[int, ...]:
+    return state.winners
+
+
+__all__ = [
+    "Action", "IllegalAction", "REASONS", "Params", "State", "actors", "apply", "diff_path",
+    "full_hash", "is_over", "legal_actions", "make_params", "new_game", "state_hash", "step",
+    "view", "winners",
+]

@@ -1,0 +1,65 @@
+"""Actions: what a seat asks the engine to do.  One small value type for every kind so that
+actions are trivially msgpack-able (``encode``/``decode``) and ordered (legal_actions returns
+them in a stable order).
+
+Kinds and arguments (rule ids in mq.rules.reducer):
+  ready                       end the setup phase for this seat (Q-SETUP-3)
+  play (card)                 put a race/class/item card from hand into play, or use a go-up-a-level
+  equip (card, place)         move an item between backpack and worn/carried/belt (Q-TURN-3)
+  drop (card)                 drop an item in play into the room's pile (Q-SEARCH-4)
+  move (dir) / dash (dir)     cross a connector / spend all move to cross it (Q-MOVE-1, 2)
+  search / pickup             Q-SEARCH-1, 4
+  summon                      fight a fresh monster in a complete dungeon (Q-EXPLORE-7)
+  buy (card, ...)             sell these items plus gold for a level (Q-CHAR-3)
+  heal                        lose a level to heal 3 (Q-CHAR-6)
+  suicide                     Q-DEATH-4
+  end_turn                    Q-TURN-1
+  use (card)                  a one-shot in combat, from hand or belt (Q-COMBAT-11)
+  roll                        declare rolling (Q-COMBAT-7)
+  pass                        close your part of the interrupt window (Q-DIGI-2)
+  run (room)                  choose where to run (Q-RUN-1)
+  escape (monster uid)        roll to escape that monster next (Q-RUN-2)
+  choose (option)             answer the pending decision
+  give (card, seat) / discard (card)   charity (Q-CHARITY)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from mq.rules.errors import IllegalAction
+
+KINDS = (
+    "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
+    "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
+    "discard",
+)
+
+
+@dataclass(frozen=True, order=True)
+class Action:
+    seat: int
+    kind: str
+    args: tuple[int | str, ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.seat}:{self.kind}" + "".join(f" {a}" for a in self.args)
+
+
+def encode(action: Action) -> list[Any]:
+    """Plain msgpack-able form: ``[seat, kind, [args...]]``."""
+    return [action.seat, action.kind, list(action.args)]
+
+
+def decode(data: Any) -> Action:
+    """Inverse of :func:`encode`; anything malformed raises IllegalAction('action/malformed')."""
+    if not isinstance(data, (list, tuple)) or len(data) != 3:
+        raise IllegalAction("action/malformed", "expected [seat, kind, args]")
+    seat, kind, args = data
+    if type(seat) is not int or not isinstance(kind, str) or not isinstance(args, (list, tuple)):
+        raise IllegalAction("action/malformed", "bad field types")
+    if kind not in KINDS:
+        raise IllegalAction("action/unknown", repr(kind)[:40])
+    if len(args) > 16 or any(type(a) not in (int, str) or (type(a) is str and len(a) > 64) for a in args):
+        raise IllegalAction("action/malformed", "bad arguments")
+    return Action(seat, kind, tuple(args))

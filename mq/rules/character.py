@@ -1,0 +1,118 @@
+"""A munchkin's derived numbers and the changes to them: who they are (race, class, gender),
+items and their places, combat bonus, move, HP, levels, gold (Q-CHAR, Q-ITEM)."""
+from __future__ import annotations
+
+from mq.cards import CardSet, TreasureDef
+from mq.rules.state import BACKPACK, BELT, CARRIED, WORN, Item, Player
+
+BASE_MOVE = 3  # Q-CHAR-7
+MAX_LEVEL = 10
+BACKPACK_SIZE = 2  # Q-ITEM-1
+SINGLE_SLOTS = ("head", "armour", "feet")  # one worn item each (Q-ITEM-1)
+
+
+def identity(p: Player, cards: CardSet) -> tuple[str, ...]:
+    """Race, class and gender names the munchkin counts as (Q-CHAR-4: human unless a race card)."""
+    races = tuple(cards.card(c).key for c in p.races) or ("human",)
+    classes = tuple(cards.card(c).key for c in p.classes)
+    return races + classes + (p.gender,)
+
+
+def usable(defn: TreasureDef, ident: tuple[str, ...]) -> bool:
+    """Q-ITEM-4: restrictions by race, class or gender switch an item's bonus and powers off."""
+    if defn.only and not any(w in ident for w in defn.only):
+        return False
+    return not any(w in ident for w in defn.not_for)
+
+
+def active_items(p: Player, cards: CardSet) -> list[TreasureDef]:
+    """Worn, carried and belt items that work for this munchkin (Q-ITEM-2); one-shots on the belt
+    give nothing until used."""
+    ident = identity(p, cards)
+    out = []
+    for it in p.items:
+        if it.place in (WORN, CARRIED, BELT):
+            defn = cards.card(it.card)
+            if defn.kind == "item" and usable(defn, ident):
+                out.append(defn)
+    return out
+
+
+def effect_total(p: Player, cards: CardSet, name: str, key: str = "amount") -> int:
+    return sum(e.get(key, 0) for d in active_items(p, cards) for e in d.effects if e.name == name)
+
+
+def item_bonus(p: Player, cards: CardSet, monster_keywords: tuple[str, ...]) -> int:
+    """Q-COMBAT-4: bonuses of worn and carried items, with bonus_vs against matching monsters."""
+    total = 0
+    for d in active_items(p, cards):
+        total += d.bonus
+        for e in d.effects:
+            if e.name == "bonus_vs" and e.get("who") in monster_keywords:
+                total += e.get("amount", 0)
+    return total
+
+
+def move_total(p: Player, cards: CardSet) -> int:
+    """Q-CHAR-7, Q-ITEM-8: base 3, item effects, −1 for each carried big item after the first."""
+    bigs = sum(1 for it in p.items if it.place in (WORN, CARRIED) and cards.card(it.card).big)
+    return max(0, BASE_MOVE + effect_total(p, cards, "move") - max(0, bigs - 1))
+
+
+def max_hp(p: Player, cards: CardSet) -> int:
+    """Q-CHAR-6: 4 tokens plus extra tokens from items."""
+    return max(1, p.max_hp + effect_total(p, cards, "max_hp"))
+
+
+def hand_limit(p: Player, cards: CardSet, base: int) -> int:
+    """Q-CHARITY: dwarves may keep one card more."""
+    return base + 1 if "dwarf" in identity(p, cards) else base
+
+
+def hands_used(items: tuple[Item, ...], cards: CardSet) -> int:
+    return sum(cards.card(it.card).hands for it in items if it.place == CARRIED)
+
+
+def place_for(p: Player, defn: TreasureDef, cards: CardSet) -> str | None:
+    """Where a newly played item goes (Q-ITEM-1, 3): its slot if free, else the backpack if it has
+    room, else nowhere (None)."""
+    slot = defn.slot
+    if slot == "belt":
+        return BELT
+    if slot in ("accessory", "clothing"):
+        return WORN
+    if slot in SINGLE_SLOTS:
+        if not any(it.place == WORN and cards.card(it.card).slot == slot for it in p.items):
+            return WORN
+    elif slot == "hands":
+        if hands_used(p.items, cards) + defn.hands <= 2:
+            return CARRIED
+    if sum(1 for it in p.items if it.place == BACKPACK) < BACKPACK_SIZE:
+        return BACKPACK
+    return None
+
+
+def can_place(p: Player, card: str, place: str, cards: CardSet) -> bool:
+    """Whether an item already in play may move to ``place`` (Q-TURN-3; Q-ITEM-1, 3)."""
+    rest = p.replace(items=tuple(it for it in p.items if it.card != card))
+    if place == BACKPACK:
+        return sum(1 for it in rest.items if it.place == BACKPACK) < BACKPACK_SIZE
+    return place != BACKPACK and place_for(rest, cards.card(card), cards) == place
+
+
+def gain_levels(p: Player, n: int, by_kill: bool) -> int:
+    """New level after gaining ``n`` (Q-CHAR-1, Q-LAW-2: only a kill gives the 10th level)."""
+    cap = MAX_LEVEL if by_kill else MAX_LEVEL - 1
+    if p.level >= cap:
+        return p.level
+    return min(cap, p.level + n)
+
+
+def lose_levels(p: Player, n: int) -> int:
+    """Q-CHAR-2, Q-LAW-1: never below 1."""
+    return max(1, p.level - n)
+
+
+def item_value(card: str, cards: CardSet) -> int:
+    defn = cards.card(card)
+    return defn.value if isinstance(defn, TreasureDef) else 0

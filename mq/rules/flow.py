@@ -1,0 +1,175 @@
+"""Turn flow: the start of a turn (Q-TURN-1, Q-DEATH-3), entering rooms (Q-EXPLORE-4), hits,
+death (Q-DEATH), charity (Q-CHARITY), the end of a turn and the monster turn (Q-MT-1), and
+``settle`` — what the rules make happen by themselves after every action (Q-COMBAT-1, Q-BOSS-1)."""
+from __future__ import annotations
+
+from mq.rules import board, combat, monsters
+from mq.rules.character import hand_limit, identity, lose_levels, max_hp
+from mq.rules.state import TURN, Pending, Turn
+from mq.rules.tx import Tx
+
+RESPAWN_GOLD = 300  # Q-DEATH-3
+
+
+def start_turn(tx: Tx, seat: int, number: int) -> None:
+    tx.turn = Turn(seat=seat, number=number)
+    tx.event("turn", seat, number)
+    if not tx.player(seat).alive:
+        respawn(tx, seat)
+    monsters.draw_to_hand(tx, seat, "dxm")  # Q-TURN-1 phase 1
+
+
+def respawn(tx: Tx, seat: int) -> None:
+    """Q-DEATH-3: back in the Entrance, all HP, 300 gold, 2 Treasure + 2 DxM."""
+    p = tx.player(seat)
+    p = tx.set_player(seat, alive=True, room=0, gold=RESPAWN_GOLD)
+    tx.set_player(seat, hp=max_hp(p, tx.cards))
+    tx.event("respawn", seat)
+    for _ in range(2):
+        monsters.draw_to_hand(tx, seat, "treasure")
+    for _ in range(2):
+        monsters.draw_to_hand(tx, seat, "dxm")
+
+
+def enter_room(tx: Tx, seat: int, room: int) -> None:
+    """Room rules on entering (Q-EXPLORE-4), on the munchkin's own turn."""
+    if tx.turn is None or tx.turn.seat != seat:
+        return
+    ident = identity(tx.player(seat), tx.cards)
+    for e in tx.cards.face(tx.rooms[room].face).effects:
+        if e.name == "heal_on_enter":
+            combat.heal(tx, seat, e.get("amount", 1))
+        elif e.name == "hurt_on_enter" and (e.get("who") in ident or e.get("who") == "any"):
+            tx.event("room_hurts", seat, room)
+            hit(tx, seat, e.get("hits", 1))
+            if not tx.player(seat).alive:
+                return
+    if board.is_complete(tx) and not tx.monsters_in(room):
+        tx.set_turn(summon_room=room)  # Q-EXPLORE-7
+    else:
+        tx.set_turn(summon_room=-1)
+
+
+def hit(tx: Tx, seat: int, n: int) -> None:
+    """Q-CHAR-6: each hit blackens a token; with none left the munchkin dies (Q-DEATH-1)."""
+    p = tx.player(seat)
+    hp = max(0, p.hp - n)
+    tx.set_player(seat, hp=hp)
+    tx.event("hit", seat, n, hp)
+    if hp == 0:
+        die(tx, seat, "hits")
+
+
+def die(tx: Tx, seat: int, cause: str) -> None:
+    """Q-DEATH-1: discard the hand, lose a level, drop gold and items where you fell; keep race,
+    class and curses.  On your own turn, go straight to the monster turn."""
+    p = tx.player(seat)
+    for card in p.hand:
+        tx.discard(card)
+    r = tx.rooms[p.room]
+    tx.set_room(p.room, pile=r.pile + tuple(it.card for it in p.items), pile_gold=r.pile_gold + p.gold)
+    tx.set_player(seat, hp=0, alive=False, hand=(), items=(), gold=0, level=lose_levels(p, 1))
+    tx.event("death", seat, p.room, cause)
+    if tx.pending is not None and tx.pending.seat == seat:
+        tx.pending = None
+    if tx.combat is not None and tx.combat.fighter == seat:
+        for card in tx.combat.used:
+            tx.discard(card)
+        tx.combat = None
+    if tx.turn is not None and tx.turn.seat == seat and tx.phase == TURN:
+        finish_turn(tx)
+
+
+def lose_item(tx: Tx, seat: int, card: str) -> None:
+    p = tx.player(seat)
+    tx.set_player(seat, items=tuple(it for it in p.items if it.card != card))
+    tx.discard(card)
+    tx.event("item_lost", seat, card)
+    clamp_hp(tx, seat)
+
+
+def clamp_hp(tx: Tx, seat: int) -> None:
+    """Losing an extra-HP item removes its tokens, never killing by itself."""
+    p = tx.player(seat)
+    cap = max_hp(p, tx.cards)
+    if p.alive and p.hp > cap:
+        tx.set_player(seat, hp=cap)
+
+
+def end_turn(tx: Tx) -> None:
+    """Q-TURN-1 phase 3: charity, then the monster turn."""
+    seat = tx.turn.seat
+    p = tx.player(seat)
+    excess = len(p.hand) - hand_limit(p, tx.cards, tx.params.hand_limit)
+    if excess <= 0:
+        finish_turn(tx)
+        return
+    lowest = min(q.level for q in tx.players)
+    if p.level == lowest:
+        tx.pending = Pending(seat=seat, kind="charity", options=(), data=())
+    else:
+        recipients = tuple(q.seat for q in tx.players if q.level == lowest and q.seat != seat)
+        tx.pending = Pending(seat=seat, kind="charity", options=recipients, data=(0,) * len(recipients))
+
+
+def charity_step(tx: Tx, card: str, to: int | None) -> None:
+    """Give one excess card to a lowest-level munchkin (keeping the split even, Q-CHARITY) or,
+    when the giver is lowest, discard it."""
+    pend = tx.pending
+    seat = pend.seat
+    p = tx.player(seat)
+    tx.set_player(seat, hand=tuple(c for c in p.hand if c != card))
+    if to is None:
+        tx.discard(card)
+        tx.event("charity_discard", seat, card)
+        data = pend.data
+    else:
+        q = tx.player(to)
+        tx.set_player(to, hand=q.hand + (card,))
+        tx.event("charity", seat, to, card)
+        i = pend.options.index(to)
+        data = pend.data[:i] + (pend.data[i] + 1,) + pend.data[i + 1:]
+    p = tx.player(seat)
+    if len(p.hand) <= hand_limit(p, tx.cards, tx.params.hand_limit):
+        tx.pending = None
+        finish_turn(tx)
+    else:
+        tx.pending = pend.replace(data=data)
+
+
+def finish_turn(tx: Tx) -> None:
+    """The monster turn (Q-MT), then the next player's turn in the order of Q-SETUP-4."""
+    seat = tx.turn.seat
+    tx.combat = None
+    monsters.monster_turn(tx, seat)
+    i = tx.order.index(seat)
+    start_turn(tx, tx.order[(i + 1) % len(tx.order)], tx.turn.number + 1)
+
+
+def settle(tx: Tx) -> None:
+    """What happens by itself once an action is done: a level-10 munchkin in the Entrance meets
+    the Boss (Q-BOSS-1), owed free pick-ups happen, and fights start (Q-COMBAT-1, Q-TURN-5)."""
+    if tx.phase != TURN or tx.pending is not None or tx.combat is not None:
+        return
+    seat = tx.turn.seat
+    p = tx.player(seat)
+    if tx.turn.free_pickup >= 0:
+        if p.alive and p.room == tx.turn.free_pickup:
+            pick_up(tx, seat)
+        tx.set_turn(free_pickup=-1)
+    if p.alive and p.level >= 10 and p.room == 0 and not any(m.boss for m in tx.monsters):
+        tx.event("boss_arrives", seat)
+        monsters.spawn(tx, 0, seat, boss=True)
+        if tx.pending is not None:
+            return
+    combat.maybe_start(tx)
+
+
+def pick_up(tx: Tx, seat: int) -> None:
+    """Q-SEARCH-4: take every pile in the room; items go to the hand to be played later."""
+    p = tx.player(seat)
+    r = tx.rooms[p.room]
+    tx.set_player(seat, hand=p.hand + r.pile, gold=p.gold + r.pile_gold)
+    tx.set_room(p.room, pile=(), pile_gold=0)
+    tx.event("pick_up", seat, r.pile, r.pile_gold)
+

@@ -1,0 +1,215 @@
+"""Which actions a seat may take now, in a stable order.  This is the single source of truth for
+legality: ``apply`` accepts exactly these (plus any valid ``buy`` combination), so what a bot or
+the client is offered and what every peer accepts can never disagree."""
+from __future__ import annotations
+
+from mq.cards import CardSet, DxmDef, TreasureDef
+from mq.rules import board, combat
+from mq.rules.actions import Action
+from mq.rules.character import (
+    MAX_LEVEL, can_place, item_value, max_hp, move_total, place_for,
+)
+from mq.rules.state import BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, State
+
+LEVEL_PRICE = 1000  # Q-CHAR-3
+
+
+def legal_actions(state: State, seat: int, cards: CardSet) -> tuple[Action, ...]:
+    if state.phase == OVER or not 0 <= seat < len(state.players):
+        return ()
+    out: list[Action] = []
+    add = out.append
+    p = state.players[seat]
+    if state.pending is not None:
+        if state.pending.seat == seat:
+            _pending(state, seat, cards, add)
+        return tuple(out)
+    if state.phase == SETUP:
+        if not p.ready:
+            for card in p.hand:
+                if _playable_in_setup(cards.card(card), p, cards):
+                    add(Action(seat, "play", (card,)))
+            add(Action(seat, "ready"))
+        return tuple(out)
+    if state.combat is not None:
+        _combat(state, seat, cards, add)
+        return tuple(out)
+    _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat)
+    if state.turn.seat == seat and p.alive:
+        _movement_phase(state, seat, cards, add)
+    return tuple(out)
+
+
+def _pending(state, seat, cards, add) -> None:
+    pend = state.pending
+    if pend.kind in ("colour", "lose_item"):
+        for option in pend.options:
+            add(Action(seat, "choose", (option,)))
+    elif pend.kind == "charity":
+        hand = state.players[seat].hand
+        if not pend.options:  # the giver is lowest: discard the excess (Q-CHARITY)
+            for card in hand:
+                add(Action(seat, "discard", (card,)))
+            return
+        fewest = min(pend.data)
+        for card in hand:
+            for to, given in zip(pend.options, pend.data):
+                if given == fewest:
+                    add(Action(seat, "give", (card, to)))
+
+
+def _playable_in_setup(defn, p, cards) -> bool:
+    """Q-SETUP-3: race, class and item cards may go into play before the first turn."""
+    if isinstance(defn, DxmDef):
+        return _race_or_class_ok(defn, p)
+    return isinstance(defn, TreasureDef) and defn.kind == "item" and place_for(p, defn, cards) is not None
+
+
+def _race_or_class_ok(defn: DxmDef, p) -> bool:
+    """Q-CHAR-4: one race card and one class card normally."""
+    if defn.kind == "race":
+        return not p.races
+    if defn.kind == "class":
+        return not p.classes
+    return False
+
+
+def _level_card(defn) -> bool:
+    return getattr(defn, "kind", None) == "level"
+
+
+def _anytime(state, seat, cards, add, own_turn: bool) -> None:
+    """Q-TURN-2..4 outside combat: level cards, race/class, equipping, dropping, healing, and on
+    your own turn playing items from hand."""
+    p = state.players[seat]
+    if not p.alive:
+        return  # Q-DEATH-2: a dead munchkin plays no cards on themself
+    for card in p.hand:
+        defn = cards.card(card)
+        if _level_card(defn):
+            if p.level < MAX_LEVEL - 1:  # Q-LAW-2
+                add(Action(seat, "play", (card,)))
+        elif isinstance(defn, DxmDef):
+            if _race_or_class_ok(defn, p):
+                add(Action(seat, "play", (card,)))
+        elif own_turn and defn.kind == "item" and place_for(p, defn, cards) is not None:
+            add(Action(seat, "play", (card,)))  # Q-CARD-3
+    for card in p.races + p.classes:
+        add(Action(seat, "discard", (card,)))  # Q-CHAR-4
+    for it in p.items:
+        for place in (WORN, CARRIED, BELT, BACKPACK):
+            if place != it.place and can_place(p, it.card, place, cards):
+                add(Action(seat, "equip", (it.card, place)))
+    for it in p.items:
+        add(Action(seat, "drop", (it.card,)))
+    if p.level > 1 and p.hp < max_hp(p, cards):
+        add(Action(seat, "heal"))  # Q-CHAR-6
+
+
+def _movement_phase(state, seat, cards, add) -> None:
+    p = state.players[seat]
+    t = state.turn
+    left = max(0, move_total(p, cards) - t.spent)
+    here = state.rooms[p.room]
+    complete = board.is_complete(state)
+    for d in range(4):
+        kind = here.sides[d]
+        if kind == board.WALL:
+            continue
+        _, _, j = board.beyond(state.rooms, p.room, d)
+        if j < 0 and complete:
+            continue  # Q-EXPLORE-6: the edge of a complete dungeon is a wall for munchkins
+        if board.MOVE_COST[kind] <= left:
+            add(Action(seat, "move", (d,)))
+        elif not t.dashed:
+            add(Action(seat, "dash", (d,)))  # Q-MOVE-2
+    quiet = not any(m.room == p.room for m in state.monsters)
+    face = cards.face(here.face)
+    if (quiet and left >= 1 and not face.no_search and here.mark != LOOTED
+            and p.room not in t.searched):
+        add(Action(seat, "search"))
+    if quiet and left >= 1 and (here.pile or here.pile_gold):
+        add(Action(seat, "pickup"))
+    if quiet and t.summon_room == p.room and complete:
+        add(Action(seat, "summon"))
+    for option in buy_options(p, cards):
+        add(Action(seat, "buy", option))
+    add(Action(seat, "suicide"))
+    add(Action(seat, "end_turn"))
+
+
+def sellable(p, cards) -> list[str]:
+    """Items worth gold, from hand or in play (Q-CHAR-3)."""
+    own = [c for c in p.hand if isinstance(cards.card(c), TreasureDef)] + [it.card for it in p.items]
+    return [c for c in own if item_value(c, cards) > 0]
+
+
+def buy_options(p, cards) -> list[tuple[str, ...]]:
+    """Offered ways to buy a level: gold alone, and items from hand first then from play, dearest
+    first, topped up with gold.  Any other valid combination is accepted too (see valid_buy)."""
+    if p.level >= MAX_LEVEL - 1 or not p.alive:
+        return []
+    out: list[tuple[str, ...]] = []
+    if p.gold >= LEVEL_PRICE:
+        out.append(())
+    in_hand = set(p.hand)
+    items = sorted(sellable(p, cards), key=lambda c: (c not in in_hand, -item_value(c, cards), c))
+    chosen: list[str] = []
+    value = 0
+    for card in items:
+        if value + p.gold >= LEVEL_PRICE:
+            break
+        chosen.append(card)
+        value += item_value(card, cards)
+    if chosen and value + p.gold >= LEVEL_PRICE:
+        out.append(tuple(chosen))
+    return out
+
+
+def valid_buy(p, cards, items: tuple[str, ...]) -> bool:
+    if p.level >= MAX_LEVEL - 1 or len(set(items)) != len(items):
+        return False
+    own = sellable(p, cards)
+    if any(c not in own for c in items):
+        return False
+    return sum(item_value(c, cards) for c in items) + p.gold >= LEVEL_PRICE
+
+
+def _combat(state, seat, cards, add) -> None:
+    c = state.combat
+    p = state.players[seat]
+    if seat == c.fighter:
+        if c.stage == "prepare":
+            for card in _one_shots(p, cards):
+                defn = cards.card(card)
+                if defn.bonus > 0 or _has(defn, "heal") or (_has(defn, "teleport") and not c.boss):
+                    add(Action(seat, "use", (card,)))
+            add(Action(seat, "roll"))
+        elif c.stage == "run":
+            for card in _one_shots(p, cards):
+                defn = cards.card(card)
+                if _has(defn, "escape") or _has(defn, "teleport") or _has(defn, "runaway"):
+                    if not (c.boss and (_has(defn, "escape") or _has(defn, "teleport"))):  # Q-BOSS-2
+                        add(Action(seat, "use", (card,)))
+            for room in combat.run_options(state.rooms, cards, c):
+                add(Action(seat, "run", (room,)))
+        elif c.stage == "escape":
+            for uid in c.to_escape:
+                add(Action(seat, "escape", (uid,)))
+    if c.stage == "window" and seat in c.waiting:
+        add(Action(seat, "pass"))
+    if p.alive and c.stage in ("prepare", "window"):
+        for card in p.hand:  # Q-TURN-2: go up a level anytime, even in combat
+            if _level_card(cards.card(card)) and p.level < MAX_LEVEL - 1:
+                add(Action(seat, "play", (card,)))
+
+
+def _one_shots(p, cards) -> list[str]:
+    """Q-COMBAT-11: one-shot cards from hand or belt."""
+    out = [c for c in p.hand if getattr(cards.card(c), "kind", None) == "oneshot"]
+    out += [it.card for it in p.items if it.place == BELT and cards.card(it.card).kind == "oneshot"]
+    return out
+
+
+def _has(defn, effect: str) -> bool:
+    return any(e.name == effect for e in defn.effects)

@@ -1,0 +1,115 @@
+"""Monsters on the board: spawning with a base colour (Q-MON-1, 2), who they ignore (Q-COMBAT-2)
+and the monster turn (Q-MT), which the native core resolves for all monsters at once."""
+from __future__ import annotations
+
+from mq import core
+from mq.rules import board
+from mq.rules.character import identity
+from mq.rules.state import COLOURS, Monster, Pending
+from mq.rules.tx import Tx
+
+BASES_PER_COLOUR = 3  # Q-COMP-5
+MOVEMENT = {"normal": core.NORMAL, "fast": core.FAST, "slow": core.SLOW,
+            "lurking": core.LURKING, "backwards": core.BACKWARDS}
+PASS_BITS = {"locked": 1 << board.LOCKED, "secret": 1 << board.SECRET, "wall": 1 << board.WALL}
+BOSS_LEVEL = 20  # Q-BOSS-1
+
+
+def level_of(tx_or_state, m: Monster, cards) -> int:
+    return BOSS_LEVEL if m.boss else cards.card(m.card).level
+
+
+def free_bases(tx: Tx, colour: int) -> int:
+    if colour >= tx.params.players:
+        return 0  # nobody plays that colour (Q-MON-1)
+    return BASES_PER_COLOUR - sum(1 for m in tx.monsters if m.colour == colour)
+
+
+def spawn(tx: Tx, room: int, spawner: int, boss: bool = False) -> int | None:
+    """Draw a Monster card into ``room`` and roll its base (Q-EXPLORE-5, Q-MON-1).  Returns the uid,
+    or None when both Monster piles are empty.  When the rolled colour has no free base the spawner
+    must choose one: the state then holds a ``colour`` pending decision."""
+    card = tx.draw("monster")
+    if card is None:
+        tx.event("no_monster", room)
+        return None
+    if not any(free_bases(tx, c) for c in range(6)):
+        evict_highest(tx)
+    uid = tx.next_uid
+    tx.next_uid += 1
+    colour = tx.colour_roll()
+    tx.event("monster_appears", uid, card, room, colour, boss)
+    if free_bases(tx, colour):
+        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=colour, boss=boss))
+        draw_dxm_for_colour(tx, colour)
+    else:
+        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=-1, boss=boss))
+        options = tuple(c for c in range(6) if free_bases(tx, c))
+        tx.pending = Pending(seat=spawner, kind="colour", options=options, data=(uid,))
+    return uid
+
+
+def evict_highest(tx: Tx) -> None:
+    """Q-MON-2: with no free base at all, every monster tied for the highest level leaves play."""
+    top = max(level_of(tx, m, tx.cards) for m in tx.monsters)
+    for m in list(tx.monsters):
+        if level_of(tx, m, tx.cards) == top and not m.boss:
+            tx.event("monster_evicted", m.uid, m.card)
+            tx.remove_monster(m.uid)
+
+
+def draw_dxm_for_colour(tx: Tx, colour: int) -> None:
+    """Q-MON-1, Q-MT-1, Q-CARD-1: the player of the rolled colour draws a DxM."""
+    if colour < tx.params.players:
+        draw_to_hand(tx, colour, "dxm")
+
+
+def draw_to_hand(tx: Tx, seat: int, kind: str, public: bool = False) -> str | None:
+    card = tx.draw(kind)
+    if card is not None:
+        p = tx.player(seat)
+        tx.set_player(seat, hand=p.hand + (card,))
+        tx.event("draw", seat, kind, card, public)
+    return card
+
+
+def ignores(m: Monster, seat: int, tx: Tx) -> bool:
+    """Q-COMBAT-2, Q-BOSS-2: a monster card may ignore some munchkins; the Boss never does."""
+    if m.boss:
+        return False
+    ident = identity(tx.player(seat), tx.cards)
+    return any(w in ident for w in tx.cards.card(m.card).ignores)
+
+
+def monster_turn(tx: Tx, roller: int) -> None:
+    """Q-MT-1..8: roll the movement colour, the player of that colour draws, then every monster
+    moves at once (the core resolves arrows, passes, smashing, wrap-around and the Entrance)."""
+    colour = tx.colour_roll()
+    tx.last_colour = colour
+    tx.event("monster_turn", roller, colour)
+    draw_dxm_for_colour(tx, colour)
+    movers = [m for m in tx.monsters if not m.boss]
+    if not movers:
+        return
+    specs = []
+    for m in movers:
+        d = tx.cards.card(m.card)
+        mask = core.PASS_NORMAL
+        for kind in d.passes:
+            mask |= PASS_BITS[kind]
+        target = -1
+        if 0 <= m.colour < tx.params.players and tx.player(m.colour).alive:
+            target = tx.player(m.colour).room
+        specs.append((m.room, MOVEMENT[d.movement], mask, 1 if d.smashes else 0, target))
+    dests, smashed = core.monster_turn(board.encode(tx.rooms, tx.cards), tuple(specs), colour)
+    for room, d in smashed:
+        board.set_side(tx, room, d, board.CORRIDOR)
+        tx.event("door_smashed", room, d)
+    for m, dest in zip(movers, dests):
+        if dest != m.room:
+            tx.set_monster(m.uid, room=dest)
+            tx.event("monster_moves", m.uid, m.room, dest)
+
+
+def colour_name(c: int) -> str:
+    return COLOURS[c] if 0 <= c < 6 else "none"

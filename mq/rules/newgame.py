@@ -1,0 +1,64 @@
+"""Setting up a game (Q-SETUP)."""
+from __future__ import annotations
+
+from mq.cards import CardSet, load_default
+from mq.rules import monsters
+from mq.rules.errors import IllegalAction
+from mq.rules.state import Deck, Params, Player, Room, State
+from mq.rules.tx import Tx
+
+MIN_PLAYERS, MAX_PLAYERS = 2, 6  # Q-OPT-4
+GENDERS = ("male", "female")
+
+
+def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int = 3) -> Params:
+    """Validated game parameters; genders default to alternating by seat."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction("action/malformed", f"{players} players: mq plays with 2 to 6")
+    if genders is None:
+        genders = tuple(GENDERS[i % 2] for i in range(players))
+    if len(genders) != players or any(g not in GENDERS for g in genders):
+        raise IllegalAction("action/malformed", "one gender, male or female, per player")
+    if start_cards not in (3, 4):
+        raise IllegalAction("action/malformed", "starting hands are 3 or 4 of each deck (Q-OPT-3)")
+    return Params(players=players, genders=tuple(genders), start_treasure=start_cards, start_dxm=start_cards)
+
+
+def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
+    """Q-SETUP-1..4: shuffled decks, the Entrance with four corridors, every munchkin a level-1
+    human with 4 HP, 3 move, 300 gold and a starting hand, and the turn order rolled."""
+    cards = cards or load_default()
+    if not 0 <= seed < 2**64:
+        raise IllegalAction("action/malformed", "the seed is a 64-bit unsigned integer")
+    players = tuple(Player(seat=i, gender=params.genders[i]) for i in range(params.players))
+    empty = Deck(())
+    state = State(
+        params=params, rng_seed=seed, rng_n=0, order=(), players=players,
+        rooms=(Room(face=cards.entrance.id, x=0, y=0, sides=(0, 0, 0, 0)),),  # Q-SETUP-2
+        room_deck=empty, connector_deck=empty, monster_deck=empty, treasure_deck=empty, dxm_deck=empty,
+    )
+    tx = Tx(state, cards)
+    tx.room_deck = Deck(tx.shuffle(tuple(t.id for t in cards.rooms)))
+    tx.connector_deck = Deck(tx.shuffle(tuple(c.id for c in cards.connectors)))
+    tx.decks["monster"] = Deck(tx.shuffle(tuple(c.id for c in cards.monsters)))
+    tx.decks["treasure"] = Deck(tx.shuffle(tuple(c.id for c in cards.treasures)))
+    tx.decks["dxm"] = Deck(tx.shuffle(tuple(c.id for c in cards.dxm)))
+    for seat in range(params.players):
+        for _ in range(params.start_treasure):
+            monsters.draw_to_hand(tx, seat, "treasure")
+        for _ in range(params.start_dxm):
+            monsters.draw_to_hand(tx, seat, "dxm")
+    tx.order = roll_order(tx, params.players)
+    tx.events.clear()
+    return tx.commit()
+
+
+def roll_order(tx: Tx, n: int) -> tuple[int, ...]:
+    """Q-SETUP-4: everyone rolls a d6, the tied highest re-roll; play then goes in seat order."""
+    contenders = list(range(n))
+    while len(contenders) > 1:
+        rolls = [(tx.d6(), s) for s in contenders]
+        top = max(r for r, _ in rolls)
+        contenders = [s for r, s in rolls if r == top]
+    first = contenders[0]
+    return tuple((first + i) % n for i in range(n))

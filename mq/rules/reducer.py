@@ -1,0 +1,320 @@
+"""``apply``: validate an action against legal_actions and carry it out (the reducer).
+
+Every branch cites the rule it implements.  After the action, ``flow.settle`` lets the rules
+act by themselves (fights starting, the Boss arriving).  An illegal action raises IllegalAction
+with a reason code and the input state is untouched (it is immutable anyway)."""
+from __future__ import annotations
+
+from mq.cards import CardSet, DxmDef
+from mq.rules import board, combat, flow, monsters
+from mq.rules.actions import Action
+from mq.rules.character import gain_levels, lose_levels, move_total, place_for
+from mq.rules.errors import IllegalAction
+from mq.rules.legal import LEVEL_PRICE, legal_actions, valid_buy
+from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, State
+from mq.rules.tx import Tx
+
+SEARCH_TABLE = {  # Q-SEARCH-1: result -> (gold, treasures, mark, monster)
+    2: (300, 0, 0, False), 3: (400, 0, 0, False), 4: (500, 0, 0, False),
+    5: (100, 1, SEARCHED, False), 6: (300, 1, SEARCHED, False), 7: (0, 0, 0, True),
+    8: (500, 1, SEARCHED, False), 9: (0, 2, LOOTED, False), 10: (500, 2, LOOTED, False),
+    11: (0, 3, LOOTED, False),
+}
+
+
+def step(state: State, action: Action, cards: CardSet) -> tuple[State, tuple]:
+    """Apply ``action``; returns the new state and the events it caused (for narration/UI)."""
+    check(state, action, cards)
+    tx = Tx(state, cards)
+    HANDLERS[action.kind](tx, action)
+    flow.settle(tx)
+    return tx.commit(), tuple(tx.events)
+
+
+def check(state: State, action: Action, cards: CardSet) -> None:
+    if state.phase == OVER:
+        raise IllegalAction("game/over")
+    if not 0 <= action.seat < len(state.players):
+        raise IllegalAction("seat/unknown", str(action.seat))
+    if action.kind == "buy" and state.phase == TURN and state.combat is None and state.pending is None \
+            and state.turn.seat == action.seat and valid_buy(state.players[action.seat], cards, action.args):
+        return
+    if action in legal_actions(state, action.seat, cards):
+        return
+    raise IllegalAction(*why(state, action, cards))
+
+
+def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
+    """The most specific reason code for an action that is not legal."""
+    seat = action.seat
+    p = state.players[seat]
+    if state.pending is not None:
+        if state.pending.seat != seat:
+            return "seat/not-your-turn", "another player must decide first"
+        return "choice/invalid", str(action)
+    if state.phase == SETUP:
+        return "phase/wrong", "the game has not started"
+    if action.kind in ("move", "dash", "search", "pickup", "end_turn", "buy", "summon", "suicide"):
+        if state.turn.seat != seat:
+            return "seat/not-your-turn", ""
+        if state.combat is not None:
+            return "combat/in-combat", ""
+        if not p.alive:
+            return "dead", ""
+    if action.kind in ("move", "dash") and action.args and action.args[0] in range(4):
+        d = action.args[0]
+        kind = state.rooms[p.room].sides[d]
+        if kind == board.WALL:
+            return "move/wall", ""
+        if action.kind == "dash" and state.turn.dashed:
+            return "move/dash-used", ""
+        if board.beyond(state.rooms, p.room, d)[2] < 0 and board.is_complete(state):
+            return "move/dungeon-complete", ""
+        return "move/not-enough", ""
+    if action.kind == "search":
+        here = state.rooms[p.room]
+        if any(m.room == p.room for m in state.monsters):
+            return "search/monster", ""
+        if p.room in state.turn.searched:
+            return "search/done", ""
+        if cards.face(here.face).no_search or here.mark == LOOTED:
+            return "search/forbidden", ""
+        return "search/not-enough", ""
+    if action.kind == "pickup":
+        return "pickup/nothing", ""
+    if action.kind == "buy":
+        return "buy/not-enough", ""
+    if action.kind in ("play", "use") and action.args and action.args[0] not in p.hand \
+            and not any(it.card == action.args[0] for it in p.items):
+        return "card/not-in-hand", str(action.args[0])
+    if action.kind in ("roll", "use", "run", "escape", "pass") and state.combat is None:
+        return "combat/none", ""
+    if state.combat is not None and action.kind in ("equip", "heal"):
+        return "combat/in-combat", ""
+    return "phase/wrong", str(action)
+
+
+# -- handlers --------------------------------------------------------------------------------
+def _ready(tx: Tx, a: Action) -> None:
+    """Q-SETUP-3, 4: when everyone is ready the first player in turn order starts."""
+    tx.set_player(a.seat, ready=True)
+    if all(p.ready for p in tx.players):
+        tx.phase = TURN
+        flow.start_turn(tx, tx.order[0], 1)
+
+
+def _play(tx: Tx, a: Action) -> None:
+    card = a.args[0]
+    p = tx.player(a.seat)
+    tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card))
+    defn = tx.cards.card(card)
+    if defn.kind == "level":  # Q-CHAR-1, Q-LAW-2
+        tx.set_player(a.seat, level=gain_levels(p, 1, by_kill=False))
+        tx.discard(card)
+        tx.event("level", a.seat, tx.player(a.seat).level, "card")
+    elif isinstance(defn, DxmDef) and defn.kind == "race":  # Q-CHAR-4
+        tx.set_player(a.seat, races=p.races + (card,))
+        tx.event("race", a.seat, card)
+    elif isinstance(defn, DxmDef) and defn.kind == "class":
+        tx.set_player(a.seat, classes=p.classes + (card,))
+        tx.event("class", a.seat, card)
+    else:  # an item into play (Q-CARD-3, Q-ITEM-1, 3)
+        place = place_for(p, defn, tx.cards)
+        tx.set_player(a.seat, items=p.items + (Item(card, place),))
+        tx.event("item", a.seat, card, place)
+    flow.clamp_hp(tx, a.seat)
+
+
+def _discard(tx: Tx, a: Action) -> None:
+    card = a.args[0]
+    if tx.pending is not None:  # Q-CHARITY: the lowest-level giver discards the excess
+        flow.charity_step(tx, card, None)
+        return
+    p = tx.player(a.seat)  # Q-CHAR-4: a race or class card may be discarded anytime
+    tx.set_player(a.seat, races=tuple(c for c in p.races if c != card),
+                  classes=tuple(c for c in p.classes if c != card))
+    tx.discard(card)
+    tx.event("discard", a.seat, card)
+    flow.clamp_hp(tx, a.seat)
+
+
+def _equip(tx: Tx, a: Action) -> None:
+    """Q-TURN-3: move an item between backpack and worn/carried/belt."""
+    card, place = a.args
+    p = tx.player(a.seat)
+    tx.set_player(a.seat, items=tuple(Item(card, place) if it.card == card else it for it in p.items))
+    tx.event("equip", a.seat, card, place)
+    flow.clamp_hp(tx, a.seat)
+
+
+def _drop(tx: Tx, a: Action) -> None:
+    """Q-SEARCH-4: a dropped item joins the room's pile."""
+    card = a.args[0]
+    p = tx.player(a.seat)
+    tx.set_player(a.seat, items=tuple(it for it in p.items if it.card != card))
+    r = tx.rooms[p.room]
+    tx.set_room(p.room, pile=r.pile + (card,))
+    tx.event("drop", a.seat, card, p.room)
+    flow.clamp_hp(tx, a.seat)
+
+
+def _move(tx: Tx, a: Action) -> None:
+    """Q-MOVE-1, 2, 5: cross a connector (or dash across it); into darkness means exploring."""
+    seat, d = a.seat, a.args[0]
+    p = tx.player(seat)
+    kind = tx.rooms[p.room].sides[d]
+    if a.kind == "dash":
+        tx.set_turn(spent=move_total(p, tx.cards), dashed=True)
+    else:
+        tx.set_turn(spent=tx.turn.spent + board.MOVE_COST[kind])
+    x, y, j = board.beyond(tx.rooms, p.room, d)
+    if j < 0:
+        explore(tx, seat, x, y, d, kind)
+        return
+    tx.set_player(seat, room=j)
+    tx.event("move", seat, p.room, j, a.kind == "dash")
+    flow.enter_room(tx, seat, j)
+
+
+def explore(tx: Tx, seat: int, x: int, y: int, d: int, kind: int) -> None:
+    """Q-EXPLORE-1..5: place a room, draw a DxM, the room's rule, then a monster appears."""
+    j = board.place_room(tx, x, y, d, kind)
+    tx.set_player(seat, room=j)
+    tx.event("explore", seat, j, tx.rooms[j].face, x, y)
+    monsters.draw_to_hand(tx, seat, "dxm")
+    flow.enter_room(tx, seat, j)
+    if tx.player(seat).alive and tx.turn.seat == seat:
+        monsters.spawn(tx, j, seat)
+
+
+def _search(tx: Tx, a: Action) -> None:
+    """Q-SEARCH-1..4."""
+    seat = a.seat
+    p = tx.player(seat)
+    room = tx.rooms[p.room]
+    face = tx.cards.face(room.face)
+    tx.set_turn(spent=tx.turn.spent + 1, searched=tx.turn.searched + (p.room,))
+    n_dice = combat.dice_count(p, tx.rooms, tx.cards, p.room)
+    dice = tuple(tx.d6() for _ in range(max(0, n_dice)))
+    result = sum(dice) + face.search - (1 if room.mark == SEARCHED else 0)
+    tx.event("search", seat, p.room, dice, result)
+    if result <= 1 or result == 7:
+        if room.pile or room.pile_gold:
+            tx.set_turn(free_pickup=p.room)
+        monsters.spawn(tx, p.room, seat)
+        return
+    gold, treasures, mark, _ = SEARCH_TABLE[min(result, 11)]
+    tx.set_player(seat, gold=p.gold + gold)
+    public = len(tx.seats_in(p.room)) > 1  # Q-SEARCH-3
+    for _ in range(treasures):
+        monsters.draw_to_hand(tx, seat, "treasure", public)
+    if mark:
+        new_mark = LOOTED if room.mark == SEARCHED or mark == LOOTED else SEARCHED  # Q-SEARCH-2
+        tx.set_room(p.room, mark=new_mark)
+    tx.event("search_found", seat, gold, treasures, tx.rooms[p.room].mark)
+    if room.pile or room.pile_gold:
+        flow.pick_up(tx, seat)
+
+
+def _pickup(tx: Tx, a: Action) -> None:
+    tx.set_turn(spent=tx.turn.spent + 1)
+    flow.pick_up(tx, a.seat)
+
+
+def _summon(tx: Tx, a: Action) -> None:
+    """Q-EXPLORE-7."""
+    tx.set_turn(summon_room=-1)
+    monsters.spawn(tx, tx.player(a.seat).room, a.seat)
+
+
+def _buy(tx: Tx, a: Action) -> None:
+    """Q-CHAR-3: items at their printed value plus gold, 1000 a level, no change."""
+    p = tx.player(a.seat)
+    value = 0
+    for card in a.args:
+        value += tx.cards.card(card).value
+        tx.discard(card)
+    gold = max(0, LEVEL_PRICE - value)
+    tx.set_player(a.seat, hand=tuple(c for c in p.hand if c not in a.args),
+                  items=tuple(it for it in p.items if it.card not in a.args),
+                  gold=p.gold - gold, level=gain_levels(p, 1, by_kill=False))
+    tx.event("buy", a.seat, a.args, gold)
+    tx.event("level", a.seat, tx.player(a.seat).level, "bought")
+    flow.clamp_hp(tx, a.seat)
+
+
+def _heal(tx: Tx, a: Action) -> None:
+    """Q-CHAR-6: lose a level to heal 3."""
+    p = tx.player(a.seat)
+    tx.set_player(a.seat, level=lose_levels(p, 1))
+    tx.event("level", a.seat, tx.player(a.seat).level, "heal")
+    combat.heal(tx, a.seat, 3)
+
+
+def _suicide(tx: Tx, a: Action) -> None:
+    flow.die(tx, a.seat, "suicide")  # Q-DEATH-4
+
+
+def _end_turn(tx: Tx, a: Action) -> None:
+    flow.end_turn(tx)
+
+
+def _use(tx: Tx, a: Action) -> None:
+    """Q-COMBAT-11: a one-shot from hand or belt."""
+    card = a.args[0]
+    p = tx.player(a.seat)
+    tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card),
+                  items=tuple(it for it in p.items if it.card != card))
+    defn = tx.cards.card(card)
+    tx.set_combat(used=tx.combat.used + (card,), bonus=tx.combat.bonus + defn.bonus)
+    tx.event("use", a.seat, card)
+    for e in defn.effects:
+        if e.name == "heal":
+            combat.heal(tx, a.seat, e.get("amount", 1))
+        elif e.name == "runaway":
+            tx.set_combat(run_bonus=tx.combat.run_bonus + e.get("amount", 0))
+        elif e.name == "escape":  # Q-RUN-4
+            combat.magic_exit(tx, card, None)
+            return
+        elif e.name == "teleport":  # Q-TURN-5, Q-COMBAT-12
+            combat.magic_exit(tx, card, 0)
+            return
+
+
+def _roll(tx: Tx, a: Action) -> None:
+    combat.declare_roll(tx)
+
+
+def _pass(tx: Tx, a: Action) -> None:
+    combat.pass_window(tx, a.seat)
+
+
+def _run(tx: Tx, a: Action) -> None:
+    combat.choose_run(tx, a.args[0])
+
+
+def _escape(tx: Tx, a: Action) -> None:
+    combat.escape_roll(tx, a.args[0])
+
+
+def _choose(tx: Tx, a: Action) -> None:
+    pend = tx.pending
+    if pend.kind == "colour":  # Q-MON-1
+        uid = pend.data[0]
+        tx.pending = None
+        tx.set_monster(uid, colour=a.args[0])
+        tx.event("colour_chosen", a.seat, uid, a.args[0])
+    else:
+        combat.lose_item_chosen(tx, a.args[0])
+
+
+def _give(tx: Tx, a: Action) -> None:
+    flow.charity_step(tx, a.args[0], a.args[1])
+
+
+HANDLERS = {
+    "ready": _ready, "play": _play, "discard": _discard, "equip": _equip, "drop": _drop,
+    "move": _move, "dash": _move, "search": _search, "pickup": _pickup, "summon": _summon,
+    "buy": _buy, "heal": _heal, "suicide": _suicide, "end_turn": _end_turn, "use": _use,
+    "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
+}

@@ -1,0 +1,163 @@
+"""The game state: small immutable nodes (mq.rules.node) holding only plain data.
+
+Invariants:
+- Everything is a tuple, int, str, bool, None or another node; no dicts, sets or floats.
+- Cards are referred to by id (mq.cards); rooms by their placement index (0 = the Entrance);
+  monsters by a uid that is never reused; seats 0..n-1 and seat i plays colour i (Q-COMP-5).
+- Hidden information (hands, deck order, the RNG seed) lives here too; only mq.rules.view may
+  decide who sees it (Q-DIGI-4).
+"""
+from __future__ import annotations
+
+from mq.rules.node import Node, node
+
+COLOURS = ("red", "green", "blue", "yellow", "purple", "orange")  # Q-COMP-5, monster die order
+DIRS = ("north", "east", "south", "west")
+DX = (0, 1, 0, -1)
+DY = (-1, 0, 1, 0)
+
+# Item places (Q-ITEM-1).
+WORN, CARRIED, BELT, BACKPACK = "worn", "carried", "belt", "backpack"
+
+# Room marks (Q-SEARCH-1, 2).
+UNMARKED, SEARCHED, LOOTED = 0, 1, 2
+
+# Top-level phases.
+SETUP, TURN, OVER = "setup", "turn", "over"
+
+
+@node
+class Params(Node):
+    """Game parameters every peer agrees on (part of the hash; Q-OPT)."""
+
+    players: int
+    genders: tuple[str, ...]
+    start_treasure: int = 3  # Q-OPT-3
+    start_dxm: int = 3
+    hand_limit: int = 5  # Q-CHARITY
+
+
+@node
+class Item(Node):
+    """A card in play and where it is (Q-ITEM-1)."""
+
+    card: str
+    place: str
+
+
+@node
+class Player(Node):
+    seat: int
+    gender: str
+    level: int = 1
+    hp: int = 4  # red tokens left (Q-CHAR-6)
+    max_hp: int = 4  # tokens owned before item bonuses
+    gold: int = 300
+    room: int = 0
+    alive: bool = True
+    hand: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()
+    classes: tuple[str, ...] = ()
+    items: tuple[Item, ...] = ()
+    ready: bool = False  # Q-SETUP-3: done putting cards into play before the first turn
+
+
+@node
+class Room(Node):
+    """A placed room face at a grid cell with its four connector kinds (docs/core.md)."""
+
+    face: str
+    x: int
+    y: int
+    sides: tuple[int, int, int, int]
+    mark: int = UNMARKED
+    pile: tuple[str, ...] = ()  # dropped item cards (Q-SEARCH-4)
+    pile_gold: int = 0
+
+
+@node
+class Monster(Node):
+    uid: int
+    card: str
+    room: int
+    colour: int  # base colour = owner and target (Q-MON-3)
+    boss: bool = False
+
+
+@node
+class Deck(Node):
+    """A draw pile (top = index 0) and its face-up discard pile (Q-SETUP-1)."""
+
+    draw: tuple[str, ...]
+    discard: tuple[str, ...] = ()
+
+
+@node
+class Turn(Node):
+    seat: int
+    number: int
+    spent: int = 0  # move spent (Q-MOVE-3)
+    dashed: bool = False  # the once-per-turn spend-all crossing was used (Q-MOVE-2)
+    searched: tuple[int, ...] = ()  # rooms searched this turn (Q-SEARCH-1)
+    summon_room: int = -1  # Q-EXPLORE-7: the monster-free room just entered, once complete
+    free_pickup: int = -1  # Q-SEARCH-4: a search's free pick-up, owed after the fight it caused
+
+
+@node
+class Combat(Node):
+    """A fight in progress (Q-COMBAT).  Stages:
+    ``prepare``  the fighter may use one-shots, then declares rolling;
+    ``window``   the interrupt window (Q-COMBAT-7, Q-DIGI-2): ``waiting`` seats must act or pass;
+    ``run``      the fighter lost and chooses where to run (Q-RUN-1) or a magic escape (Q-RUN-4);
+    ``escape``   the fighter rolls against each monster in ``to_escape`` in an order they choose.
+    """
+
+    fighter: int
+    room: int
+    monsters: tuple[int, ...]
+    boss: bool = False
+    stage: str = "prepare"
+    waiting: tuple[int, ...] = ()
+    bonus: int = 0  # one-shot bonuses for the munchkin side
+    used: tuple[str, ...] = ()  # one-shots played in this fight (Q-COMBAT-12)
+    run_to: int = -1
+    to_escape: tuple[int, ...] = ()
+    run_bonus: int = 0
+
+
+@node
+class Pending(Node):
+    """A decision one seat must take before the game goes on.
+
+    ``colour``    pick a base colour for monster ``data[0]`` (Q-MON-1);
+    ``lose_item`` pick an item to lose; ``data`` = (items still to lose,) (Q-ITEM-6);
+    ``charity``   give or discard excess cards (Q-CHARITY); ``data`` = gifts so far per recipient.
+    """
+
+    seat: int
+    kind: str
+    options: tuple = ()
+    data: tuple = ()
+
+
+@node
+class State(Node):
+    params: Params
+    rng_seed: int
+    rng_n: int
+    order: tuple[int, ...]  # turn order of seats (Q-SETUP-4)
+    players: tuple[Player, ...]
+    rooms: tuple[Room, ...]
+    room_deck: Deck  # tile ids; discard unused
+    connector_deck: Deck  # connector ids; discard unused
+    monster_deck: Deck
+    treasure_deck: Deck
+    dxm_deck: Deck
+    monsters: tuple[Monster, ...] = ()
+    next_uid: int = 1
+    phase: str = SETUP
+    turn: Turn | None = None
+    combat: Combat | None = None
+    pending: Pending | None = None
+    winners: tuple[int, ...] = ()
+    last_colour: int = -1  # the last monster-die colour of a monster turn (Q-MT-1)

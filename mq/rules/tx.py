@@ -1,0 +1,152 @@
+"""A transaction: the mutable working copy one ``apply`` call builds a new State from.
+
+Rule functions take a :class:`Tx` and change it; :meth:`Tx.commit` freezes the result into a new
+State that shares every untouched node with the old one (so the incremental hash only pays for
+what changed).  A Tx never outlives the ``apply`` call that made it, and it draws all randomness
+from the counter-based RNG carried in the state (DESIGN "Determinism and hashing").
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from mq import core
+from mq.cards import CardSet
+from mq.rules.state import Deck, Monster, Player, Room, State
+
+
+class Tx:
+    def __init__(self, state: State, cards: CardSet) -> None:
+        self.cards = cards
+        self.base = state
+        self.params = state.params
+        self.seed = state.rng_seed
+        self.n = state.rng_n
+        self.order = state.order
+        self.players: list[Player] = list(state.players)
+        self.rooms: list[Room] = list(state.rooms)
+        self.room_deck = state.room_deck
+        self.connector_deck = state.connector_deck
+        self.decks: dict[str, Deck] = {
+            "monster": state.monster_deck,
+            "treasure": state.treasure_deck,
+            "dxm": state.dxm_deck,
+        }
+        self.monsters: list[Monster] = list(state.monsters)
+        self.next_uid = state.next_uid
+        self.phase = state.phase
+        self.turn = state.turn
+        self.combat = state.combat
+        self.pending = state.pending
+        self.winners = state.winners
+        self.last_colour = state.last_colour
+        self.events: list[tuple[Any, ...]] = []
+
+    # -- randomness (all of it goes through here) -------------------------------------------
+    def d6(self) -> int:
+        value, self.n = core.rng_d6(self.seed, self.n)
+        return value
+
+    def d10(self) -> int:
+        value, self.n = core.rng_d10(self.seed, self.n)
+        return value
+
+    def colour_roll(self) -> int:
+        value, self.n = core.rng_colour(self.seed, self.n)
+        return value
+
+    def below(self, bound: int) -> int:
+        value, self.n = core.rng_below(self.seed, self.n, bound)
+        return value
+
+    def shuffle(self, items: tuple) -> tuple:
+        out, self.n = core.rng_shuffle(self.seed, self.n, tuple(items))
+        return out
+
+    # -- decks (Q-SETUP-1) -------------------------------------------------------------------
+    def draw(self, kind: str) -> str | None:
+        """Top card of a deck; an empty deck is rebuilt by shuffling its discards first."""
+        deck = self.decks[kind]
+        if not deck.draw:
+            if not deck.discard:
+                return None
+            deck = Deck(self.shuffle(deck.discard), ())
+            self.event("reshuffle", kind)
+        card, rest = deck.draw[0], deck.draw[1:]
+        self.decks[kind] = Deck(rest, deck.discard)
+        return card
+
+    def discard(self, card: str) -> None:
+        kind = self.deck_of(card)
+        deck = self.decks[kind]
+        self.decks[kind] = Deck(deck.draw, deck.discard + (card,))
+
+    def deck_of(self, card: str) -> str:
+        defn = self.cards.card(card)
+        name = type(defn).__name__
+        return {"MonsterDef": "monster", "TreasureDef": "treasure", "DxmDef": "dxm"}[name]
+
+    # -- small accessors -----------------------------------------------------------------------
+    def event(self, *fields: Any) -> None:
+        self.events.append(tuple(fields))
+
+    def player(self, seat: int) -> Player:
+        return self.players[seat]
+
+    def set_player(self, seat: int, **changes: Any) -> Player:
+        p = self.players[seat].replace(**changes)
+        self.players[seat] = p  # type: ignore[assignment]
+        return p  # type: ignore[return-value]
+
+    def set_room(self, index: int, **changes: Any) -> None:
+        self.rooms[index] = self.rooms[index].replace(**changes)  # type: ignore[assignment]
+
+    def monster(self, uid: int) -> Monster:
+        for m in self.monsters:
+            if m.uid == uid:
+                return m
+        raise KeyError(uid)
+
+    def set_monster(self, uid: int, **changes: Any) -> None:
+        self.monsters = [m.replace(**changes) if m.uid == uid else m for m in self.monsters]  # type: ignore[misc]
+
+    def remove_monster(self, uid: int, discard: bool = True) -> None:
+        """Q-MON-5: discard the card, free the standee and the base."""
+        m = self.monster(uid)
+        self.monsters = [x for x in self.monsters if x.uid != uid]
+        if discard:
+            self.discard(m.card)
+
+    def monsters_in(self, room: int) -> list[Monster]:
+        return [m for m in self.monsters if m.room == room]
+
+    def seats_in(self, room: int) -> list[int]:
+        return [p.seat for p in self.players if p.room == room and p.alive]
+
+    def set_turn(self, **changes: Any) -> None:
+        self.turn = self.turn.replace(**changes)  # type: ignore[union-attr,assignment]
+
+    def set_combat(self, **changes: Any) -> None:
+        self.combat = self.combat.replace(**changes)  # type: ignore[union-attr,assignment]
+
+    def commit(self) -> State:
+        return State(
+            params=self.params,
+            rng_seed=self.seed,
+            rng_n=self.n,
+            order=self.order,
+            players=tuple(self.players),
+            rooms=tuple(self.rooms),
+            room_deck=self.room_deck,
+            connector_deck=self.connector_deck,
+            monster_deck=self.decks["monster"],
+            treasure_deck=self.decks["treasure"],
+            dxm_deck=self.decks["dxm"],
+            monsters=tuple(self.monsters),
+            next_uid=self.next_uid,
+            phase=self.phase,
+            turn=self.turn,
+            combat=self.combat,
+            pending=self.pending,
+            winners=self.winners,
+            last_colour=self.last_colour,
+        )

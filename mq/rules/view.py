@@ -1,0 +1,29 @@
+"""What one seat may see (Q-DIGI-4): the one place that strips secrets.
+
+A view is a State of the same shape in which other players' hands, every deck's order and the
+RNG seed are replaced by placeholders of the same length, so bots and the client can use the
+same helpers (legal_actions, strength terms) on it.  A view must never be fed to ``apply``."""
+from __future__ import annotations
+
+from mq.rules.state import Deck, State
+
+HIDDEN = "?"
+TABLE = -1  # the seat number of a spectator: sees no hand at all
+
+
+def _mask(cards: tuple[str, ...]) -> tuple[str, ...]:
+    return (HIDDEN,) * len(cards)
+
+
+def _deck(deck: Deck) -> Deck:
+    return Deck(_mask(deck.draw), deck.discard)  # discards are face up (Q-SETUP-1)
+
+
+def view(state: State, seat: int) -> State:
+    players = tuple(p if p.seat == seat else p.replace(hand=_mask(p.hand)) for p in state.players)
+    return state.replace(
+        rng_seed=0, rng_n=0, players=players,
+        room_deck=_deck(state.room_deck), connector_deck=_deck(state.connector_deck),
+        monster_deck=_deck(state.monster_deck), treasure_deck=_deck(state.treasure_deck),
+        dxm_deck=_deck(state.dxm_deck),
+    )

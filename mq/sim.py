@@ -1,0 +1,84 @@
+"""Headless bot games: ``mq sim`` and the narrated ``mq play`` before the terminal client.
+
+Every seat is played by mq.bots from its own view.  Output depends only on the arguments (timings
+go to stderr), so the same seed prints the same bytes, in either core mode."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from dataclasses import asdict, dataclass
+from typing import Callable
+
+from mq import core
+from mq.bots import choose
+from mq.cards import load_default
+from mq.rules import actors, make_params, new_game, state_hash, step, view
+from mq.rules.state import COLOURS, State
+
+MAX_ACTIONS = 50_000  # a bound on every game loop; bot games end long before it
+
+
+@dataclass(frozen=True)
+class GameResult:
+    seed: int
+    turns: int
+    actions: int
+    winners: tuple[str, ...]
+    hash: str
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The seed of game ``index`` of a run: a draw of the run's seed, so games are independent."""
+    return core.rng_u64(seed % 2**64, index)
+
+
+def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] | None = None,
+              max_actions: int = MAX_ACTIONS) -> tuple[GameResult, State, list]:
+    """Play one bot game; returns its result, final state and the list of actions taken."""
+    cards = load_default()
+    state = new_game(make_params(players), seed, cards)
+    if on_step is not None:
+        on_step(state, ())
+    taken = []
+    while state.phase != "over" and len(taken) < max_actions:
+        seat = actors(state)[0]
+        action = choose(view(state, seat), seat, cards)
+        state, events = step(state, action, cards)
+        taken.append(action)
+        if on_step is not None:
+            on_step(state, events)
+    turns = state.turn.number if state.turn else 0
+    result = GameResult(seed, turns, len(taken), tuple(COLOURS[s] for s in state.winners),
+                        f"{state_hash(state):016x}")
+    return result, state, taken
+
+
+def run(players: int, games: int, seed: int, as_json: bool, out=sys.stdout, err=sys.stderr) -> int:
+    results = []
+    started = time.perf_counter()
+    for i in range(games):
+        t0 = time.perf_counter()
+        result, _, _ = play_game(players, game_seed(seed, i))
+        results.append(result)
+        print(f"game {i + 1}/{games}: {time.perf_counter() - t0:.2f}s", file=err)
+        if not as_json:
+            won = ",".join(result.winners) or "none"
+            print(f"game {i + 1} seed={result.seed} turns={result.turns} actions={result.actions} "
+                  f"winners={won} hash={result.hash}", file=out)
+    elapsed = time.perf_counter() - started
+    finished = sum(1 for r in results if r.winners)
+    actions = sum(r.actions for r in results)
+    totals = {"games": games, "finished": finished, "actions": actions,
+              "mean_actions": actions // max(1, games),
+              "mean_turns": sum(r.turns for r in results) // max(1, games)}
+    if as_json:
+        json.dump({"players": players, "seed": seed, "games": [asdict(r) for r in results],
+                   "totals": totals}, out, indent=1)
+        out.write("\n")
+    else:
+        print(f"total: {games} games, {finished} with a winner, {actions} actions "
+              f"({totals['mean_actions']} per game, {totals['mean_turns']} turns per game)", file=out)
+    print(f"{elapsed:.2f}s, {games / elapsed:.2f} games/s, {actions / elapsed:.0f} actions/s "
+          f"[{core.IMPLEMENTATION} core]", file=err)
+    return 0 if finished == games else 1
