@@ -11,7 +11,8 @@ Cases:
   items and monsters; 6 players with hands and gear) — every node is computed and cached.
 * digest, incremental: the same tree after replacing one leaf (new nodes on the path only).
 * reachable (budget 3 with dash, and unbounded), path_to (corner to corner), monster_turn
-  (18 monsters, each of the 6 colours) on a 48-room board.
+  (18 monsters, each of the 6 colours) on a 48-room board; the native core reuses its decoding
+  of the last board object, so one more row shows monster_turn with a new board object each call.
 """
 from __future__ import annotations
 
@@ -214,8 +215,10 @@ def cases(core, quick: bool):
         for _ in range(100_000):
             _v, c = below(12345, c, 6)
 
+    deck = tuple(range(100_000))
+
     def shuffle(_):
-        core.rng_shuffle(12345, 0, range(100_000))
+        core.rng_shuffle(12345, 0, deck)
 
     def reach_small(_):
         f = core.reachable
@@ -238,6 +241,15 @@ def cases(core, quick: bool):
         for k in range(loops):
             f(board, monsters, k % 6)
 
+    # Two equal boards that are different objects: the native board cache misses every call,
+    # so this row includes decoding and validating the board each time (as the twin always does).
+    boards = (board, tuple(tuple(list(part)) for part in board))
+
+    def mturn_uncached(_):
+        f = core.monster_turn
+        for k in range(loops):
+            f(boards[k & 1], monsters, k % 6)
+
     def digest_fresh(tree):
         core.digest(tree)
 
@@ -257,6 +269,7 @@ def cases(core, quick: bool):
         ("reachable unbounded", loops, reach_all, None),
         ("path_to corner<->corner", 2 * loops, path, None),
         ("monster_turn 18 monsters", loops, mturn, None),
+        ("  same, board not cached", loops, mturn_uncached, None),
     ]
 
 

@@ -76,7 +76,6 @@ cdef enum:
     MAX_DEPTH = 200          # the twin's _MAX_DEPTH
 
 # Python ints beyond C ranges, for range checks done on Python objects.
-cdef object _TWO64 = 2 ** 64
 cdef object _TWO31 = 2 ** 31
 
 cdef int _COST[5]
@@ -239,76 +238,124 @@ def rng_shuffle(seed, n, items):
 # ---------------------------------------------------------------------------------------------
 
 ctypedef struct _Cell:
-    long long major     # sort key: y for rows, x for columns
-    long long minor     # x for rows, y for columns
+    uint64_t key        # (major + 2**31) << 32 | (minor + 2**31): rows (y, x), columns (x, y)
     int32_t idx
 
 
-cdef int _cmp_cell(const void *a, const void *b) noexcept nogil:
-    cdef const _Cell *p = <const _Cell *>a
-    cdef const _Cell *q = <const _Cell *>b
-    if p.major != q.major:
-        return -1 if p.major < q.major else 1
-    if p.minor != q.minor:
-        return -1 if p.minor < q.minor else 1
-    return -1 if p.idx < q.idx else (1 if p.idx > q.idx else 0)
+cdef void _sort_cells(_Cell *a, _Cell *tmp, Py_ssize_t n) noexcept nogil:
+    """Stable bottom-up merge sort by key (equal keys, i.e. a shared cell, keep index order)."""
+    cdef Py_ssize_t width = 1, lo, mid, hi, i, j, k
+    cdef _Cell *src = a
+    cdef _Cell *dst = tmp
+    cdef _Cell *swap
+    while width < n:
+        lo = 0
+        while lo < n:
+            mid = lo + width if lo + width < n else n
+            hi = lo + 2 * width if lo + 2 * width < n else n
+            i, j, k = lo, mid, lo
+            while i < mid and j < hi:
+                if src[j].key < src[i].key:
+                    dst[k] = src[j]
+                    j += 1
+                else:
+                    dst[k] = src[i]
+                    i += 1
+                k += 1
+            while i < mid:
+                dst[k] = src[i]
+                i += 1
+                k += 1
+            while j < hi:
+                dst[k] = src[j]
+                j += 1
+                k += 1
+            lo = hi
+        swap = src
+        src = dst
+        dst = swap
+        width *= 2
+    if src != a:
+        memcpy(a, src, n * sizeof(_Cell))
 
 
 cdef class _Board:
     """A validated board in C arrays. ``nb``/``line``: see the twin's module docstring."""
     cdef int n
-    cdef int8_t *sides      # 4n
-    cdef int8_t *arrows     # 6n
+    cdef void *block        # one allocation holding the four arrays below
     cdef int32_t *nb        # 4n: neighbour through side d or -1
     cdef int32_t *line      # 4n: line room (wrapping across darkness) or -1
+    cdef int8_t *sides      # 4n
+    cdef int8_t *arrows     # 6n
     cdef bint cacheable     # made only of tuples of exact ints (immutable)
 
     def __dealloc__(self):
-        PyMem_Free(self.sides)
-        PyMem_Free(self.arrows)
-        PyMem_Free(self.nb)
-        PyMem_Free(self.line)
+        PyMem_Free(self.block)
 
 
 cdef int _fill_lines(_Board b, _Cell *cells, int fwd, int back) except -1:
     """Given cells sorted by (major, minor), fill line/nb for directions fwd (+minor)/back."""
     cdef int n = b.n
     cdef int start = 0, end, p, i, nxt, prv
+    cdef uint64_t major
     while start < n:
         end = start
-        while end + 1 < n and cells[end + 1].major == cells[start].major:
+        major = cells[start].key >> 32
+        while end + 1 < n and (cells[end + 1].key >> 32) == major:
             end += 1
         for p in range(start, end + 1):
             i = cells[p].idx
-            if p < end and cells[p + 1].minor == cells[p].minor:
+            if p < end and cells[p + 1].key == cells[p].key:
                 raise ValueError("two rooms share a cell")
             if start == end:
                 continue
-            if p < end:
-                nxt = p + 1
-            else:
-                nxt = start
-            if p > start:
-                prv = p - 1
-            else:
-                prv = end
+            nxt = p + 1 if p < end else start
+            prv = p - 1 if p > start else end
             b.line[4 * i + fwd] = cells[nxt].idx
             b.line[4 * i + back] = cells[prv].idx
-            if cells[nxt].minor == cells[p].minor + 1:
+            # Same major, so comparing whole keys compares the minor coordinates.
+            if cells[nxt].key == cells[p].key + 1:
                 b.nb[4 * i + fwd] = cells[nxt].idx
-            if cells[prv].minor == cells[p].minor - 1:
+            if cells[prv].key + 1 == cells[p].key:
                 b.nb[4 * i + back] = cells[prv].idx
         start = end + 1
     return 0
 
 
+cdef int _read_ints(object seq, Py_ssize_t count, long long lo, long long hi, str what,
+                    long long *out, bint *exact) except -1:
+    """Validate ``count`` ints of ``seq`` in [lo, hi) into ``out`` (the twin's ``_int_seq``);
+    clear ``exact`` unless ``seq`` is a tuple of exact ints."""
+    cdef Py_ssize_t k
+    cdef int ovf
+    cdef long long x
+    cdef bint fast = PyTuple_CheckExact(seq)
+    if not fast:
+        exact[0] = False
+    k = 0
+    for o in seq:
+        if k >= count:
+            raise ValueError("board part lengths must be n, n, 4n, 6n")
+        if PyLong_CheckExact(o):
+            ovf = 0
+            x = PyLong_AsLongLongAndOverflow(o, &ovf)
+            if ovf != 0 or x < lo or x >= hi:
+                raise ValueError(f"{what} out of range")
+            out[k] = x
+        else:
+            exact[0] = False
+            _ll_in(o, lo, hi, what, &out[k])
+        k += 1
+    if k != count:
+        raise ValueError("board part lengths must be n, n, 4n, 6n")
+    return 0
+
+
 cdef _Board _decode_board(object board):
     cdef Py_ssize_t n, k
-    cdef long long v
     cdef _Board b = _Board.__new__(_Board)
-    cdef _Cell *cells = NULL
-    cdef long long *xs = NULL
-    cdef long long *ys = NULL
+    cdef long long *vals = NULL     # 12n: xs, ys, sides, arrows as read
+    cdef _Cell *cells = NULL        # 2n: cells and the merge sort's buffer
     cdef bint exact
     if not (PyTuple_Check(board) or PyList_Check(board)):
         raise TypeError("board must be a tuple (xs, ys, sides, arrows)")
@@ -318,7 +365,6 @@ cdef _Board _decode_board(object board):
     for part in board:
         if not (PyTuple_Check(part) or PyList_Check(part)):
             raise TypeError("board parts must be tuples of ints")
-        exact = exact and PyTuple_CheckExact(part)
     xs_in, ys_in, sides_in, arrows_in = board
     n = len(xs_in)
     if n < 1:
@@ -328,59 +374,41 @@ cdef _Board _decode_board(object board):
     if n > 0x3FFFFFFF:
         raise ValueError("board has too many rooms")
     b.n = <int>n
-    b.sides = <int8_t *>PyMem_Malloc(4 * n * sizeof(int8_t))
-    b.arrows = <int8_t *>PyMem_Malloc(6 * n * sizeof(int8_t))
-    b.nb = <int32_t *>PyMem_Malloc(4 * n * sizeof(int32_t))
-    b.line = <int32_t *>PyMem_Malloc(4 * n * sizeof(int32_t))
-    xs = <long long *>PyMem_Malloc(n * sizeof(long long))
-    ys = <long long *>PyMem_Malloc(n * sizeof(long long))
-    cells = <_Cell *>PyMem_Malloc(n * sizeof(_Cell))
+    b.block = PyMem_Malloc(8 * n * sizeof(int32_t) + 10 * n * sizeof(int8_t))
+    vals = <long long *>PyMem_Malloc(12 * n * sizeof(long long))
+    cells = <_Cell *>PyMem_Malloc(2 * n * sizeof(_Cell))
     try:
-        if not (b.sides and b.arrows and b.nb and b.line and xs and ys and cells):
+        if not (b.block and vals and cells):
             raise MemoryError()
+        b.nb = <int32_t *>b.block
+        b.line = b.nb + 4 * n
+        b.sides = <int8_t *>(b.line + 4 * n)
+        b.arrows = b.sides + 4 * n
         # Same validation order as the twin: xs, ys, sides, arrows, then cells.
-        k = 0
-        for o in xs_in:
-            exact = exact and PyLong_CheckExact(o)
-            _ll_in(o, COORD_MIN, COORD_LIM, "xs", &xs[k])
-            k += 1
-        k = 0
-        for o in ys_in:
-            exact = exact and PyLong_CheckExact(o)
-            _ll_in(o, COORD_MIN, COORD_LIM, "ys", &ys[k])
-            k += 1
-        k = 0
-        for o in sides_in:
-            exact = exact and PyLong_CheckExact(o)
-            _ll_in(o, 0, 5, "sides", &v)
-            b.sides[k] = <int8_t>v
-            k += 1
-        k = 0
-        for o in arrows_in:
-            exact = exact and PyLong_CheckExact(o)
-            _ll_in(o, -1, 4, "arrows", &v)
-            b.arrows[k] = <int8_t>v
-            k += 1
+        _read_ints(xs_in, n, COORD_MIN, COORD_LIM, "xs", vals, &exact)
+        _read_ints(ys_in, n, COORD_MIN, COORD_LIM, "ys", vals + n, &exact)
+        _read_ints(sides_in, 4 * n, 0, 5, "sides", vals + 2 * n, &exact)
+        _read_ints(arrows_in, 6 * n, -1, 4, "arrows", vals + 6 * n, &exact)
         for k in range(4 * n):
+            b.sides[k] = <int8_t>vals[2 * n + k]
             b.nb[k] = -1
             b.line[k] = -1
+        for k in range(6 * n):
+            b.arrows[k] = <int8_t>vals[6 * n + k]
         # Rows sorted by (y, x): E is +x, W is -x.
         for k in range(n):
-            cells[k].major = ys[k]
-            cells[k].minor = xs[k]
+            cells[k].key = (<uint64_t>(vals[n + k] - COORD_MIN) << 32) | <uint64_t>(vals[k] - COORD_MIN)
             cells[k].idx = <int32_t>k
-        qsort(cells, n, sizeof(_Cell), _cmp_cell)
+        _sort_cells(cells, cells + n, n)
         _fill_lines(b, cells, 1, 3)
         # Columns sorted by (x, y): S is +y, N is -y.
         for k in range(n):
-            cells[k].major = xs[k]
-            cells[k].minor = ys[k]
+            cells[k].key = (<uint64_t>(vals[k] - COORD_MIN) << 32) | <uint64_t>(vals[n + k] - COORD_MIN)
             cells[k].idx = <int32_t>k
-        qsort(cells, n, sizeof(_Cell), _cmp_cell)
+        _sort_cells(cells, cells + n, n)
         _fill_lines(b, cells, 2, 0)
     finally:
-        PyMem_Free(xs)
-        PyMem_Free(ys)
+        PyMem_Free(vals)
         PyMem_Free(cells)
     b.cacheable = exact
     return b

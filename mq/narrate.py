@@ -15,6 +15,7 @@ class Narrator:
     def __init__(self, cards: CardSet) -> None:
         self.cards = cards
         self.monster_cards: dict[int, str] = {}
+        self.bosses: set[int] = set()
 
     def who(self, seat: int) -> str:
         return COLOURS[seat].capitalize()
@@ -30,7 +31,7 @@ class Narrator:
         if card is None:
             return "a monster"
         d = self.cards.card(card)
-        return f"{d.name} (level {d.level})"
+        return f"{d.name} (level {20 if uid in self.bosses else d.level})"
 
     def lines(self, state: State, events) -> list[str]:
         out = []
@@ -61,8 +62,9 @@ class Narrator:
             self.monster_cards[uid] = card
             d = self.cards.card(card)
             if boss:
+                self.bosses.add(uid)
                 return f"THE BOSS appears: {d.name}, at level 20, on a {COLOURS[colour]} base!"
-            return f"A {d.name} (level {d.level}) appears in {self.room(state, room)} on a {COLOURS[colour]} base."
+            return f"{d.name} (level {d.level}) appears in {self.room(state, room)} on a {COLOURS[colour]} base."
         if kind == "colour_chosen":
             return f"{w(args[0])} gives it a {COLOURS[args[2]]} base."
         if kind == "monster_evicted":
@@ -97,7 +99,7 @@ class Narrator:
             seat, level, why = args
             return f"{w(seat)} is now level {level} ({why})."
         if kind == "game_won":
-            return "*** " + " and ".join(w(s) for s in args[0]) + " slay the Boss and win the game! ***"
+            return "*** " + " and ".join(w(s) for s in args[0]) + " defeat the Boss and win the game! ***"
         if kind == "hit":
             return f"  {w(args[0])} takes {args[1]} hit{'s' if args[1] > 1 else ''} ({args[2]} HP left)."
         if kind == "runs":

@@ -341,7 +341,8 @@ def test_dxm_content():
     assert set(races) == set(vocab.RACE_CARD_KEYS) and all(2 <= n <= 3 for n in races.values())
     classes = Counter(d.key for d in DXM if d.kind == "class")
     assert classes == {c: 2 for c in vocab.CLASSES}
-    assert 5 <= sum(d.kind == "level" for d in DXM) <= 7
+    # Few enough that levels come mostly from fights (measured with `mq sim`: 6 made games of 2 rounds).
+    assert 2 <= sum(d.kind == "level" for d in DXM) <= 4
     oneshots = [d for d in DXM if d.kind == "oneshot"]
     assert {d.bonus for d in oneshots if d.bonus} >= {2, 3, 4, 5}
     used = effect_names(oneshots)

@@ -659,10 +659,11 @@ def test_dxm_class_key(data):
 
 
 def test_dxm_key_and_bonus_where_not_allowed(data):
-    edit(data, "dxm.toml", 'name = "Inspirational Nap"', 'name = "Inspirational Nap"\nkey = "elf"')
-    fails(data, "dxm.toml: D20: key: not allowed on a level card")
-    edit(data, "dxm.toml", 'name = "Inspirational Nap"\nkey = "elf"', 'name = "Inspirational Nap"\nbonus = 1')
-    fails(data, "dxm.toml: D20: bonus: not allowed on a level card")
+    edit(data, "dxm.toml", 'name = "Dramatic Training Montage"', 'name = "Dramatic Training Montage"\nkey = "elf"')
+    fails(data, "dxm.toml: D19: key: not allowed on a level card")
+    edit(data, "dxm.toml", 'name = "Dramatic Training Montage"\nkey = "elf"',
+         'name = "Dramatic Training Montage"\nbonus = 1')
+    fails(data, "dxm.toml: D19: bonus: not allowed on a level card")
 
 
 def test_dxm_oneshot_needs_something(data):

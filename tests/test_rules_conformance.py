@@ -41,6 +41,17 @@ def probe_illegal(s, rnd):
     assert full_hash(s) == before
 
 
+def check_laws(s):
+    """Q-LAW-1, 4, 5 hold after every action."""
+    for p in s.players:
+        assert 1 <= p.level <= 10 and 0 <= p.hp
+    for m in s.monsters:
+        assert m.room != 0 or m.boss, "only the Boss stops in the Entrance (Q-LAW-4)"
+        assert not m.boss or m.room == 0, "the Boss never leaves the Entrance (Q-LAW-5)"
+    if s.combat is not None:
+        assert s.combat.boss == any(m.boss for m in s.monsters if m.uid in s.combat.monsters)
+
+
 def play(seed, players, pick, limit):
     rnd = random.Random(seed)
     s = new_game(make_params(players), seed)
@@ -59,6 +70,7 @@ def play(seed, players, pick, limit):
             probe_illegal(s, rnd)
         s = apply(s, a)
         taken.append(a)
+        check_laws(s)
         assert state_hash(s) == full_hash(s)
         if i % 25 == 0:
             roundtrip_state(s)

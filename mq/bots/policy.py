@@ -71,10 +71,12 @@ def _combat(view, seat, cards, by_kind) -> Action:
         return by_kind["play"][0]
     if c.stage == "prepare":
         margin = _margin(view, seat, cards)
+        boosts = [a for a in by_kind.get("use", []) if cards.card(a.args[0]).bonus > 0]
+        spare = sum(cards.card(a.args[0]).bonus for a in boosts)
+        # Spend one-shots only when they can turn the fight (and always against the Boss).
+        if margin <= 2 and boosts and (c.boss or margin + 2 * spare > 2):
+            return max(boosts, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
         if margin <= 2:
-            boosts = [a for a in by_kind.get("use", []) if cards.card(a.args[0]).bonus > 0]
-            if boosts:
-                return max(boosts, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
             if margin < -6:
                 for a in by_kind.get("use", []):
                     if any(e.name == "teleport" for e in cards.card(a.args[0]).effects):
@@ -109,14 +111,16 @@ def _turn(view, seat, cards, by_kind) -> Action:
     for a in by_kind.get("equip", []):
         if a.args[1] != "backpack" and _better_out_of_backpack(p, a.args[0], cards):
             return a
-    if "buy" in by_kind:
-        return by_kind["buy"][0]
+    in_use = {it.card for it in p.items if it.place != "backpack"}
+    for a in by_kind.get("buy", []):
+        if not in_use.intersection(a.args):  # never sell what it fights with
+            return a
     if "heal" in by_kind and p.hp == 1 and p.level > 2:
         return by_kind["heal"][0]
     if "pickup" in by_kind:
         return by_kind["pickup"][0]
     left = move_total(p, cards) - view.turn.spent
-    if p.level >= 10:
+    if p.level >= 10 and _ready_for_boss(view, seat, cards):
         step = _step_towards(view, seat, cards, 0, by_kind)
         if step is not None:
             return step
@@ -129,7 +133,60 @@ def _turn(view, seat, cards, by_kind) -> Action:
         return by_kind["search"][0]
     if "summon" in by_kind and _strong_enough_to_explore(view, seat, cards):
         return by_kind["summon"][0]
+    step = _wander(view, seat, cards, by_kind)
+    if step is not None:
+        return step
     return by_kind["end_turn"][0]
+
+
+def _ready_for_boss(view, seat, cards) -> bool:
+    """Expected strength with every one-shot in hand against a level-20 Boss with two dice."""
+    p = view.players[seat]
+    boosts = sum(cards.card(c).bonus for c in p.hand if getattr(cards.card(c), "kind", None) == "oneshot")
+    return 2 * (_strength(p, cards) + boosts) + AVERAGE_DIE_X2 > 2 * 20 + 2 * AVERAGE_DIE_X2
+
+
+def _danger(view, seat, cards, room: int) -> bool:
+    p = view.players[seat]
+    here = [m for m in view.monsters if m.room == room]
+    return bool(here) and (sum(cards.card(m.card).level for m in here) >= _strength(p, cards) + 2 or p.hp < 2)
+
+
+def _wander(view, seat, cards, by_kind) -> Action | None:
+    """Head for the nearest room with an unexplored way out, around dangerous rooms (Q-MOVE)."""
+    p = view.players[seat]
+    if p.level >= 10 and not _ready_for_boss(view, seat, cards):
+        blocked = {0}
+    else:
+        blocked = set()
+    start = p.room
+    seen = {start: None}
+    frontier = [start]
+    goal = None
+    while frontier and goal is None:
+        nxt = []
+        for room in frontier:
+            for d, j in board.neighbours(view.rooms, cards, room):
+                if j in seen or j in blocked or _danger(view, seat, cards, j):
+                    continue
+                seen[j] = (room, d)
+                if _frontier_score(view, j) > 0 or any(m.room == j for m in view.monsters):
+                    goal = j
+                    break
+                nxt.append(j)
+            if goal is not None:
+                break
+        frontier = nxt
+    if goal is None:
+        return None
+    while seen[goal][0] != start:
+        goal = seen[goal][0]
+    first_dir = seen[goal][1]
+    for kind in ("move", "dash"):
+        for a in by_kind.get(kind, []):
+            if a.args[0] == first_dir:
+                return a
+    return None
 
 
 def _worth_wearing(p, defn: TreasureDef, cards) -> bool:

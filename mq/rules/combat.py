@@ -332,9 +332,11 @@ def magic_exit(tx: Tx, card: str, to_room: int | None) -> None:
     """Q-RUN-4 / Q-COMBAT-12: a card that lets the fighter escape or leave by magic."""
     from mq.rules import flow
 
-    c = tx.combat
-    seat = c.fighter
+    seat = tx.combat.fighter
     tx.event("magic_escape", seat, card)
+    # The card that did it is spent; other one-shots return only if the fight had no result.
+    tx.set_combat(used=tuple(c for c in tx.combat.used if c != card))
+    tx.discard(card)
     end(tx, result=to_room is None)
     if to_room is not None:
         tx.set_player(seat, room=to_room)

@@ -44,8 +44,8 @@ def enter_room(tx: Tx, seat: int, room: int) -> None:
             hit(tx, seat, e.get("hits", 1))
             if not tx.player(seat).alive:
                 return
-    if board.is_complete(tx) and not tx.monsters_in(room):
-        tx.set_turn(summon_room=room)  # Q-EXPLORE-7
+    if board.is_complete(tx) and room != 0 and not tx.monsters_in(room):
+        tx.set_turn(summon_room=room)  # Q-EXPLORE-7 (never in the Entrance, Q-LAW-4)
     else:
         tx.set_turn(summon_room=-1)
 

@@ -182,7 +182,8 @@ def _combat(state, seat, cards, add) -> None:
         if c.stage == "prepare":
             for card in _one_shots(p, cards):
                 defn = cards.card(card)
-                if defn.bonus > 0 or _has(defn, "heal") or (_has(defn, "teleport") and not c.boss):
+                if (defn.bonus > 0 or _has(defn, "heal")
+                        or (_has(defn, "teleport") and not c.boss and c.room != 0)):
                     add(Action(seat, "use", (card,)))
             add(Action(seat, "roll"))
         elif c.stage == "run":
