@@ -13,13 +13,15 @@ Implementation notes (why it is fast, and why it stays identical):
 * A board is decoded once into C arrays (``_Board``: sides, arrows, the neighbour and "line
   room" tables, see the twin's module docstring). The last decoded board is kept with a
   reference to its tuple: a board made only of tuples of exact ints is immutable, so an identity
-  check is a sound cache key, and the engine calls the core many times with one board.
+  check is a sound cache key (holding the reference keeps the id from being reused), and a
+  caller that passes one board object to several calls decodes it once.
 * Dijkstra uses a C binary heap; its result (the distance table) does not depend on the order in
   which equal keys are popped, so it equals the twin's ``heapq`` result.
 * The monster turn walks monsters on a private copy of the terrain with a visit stamp array.
 * The hash walks Python objects with C-level type checks that mirror the twin's dispatch order
   (exact builtin types first, which cannot be anything else), and caches node digests in
-  ``_digest`` through ``PyObject_GenericSetAttr`` (= ``object.__setattr__``).
+  ``_digest`` through ``PyObject_GenericSetAttr`` (what ``object.__setattr__`` does for every
+  Python-level class, frozen dataclasses included).
 """
 from libc.stdint cimport uint64_t, int64_t, int32_t, int8_t
 from libc.stdlib cimport qsort

@@ -44,7 +44,7 @@ def test_counts():
     assert len(CS.connectors) == 73  # Q-COMP-3
     assert len(MONSTERS) == 68  # Q-COMP-1
     assert 40 <= len(TREASURES) <= 55  # first Treasure deck (~45)
-    assert 25 <= len(DXM) <= 35  # first DxM deck (~30)
+    assert 30 <= len(DXM) <= 40  # first DxM deck (~36 with the one-shot copies)
     # Q-COMP-1's "about 200" is reached when curses, enhancers and more Treasure join.
 
 
@@ -275,7 +275,7 @@ def test_every_slot_and_hand_count():
     assert {t.hands for t in ITEMS if t.slot == "hands"} == {1, 2}
     assert all(t.slot == "belt" for t in ONESHOTS)
     assert all(t.slot is None for t in TREASURES if t.kind == "level")
-    assert sum(t.kind == "level" for t in TREASURES) >= 3
+    assert 1 <= sum(t.kind == "level" for t in TREASURES) <= 3  # levels should come mostly from fights
 
 
 def test_item_mechanics_present():

@@ -1,19 +1,23 @@
 """A bot that plays to win from what its seat may see (Q-DIGI-4): it equips what it draws, fights
-what it can beat (using one-shots when the fight is close), runs towards rooms without monsters,
-searches, sells for levels, and heads for the Boss in the Entrance at level 10.
+what it expects to beat (spending one-shots only when they turn a fight), explores when it is
+healthy, runs towards rooms without monsters, searches, sells spare items for levels, and goes
+for the Boss in the Entrance at level 10 once its expected strength can beat it.
 
 Deterministic: the same view gives the same choice (no randomness, no clock), so bot games are
-reproducible from the game seed alone."""
+reproducible from the game seed alone.  Strength estimates count a d6 as 3.5, kept in integers
+by doubling everything."""
 from __future__ import annotations
 
 from mq import core
 from mq.cards import CardSet, DxmDef, TreasureDef, load_default
 from mq.rules import board, combat, legal
 from mq.rules.actions import Action
-from mq.rules.character import identity, item_value, move_total
-from mq.rules.state import State
+from mq.rules.character import identity, item_value
+from mq.rules.monsters import ignores_identity
+from mq.rules.state import BACKPACK, Combat, State
 
-AVERAGE_DIE_X2 = 7  # twice the mean of a d6, to stay in integers
+DIE_X2 = 7  # twice the mean of a d6
+BOSS_DICE = 2  # what the bot assumes a Boss rolls before it sees the card
 
 
 def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
@@ -35,8 +39,7 @@ def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
 
 
 def _pending(view, seat, cards, options) -> Action:
-    pend = view.pending
-    if pend.kind == "colour":
+    if view.pending.kind == "colour":
         # Give the new monster to the leader: it will hunt them (Q-MON-3).
         def leader_key(a):
             c = a.args[0]
@@ -47,71 +50,101 @@ def _pending(view, seat, cards, options) -> Action:
     return min(options, key=lambda a: (item_value(a.args[0], cards), a.args))
 
 
-def _margin(view, seat, cards) -> int:
-    """Twice (expected munchkin strength − expected monster strength) in the current fight."""
-    c = view.combat
+# -- estimates -------------------------------------------------------------------------------
+def margin(view, seat, cards, room: int, uids) -> int:
+    """Twice the expected (munchkin − monsters) strength of a fight in ``room`` against ``uids``."""
+    c = view.combat if view.combat is not None else Combat(fighter=seat, room=room, monsters=tuple(uids))
     p = view.players[seat]
     mine = combat.total(combat.munchkin_terms(p, c, view.monsters, view.rooms, cards))
-    dice = max(0, combat.dice_count(p, view.rooms, cards, c.room))
+    dice = max(0, combat.dice_count(p, view.rooms, cards, room))
     ident = [identity(p, cards)]
-    theirs = 0
-    their_dice = 0
-    for uid in c.monsters:
+    theirs = their_dice = 0
+    for uid in uids:
         m = combat.find(view.monsters, uid)
-        theirs += combat.total(combat.monster_terms(m, ident, view.rooms, cards, c.room))
+        theirs += combat.total(combat.monster_terms(m, ident, view.rooms, cards, room))
         their_dice += cards.card(m.card).dice
-    return 2 * (mine - theirs) + AVERAGE_DIE_X2 * (dice - their_dice)
+    return 2 * (mine - theirs) + DIE_X2 * (dice - their_dice)
 
 
+def boosts_in_hand(p, cards) -> int:
+    """Combat bonus of the one-shots this munchkin could still use (Q-COMBAT-11)."""
+    own = list(p.hand) + [it.card for it in p.items if it.place == "belt"]
+    return sum(cards.card(c).bonus for c in own if getattr(cards.card(c), "kind", None) == "oneshot")
+
+
+def hostile_in(view, seat, cards, room: int) -> list[int]:
+    ident = identity(view.players[seat], cards)
+    return [m.uid for m in view.monsters
+            if m.room == room and (m.boss or not ignores_identity(cards.card(m.card), ident))]
+
+
+def winnable(view, seat, cards, room: int) -> bool:
+    uids = hostile_in(view, seat, cards, room)
+    p = view.players[seat]
+    return p.hp >= 2 and margin(view, seat, cards, room, uids) + 2 * boosts_in_hand(p, cards) > 2
+
+
+def ready_for_boss(view, seat, cards) -> bool:
+    p = view.players[seat]
+    mine = combat.total(combat.munchkin_terms(p, Combat(seat, 0, ()), view.monsters, view.rooms, cards))
+    return 2 * (mine + boosts_in_hand(p, cards)) + DIE_X2 > 2 * 20 + BOSS_DICE * DIE_X2
+
+
+def bold(view, seat, cards) -> bool:
+    """Healthy and strong enough to meet whatever the next room holds."""
+    p = view.players[seat]
+    mine = combat.total(combat.munchkin_terms(p, Combat(seat, p.room, ()), view.monsters, view.rooms, cards))
+    return p.hp >= 2 and mine + boosts_in_hand(p, cards) // 2 >= 4 + p.level // 2
+
+
+# -- decisions -------------------------------------------------------------------------------
 def _combat(view, seat, cards, by_kind) -> Action:
     c = view.combat
     if "pass" in by_kind:
         return by_kind["pass"][0]
     if "play" in by_kind:  # go up a level whenever possible
         return by_kind["play"][0]
+    uses = by_kind.get("use", [])
     if c.stage == "prepare":
-        margin = _margin(view, seat, cards)
-        boosts = [a for a in by_kind.get("use", []) if cards.card(a.args[0]).bonus > 0]
+        m = margin(view, seat, cards, c.room, c.monsters)
+        boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0]
         spare = sum(cards.card(a.args[0]).bonus for a in boosts)
         # Spend one-shots only when they can turn the fight (and always against the Boss).
-        if margin <= 2 and boosts and (c.boss or margin + 2 * spare > 2):
+        if m <= 2 and boosts and (c.boss or m + 2 * spare > 2):
             return max(boosts, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
-        if margin <= 2:
-            if margin < -6:
-                for a in by_kind.get("use", []):
-                    if any(e.name == "teleport" for e in cards.card(a.args[0]).effects):
-                        return a
+        if m < -6:
+            for a in uses:
+                if _does(cards, a, "teleport"):
+                    return a
         return by_kind["roll"][0]
     if c.stage == "run":
-        for a in by_kind.get("use", []):
-            if any(e.name in ("escape", "teleport") for e in cards.card(a.args[0]).effects):
+        for a in uses:
+            if _does(cards, a, "escape") or _does(cards, a, "teleport"):
                 return a
         runs = by_kind.get("run", [])
         if runs:
-            return min(runs, key=lambda a: (_monsters_in(view, a.args[0]), a.args))
-        return next(iter(by_kind.values()))[0]
+            return min(runs, key=lambda a: (len(hostile_in(view, seat, cards, a.args[0])), a.args))
+        return uses[0]
     return by_kind["escape"][0]
 
 
-def _monsters_in(view, room: int) -> int:
-    return sum(1 for m in view.monsters if m.room == room)
+def _does(cards, action, effect: str) -> bool:
+    return any(e.name == effect for e in cards.card(action.args[0]).effects)
 
 
 def _turn(view, seat, cards, by_kind) -> Action:
     p = view.players[seat]
     if view.turn.seat != seat:
-        raise ValueError("bots act out of turn only when asked by the rules")
-    # Cards first: levels, race/class, items (Q-CARD-3).
-    for a in by_kind.get("play", []):
+        raise ValueError("bots act out of turn only when the rules ask them to")
+    for a in by_kind.get("play", []):  # levels, race/class, items (Q-CARD-3)
         defn = cards.card(a.args[0])
-        if getattr(defn, "kind", None) == "level" or isinstance(defn, DxmDef):
-            return a
-        if isinstance(defn, TreasureDef) and _worth_wearing(p, defn, cards):
+        if isinstance(defn, DxmDef) or defn.kind == "level" or isinstance(defn, TreasureDef):
             return a
     for a in by_kind.get("equip", []):
-        if a.args[1] != "backpack" and _better_out_of_backpack(p, a.args[0], cards):
+        current = next(it for it in p.items if it.card == a.args[0])
+        if current.place == BACKPACK and a.args[1] != BACKPACK:
             return a
-    in_use = {it.card for it in p.items if it.place != "backpack"}
+    in_use = {it.card for it in p.items if it.place != BACKPACK}
     for a in by_kind.get("buy", []):
         if not in_use.intersection(a.args):  # never sell what it fights with
             return a
@@ -119,19 +152,18 @@ def _turn(view, seat, cards, by_kind) -> Action:
         return by_kind["heal"][0]
     if "pickup" in by_kind:
         return by_kind["pickup"][0]
-    left = move_total(p, cards) - view.turn.spent
-    if p.level >= 10 and _ready_for_boss(view, seat, cards):
+    if p.level >= 10 and ready_for_boss(view, seat, cards):
         step = _step_towards(view, seat, cards, 0, by_kind)
         if step is not None:
             return step
-    if "search" in by_kind and left >= 1 and not _strong_enough_to_explore(view, seat, cards):
+    if "search" in by_kind and not bold(view, seat, cards):
         return by_kind["search"][0]
     step = _hunt(view, seat, cards, by_kind)
     if step is not None:
         return step
     if "search" in by_kind:
         return by_kind["search"][0]
-    if "summon" in by_kind and _strong_enough_to_explore(view, seat, cards):
+    if "summon" in by_kind and bold(view, seat, cards):
         return by_kind["summon"][0]
     step = _wander(view, seat, cards, by_kind)
     if step is not None:
@@ -139,96 +171,26 @@ def _turn(view, seat, cards, by_kind) -> Action:
     return by_kind["end_turn"][0]
 
 
-def _ready_for_boss(view, seat, cards) -> bool:
-    """Expected strength with every one-shot in hand against a level-20 Boss with two dice."""
-    p = view.players[seat]
-    boosts = sum(cards.card(c).bonus for c in p.hand if getattr(cards.card(c), "kind", None) == "oneshot")
-    return 2 * (_strength(p, cards) + boosts) + AVERAGE_DIE_X2 > 2 * 20 + 2 * AVERAGE_DIE_X2
-
-
-def _danger(view, seat, cards, room: int) -> bool:
-    p = view.players[seat]
-    here = [m for m in view.monsters if m.room == room]
-    return bool(here) and (sum(cards.card(m.card).level for m in here) >= _strength(p, cards) + 2 or p.hp < 2)
-
-
-def _wander(view, seat, cards, by_kind) -> Action | None:
-    """Head for the nearest room with an unexplored way out, around dangerous rooms (Q-MOVE)."""
-    p = view.players[seat]
-    if p.level >= 10 and not _ready_for_boss(view, seat, cards):
-        blocked = {0}
-    else:
-        blocked = set()
-    start = p.room
-    seen = {start: None}
-    frontier = [start]
-    goal = None
-    while frontier and goal is None:
-        nxt = []
-        for room in frontier:
-            for d, j in board.neighbours(view.rooms, cards, room):
-                if j in seen or j in blocked or _danger(view, seat, cards, j):
-                    continue
-                seen[j] = (room, d)
-                if _frontier_score(view, j) > 0 or any(m.room == j for m in view.monsters):
-                    goal = j
-                    break
-                nxt.append(j)
-            if goal is not None:
-                break
-        frontier = nxt
-    if goal is None:
-        return None
-    while seen[goal][0] != start:
-        goal = seen[goal][0]
-    first_dir = seen[goal][1]
-    for kind in ("move", "dash"):
-        for a in by_kind.get(kind, []):
-            if a.args[0] == first_dir:
-                return a
-    return None
-
-
-def _worth_wearing(p, defn: TreasureDef, cards) -> bool:
-    return defn.kind == "item"
-
-
-def _better_out_of_backpack(p, card, cards) -> bool:
-    current = next(it for it in p.items if it.card == card)
-    return current.place == "backpack"
-
-
-def _strength(p, cards) -> int:
-    from mq.rules.character import item_bonus
-
-    return p.level + item_bonus(p, cards, ())
-
-
-def _strong_enough_to_explore(view, seat, cards) -> bool:
-    p = view.players[seat]
-    return p.hp >= 2 and _strength(p, cards) >= 3 + p.level // 2
+def _avoid_entrance(view, seat, cards) -> bool:
+    """A level-10 munchkin not yet ready for the Boss keeps out of the Entrance (Q-BOSS-1)."""
+    return view.players[seat].level >= 10 and not ready_for_boss(view, seat, cards)
 
 
 def _hunt(view, seat, cards, by_kind) -> Action | None:
-    """Move to a beatable monster nearby, else explore, else wander towards unexplored edges."""
+    """One step: into a beatable fight, or exploring when bold, or towards unexplored edges."""
     p = view.players[seat]
-    moves = by_kind.get("move", []) + by_kind.get("dash", [])
-    if not moves:
-        return None
-    strength = _strength(p, cards)
     best = None
-    for a in moves:
+    for a in by_kind.get("move", []) + by_kind.get("dash", []):
         d = a.args[0]
-        _, _, j = board.beyond(view.rooms, p.room, d)
+        j = board.beyond(view.rooms, p.room, d)[2]
         if j < 0:
-            score = 5 if _strong_enough_to_explore(view, seat, cards) else -10
+            score = 5 if bold(view, seat, cards) else -10
+        elif j == 0 and _avoid_entrance(view, seat, cards):
+            score = -10
+        elif hostile_in(view, seat, cards, j):
+            score = 8 if winnable(view, seat, cards, j) else -20
         else:
-            here = [m for m in view.monsters if m.room == j]
-            if here:
-                their = sum(cards.card(m.card).level for m in here)
-                score = 8 if strength + 2 > their and p.hp >= 2 else -20
-            else:
-                score = _frontier_score(view, j)
+            score = _frontier_score(view, j)
         if a.kind == "dash":
             score -= 2
         key = (score, -d)
@@ -240,17 +202,52 @@ def _hunt(view, seat, cards, by_kind) -> Action | None:
 def _frontier_score(view, room: int) -> int:
     """Rooms with unexplored sides are worth walking to."""
     r = view.rooms[room]
-    open_sides = sum(1 for d in range(4) if r.sides[d] != board.WALL and board.beyond(view.rooms, room, d)[2] < 0)
+    open_sides = sum(1 for d in range(4)
+                     if r.sides[d] != board.WALL and board.beyond(view.rooms, room, d)[2] < 0)
     return 1 + open_sides if open_sides else 0
+
+
+def _wander(view, seat, cards, by_kind) -> Action | None:
+    """Head for the nearest room with an unexplored way out or a beatable monster, around rooms
+    it cannot survive (breadth-first over explored rooms, Q-MOVE)."""
+    p = view.players[seat]
+    blocked = {0} if _avoid_entrance(view, seat, cards) else set()
+    came_from = {p.room: (p.room, -1)}
+    frontier = [p.room]
+    goal = None
+    while frontier and goal is None:
+        nxt = []
+        for room in frontier:
+            for d, j in board.neighbours(view.rooms, cards, room):
+                if j in came_from or j in blocked:
+                    continue
+                hostile = hostile_in(view, seat, cards, j)
+                if hostile and not winnable(view, seat, cards, j):
+                    continue
+                came_from[j] = (room, d)
+                if hostile or _frontier_score(view, j) > 0:
+                    goal = j
+                    break
+                nxt.append(j)
+            if goal is not None:
+                break
+        frontier = nxt
+    if goal is None:
+        return None
+    while came_from[goal][0] != p.room:
+        goal = came_from[goal][0]
+    return _action_for_dir(by_kind, came_from[goal][1])
 
 
 def _step_towards(view, seat, cards, goal: int, by_kind) -> Action | None:
     p = view.players[seat]
     path = core.path_to(board.encode(view.rooms, cards), p.room, goal)
-    if not path:
-        return None
+    return _action_for_dir(by_kind, path[0]) if path else None
+
+
+def _action_for_dir(by_kind, d: int) -> Action | None:
     for kind in ("move", "dash"):
         for a in by_kind.get(kind, []):
-            if a.args[0] == path[0]:
+            if a.args[0] == d:
                 return a
     return None

@@ -75,10 +75,11 @@ def draw_to_hand(tx: Tx, seat: int, kind: str, public: bool = False) -> str | No
 
 def ignores(m: Monster, seat: int, tx: Tx) -> bool:
     """Q-COMBAT-2, Q-BOSS-2: a monster card may ignore some munchkins; the Boss never does."""
-    if m.boss:
-        return False
-    ident = identity(tx.player(seat), tx.cards)
-    return any(w in ident for w in tx.cards.card(m.card).ignores)
+    return not m.boss and ignores_identity(tx.cards.card(m.card), identity(tx.player(seat), tx.cards))
+
+
+def ignores_identity(defn, ident: tuple[str, ...]) -> bool:
+    return any(w in ident for w in defn.ignores)
 
 
 def monster_turn(tx: Tx, roller: int) -> None:

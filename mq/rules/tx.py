@@ -129,19 +129,23 @@ class Tx:
         self.combat = self.combat.replace(**changes)  # type: ignore[union-attr,assignment]
 
     def commit(self) -> State:
+        base = self.base
+        rooms = base.rooms if _same(self.rooms, base.rooms) else tuple(self.rooms)
+        players = base.players if _same(self.players, base.players) else tuple(self.players)
+        monsters = base.monsters if _same(self.monsters, base.monsters) else tuple(self.monsters)
         return State(
             params=self.params,
             rng_seed=self.seed,
             rng_n=self.n,
             order=self.order,
-            players=tuple(self.players),
-            rooms=tuple(self.rooms),
+            players=players,
+            rooms=rooms,
             room_deck=self.room_deck,
             connector_deck=self.connector_deck,
             monster_deck=self.decks["monster"],
             treasure_deck=self.decks["treasure"],
             dxm_deck=self.decks["dxm"],
-            monsters=tuple(self.monsters),
+            monsters=monsters,
             next_uid=self.next_uid,
             phase=self.phase,
             turn=self.turn,
@@ -150,3 +154,9 @@ class Tx:
             winners=self.winners,
             last_colour=self.last_colour,
         )
+
+
+def _same(items: list, old: tuple) -> bool:
+    """Whether a working list still holds exactly the old nodes (then the old tuple is reused, so
+    unchanged parts of the state keep their identity and caches)."""
+    return len(items) == len(old) and all(a is b for a, b in zip(items, old))

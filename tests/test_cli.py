@@ -1,0 +1,32 @@
+"""The ``mq`` command line: the narrated bot game of ``mq play`` and the LAN commands not built yet."""
+from __future__ import annotations
+
+import subprocess
+import sys
+
+
+def mq(*args):
+    return subprocess.run([sys.executable, "-m", "mq.cli", *args], capture_output=True, text=True,
+                          timeout=300, check=False)
+
+
+def test_play_narrates_a_whole_game_in_plain_sentences():
+    out = mq("play", "--players", "3", "--seed", "100")
+    assert out.returncode == 0
+    text = out.stdout
+    assert "== Turn 1:" in text
+    assert " explores (" in text and " fights " in text
+    assert "THE BOSS appears" in text and "win the game" in text
+    assert "final state hash" in text
+
+
+def test_play_never_names_a_face_down_card_drawn_alone():
+    text = mq("play", "--players", "2", "--seed", "5").stdout
+    for line in text.splitlines():
+        if "draws a DxM card" in line:
+            assert line.rstrip().endswith("draws a DxM card."), line
+
+
+def test_lan_commands_say_they_are_not_built():
+    out = mq("host")
+    assert out.returncode == 2 and "not implemented yet" in out.stderr
