@@ -12,7 +12,8 @@ $(BIN)/python:
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py
 	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q -e '.[test]'
+	$(BIN)/pip install -q 'Cython>=3.0' 'setuptools>=68' wheel
+	$(BIN)/pip install -q --no-build-isolation -e '.[test]'
 	touch $(STAMP)
 
 # Rebuild the extension whenever the .pyx changes (pip -e built it once).

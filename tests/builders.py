@@ -63,3 +63,137 @@ def dxm_card(pred=lambda d: True):
 
 def face(pred=lambda f: True):
     return next(f.id for t in CARDS.rooms for f in t.faces if pred(f))
+
+
+# -- more helpers for the rule tests (tests/test_rules_*.py) ------------------------------------
+import pytest  # noqa: E402
+
+from mq import core  # noqa: E402
+from mq.rules import IllegalAction, full_hash, legal_actions, step  # noqa: E402
+from mq.rules.state import Item  # noqa: E402
+
+N, E, S, W = 0, 1, 2, 3
+CORRIDOR, DOOR, LOCKED, SECRET, WALL = 0, 1, 2, 3, 4
+RED, GREEN, BLUE, YELLOW, PURPLE, ORANGE = range(6)
+
+
+def plain(f) -> bool:
+    """A room face with no rule that could touch a fight or a search: no effects, no icons,
+    searchable."""
+    return not f.effects and not f.green and not f.red and not f.no_search
+
+
+PLAIN = face(plain)
+
+
+def quiet(players: int = 2, seed: int = 7):
+    """A started game with every hand empty and a fresh turn for the first player in order."""
+    s = started(players, seed)
+    for seat in range(players):
+        s = set_player(s, seat, hand=())
+    return fresh_turn(s, s.order[0])
+
+
+def nxt(s, seat=None):
+    """The seat after ``seat`` (default: the active one) in turn order."""
+    seat = s.turn.seat if seat is None else seat
+    return s.order[(s.order.index(seat) + 1) % len(s.order)]
+
+
+def line(s, n, face=PLAIN, kinds=CORRIDOR, y=0):
+    """``n`` rooms east of the Entrance at (1, y)..(n, y) (y = 0: joined to the Entrance),
+    connected by corridors (or ``kinds[i]`` between room i and i+1); every other side a wall."""
+    kinds = (kinds,) * n if isinstance(kinds, int) else tuple(kinds)
+    first = len(s.rooms)
+    for i in range(n):
+        west = (CORRIDOR if y == 0 else WALL) if i == 0 else kinds[i - 1]
+        east = kinds[i] if i < n - 1 else WALL
+        s = add_room(s, i + 1, y, (WALL, east, WALL, west), face=face)
+    return s, tuple(range(first, first + n))
+
+
+def put(s, seat, *cards_and_places):
+    """Give ``seat`` items in play: ``put(s, 0, ("T01", "worn"), ...)``."""
+    p = s.players[seat]
+    items = p.items + tuple(Item(c, place) for c, place in cards_and_places)
+    return set_player(s, seat, items=items)
+
+
+def hand(s, seat, *cards):
+    return set_player(s, seat, hand=s.players[seat].hand + tuple(cards))
+
+
+def draws_for(seed, n, spec):
+    """Whether the draws of stream ``seed`` from counter ``n`` match ``spec``; returns the counter
+    after them or -1.  Spec entries: an int (a d6 showing it), None (any one draw),
+    ("colour", c), ("d10", v) or ("below", bound, v)."""
+    for want in spec:
+        if want is None:
+            _, n = core.rng_below(seed, n, 6)
+            continue
+        if isinstance(want, int):
+            v, n = core.rng_d6(seed, n)
+            want = (want,)
+        elif want[0] == "colour":
+            v, n = core.rng_colour(seed, n)
+        elif want[0] == "d10":
+            v, n = core.rng_d10(seed, n)
+        else:
+            v, n = core.rng_below(seed, n, want[1])
+        if v != want[-1]:
+            return -1
+    return n
+
+
+def rig(s, *spec, limit=400_000):
+    """``s`` with its RNG counter moved to the first point from which the next draws are
+    ``spec`` (see draws_for).  Bounded search; fails loudly if none is found."""
+    for n in range(s.rng_n, s.rng_n + limit):
+        if draws_for(s.rng_seed, n, spec) >= 0:
+            return s.replace(rng_n=n)
+    raise AssertionError(f"no counter gives {spec!r}")
+
+
+def colour(c):
+    return ("colour", c)
+
+
+def coin(v):
+    return ("below", 2, v)
+
+
+def act(s, seat, kind, *args):
+    """Apply one action; returns (state, events)."""
+    return step(s, Action(seat, kind, tuple(args)))
+
+
+def run(s, *actions):
+    """Apply (seat, kind, *args) tuples in order; returns the final state and all events."""
+    events = []
+    for a in actions:
+        s, ev = act(s, *a)
+        events.extend(ev)
+    return s, events
+
+
+def refused(s, seat, kind, *args):
+    """The reason code of an illegal action; asserts the action was not legal and changed nothing."""
+    a = Action(seat, kind, tuple(args))
+    assert a not in legal_actions(s, seat)
+    before = full_hash(s)
+    with pytest.raises(IllegalAction) as err:
+        step(s, a)
+    assert full_hash(s) == before
+    return err.value.reason
+
+
+def kinds_of(events, kind):
+    return [e for e in events if e[0] == kind]
+
+
+def legal(s, seat):
+    return legal_actions(s, seat)
+
+
+def legal_kinds(s, seat):
+    return {a.kind for a in legal_actions(s, seat)}

@@ -118,13 +118,14 @@ def _combat(view, seat, cards, by_kind) -> Action:
                     return a
         return by_kind["roll"][0]
     if c.stage == "run":
-        for a in uses:
-            if _does(cards, a, "escape") or _does(cards, a, "teleport"):
-                return a
         runs = by_kind.get("run", [])
         if runs:
             return min(runs, key=lambda a: (len(hostile_in(view, seat, cards, a.args[0])), a.args))
         return uses[0]
+    for effect in ("escape", "teleport", "runaway"):  # cards before the rolls (Q-RUN-4)
+        for a in uses:
+            if _does(cards, a, effect):
+                return a
     return by_kind["escape"][0]
 
 

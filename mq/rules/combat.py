@@ -328,19 +328,22 @@ def after_escape_step(tx: Tx) -> None:
         flow.finish_turn(tx)
 
 
-def magic_exit(tx: Tx, card: str, to_room: int | None) -> None:
-    """Q-RUN-4 / Q-COMBAT-12: a card that lets the fighter escape or leave by magic."""
+def magic_exit(tx: Tx, card: str, to_room: int) -> None:
+    """Leave the fight by a card: before the roll it ends without a result (Q-COMBAT-12: the other
+    one-shots go back to their owners); after a loss it replaces the run-away rolls (Q-RUN-4).
+    Either way the munchkin ends up in ``to_room``."""
     from mq.rules import flow
 
     seat = tx.combat.fighter
+    result = tx.combat.stage != "prepare"
     tx.event("magic_escape", seat, card)
-    # The card that did it is spent; other one-shots return only if the fight had no result.
     tx.set_combat(used=tuple(c for c in tx.combat.used if c != card))
-    tx.discard(card)
-    end(tx, result=to_room is None)
-    if to_room is not None:
-        tx.set_player(seat, room=to_room)
-        flow.enter_room(tx, seat, to_room)
+    tx.discard(card)  # the card that did it is spent
+    end(tx, result=result)
+    tx.set_player(seat, room=to_room)
+    if result:
+        tx.event("arrives", seat, to_room)
+    flow.enter_room(tx, seat, to_room)
 
 
 def end(tx: Tx, result: bool) -> None:

@@ -187,14 +187,17 @@ def _combat(state, seat, cards, add) -> None:
                     add(Action(seat, "use", (card,)))
             add(Action(seat, "roll"))
         elif c.stage == "run":
-            for card in _one_shots(p, cards):
-                defn = cards.card(card)
-                if _has(defn, "escape") or _has(defn, "teleport") or _has(defn, "runaway"):
-                    if not (c.boss and (_has(defn, "escape") or _has(defn, "teleport"))):  # Q-BOSS-2
-                        add(Action(seat, "use", (card,)))
+            for card in _one_shots(p, cards):  # Q-RUN-4: magic movement instead of running
+                if _has(cards.card(card), "teleport") and not c.boss:
+                    add(Action(seat, "use", (card,)))
             for room in combat.run_options(state.rooms, cards, c):
                 add(Action(seat, "run", (room,)))
         elif c.stage == "escape":
+            if c.to_escape == c.monsters:  # Q-RUN-4: cards are decided before rolling
+                for card in _one_shots(p, cards):
+                    defn = cards.card(card)
+                    if _has(defn, "teleport") or (c.run_to >= 0 and (_has(defn, "escape") or _has(defn, "runaway"))):
+                        add(Action(seat, "use", (card,)))
             for uid in c.to_escape:
                 add(Action(seat, "escape", (uid,)))
     if c.stage == "window" and seat in c.waiting:

@@ -260,14 +260,14 @@ def _end_turn(tx: Tx, a: Action) -> None:
 
 
 def _use(tx: Tx, a: Action) -> None:
-    """Q-COMBAT-11: a one-shot from hand or belt.  Before the roll it adds its bonus (or heals, or
-    leaves by magic, Q-TURN-5); when running it helps the escape (Q-RUN-4)."""
+    """Q-COMBAT-11: a one-shot from hand or belt.  Before the roll it adds its bonus, heals, or
+    leaves by magic (Q-TURN-5); after a loss it helps the escape, before any roll (Q-RUN-4)."""
     card = a.args[0]
     p = tx.player(a.seat)
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card),
                   items=tuple(it for it in p.items if it.card != card))
     defn = tx.cards.card(card)
-    running = tx.combat.stage == "run"
+    running = tx.combat.stage != "prepare"
     tx.set_combat(used=tx.combat.used + (card,), bonus=tx.combat.bonus + (0 if running else defn.bonus))
     tx.event("use", a.seat, card)
     for e in defn.effects:
@@ -275,10 +275,10 @@ def _use(tx: Tx, a: Action) -> None:
             combat.heal(tx, a.seat, e.get("amount", 1))
         elif e.name == "runaway" and running:
             tx.set_combat(run_bonus=tx.combat.run_bonus + e.get("amount", 0))
-        elif e.name == "escape" and running:  # Q-RUN-4
-            combat.magic_exit(tx, card, None)
+        elif e.name == "escape" and running:  # Q-RUN-4: arrive where you chose to run
+            combat.magic_exit(tx, card, tx.combat.run_to)
             return
-        elif e.name == "teleport":  # Q-TURN-5, Q-COMBAT-12: leave by magic to the Entrance
+        elif e.name == "teleport":  # magic movement to the Entrance (Q-TURN-5, Q-COMBAT-12)
             combat.magic_exit(tx, card, 0)
             return
 
