@@ -27,6 +27,7 @@ play: build
 	$(BIN)/mq play
 
 test: build
+	$(BIN)/ruff check mq net bench tests
 	$(BIN)/python -m pytest -n 2
 	MQ_PUREPYTHON=1 $(BIN)/python -m pytest -n 2
 

@@ -5,23 +5,18 @@ random arrows), random monsters, random RNG arguments and random value trees, an
 output of ``mq._core`` with ``mq._core_py`` — values, and exception types for invalid input.
 A few semantic properties of pathing and the monster turn are checked on the way.
 
-With ``MQ_PUREPYTHON=1`` the native core is not under test and this module is skipped; otherwise
-a missing ``mq._core`` is an import error, i.e. a failure.
+With ``MQ_PUREPYTHON=1`` the native core is not under test and conftest.py does not collect this
+module; otherwise a missing ``mq._core`` is an import error, i.e. a failure.
 """
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
 from typing import ClassVar
 
-import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mq._core_py as twin
-
-if os.environ.get("MQ_PUREPYTHON") == "1":
-    pytest.skip("MQ_PUREPYTHON=1: the native core is not under test", allow_module_level=True)
 
 import mq._core as native  # noqa: E402  (a missing extension must fail, not skip)
 

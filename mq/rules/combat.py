@@ -173,6 +173,9 @@ def lose(tx: Tx) -> None:
         p = tx.player(seat)
         tx.set_player(seat, level=lose_levels(p, 1))
         tx.event("level", seat, tx.player(seat).level, "boss")
+        if tx.player(seat).hp <= hits:  # Q-BOSS-5: the Boss is discarded even if the hit kills
+            for uid in c.monsters:
+                tx.remove_monster(uid)
     flow.hit(tx, seat, hits)
     if tx.combat is None or not tx.player(seat).alive:
         return

@@ -203,9 +203,16 @@ def _combat(state, seat, cards, add) -> None:
     if c.stage == "window" and seat in c.waiting:
         add(Action(seat, "pass"))
     if p.alive and c.stage in ("prepare", "window"):
-        for card in p.hand:  # Q-TURN-2: go up a level anytime, even in combat
-            if _level_card(cards.card(card)) and p.level < MAX_LEVEL - 1:
+        for card in p.hand:  # Q-TURN-2: go up a level, add a race or class anytime, even in combat
+            defn = cards.card(card)
+            if _level_card(defn) and p.level < MAX_LEVEL - 1:
                 add(Action(seat, "play", (card,)))
+            elif isinstance(defn, DxmDef) and _race_or_class_ok(defn, p):
+                add(Action(seat, "play", (card,)))
+        for card in p.races + p.classes:
+            add(Action(seat, "discard", (card,)))  # Q-CHAR-4: even in combat
+    if seat == c.fighter and p.alive and not c.boss:
+        add(Action(seat, "suicide"))  # Q-TURN-4, Q-DEATH-4: anytime on your turn (Q-BOSS-2: not vs the Boss)
 
 
 def _one_shots(p, cards) -> list[str]:

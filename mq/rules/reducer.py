@@ -8,7 +8,7 @@ from __future__ import annotations
 from mq.cards import CardSet, DxmDef
 from mq.rules import board, combat, flow, monsters
 from mq.rules.actions import Action
-from mq.rules.character import gain_levels, lose_levels, move_total, place_for
+from mq.rules.character import MAX_LEVEL, gain_levels, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
 from mq.rules.legal import LEVEL_PRICE, legal_actions, valid_buy
 from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, State
@@ -83,10 +83,34 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
     if action.kind == "pickup":
         return "pickup/nothing", ""
     if action.kind == "buy":
+        if p.level >= MAX_LEVEL - 1:
+            return "level/tenth", ""  # Q-LAW-2, Q-CHAR-3
         return "buy/not-enough", ""
     if action.kind in ("play", "use") and action.args and action.args[0] not in p.hand \
             and not any(it.card == action.args[0] for it in p.items):
         return "card/not-in-hand", str(action.args[0])
+    if action.kind in ("equip", "drop") and action.args \
+            and not any(it.card == action.args[0] for it in p.items):
+        return "card/not-in-play", str(action.args[0])
+    if action.kind == "discard" and action.args and action.args[0] not in p.races + p.classes:
+        return "card/not-in-play", str(action.args[0])
+    if action.kind in ("play", "heal", "equip", "drop", "discard") and not p.alive:
+        return "dead", ""  # Q-DEATH-2
+    if action.kind == "heal" and p.level <= 1:
+        return "level/too-low", ""  # Q-LAW-1, Q-CHAR-6
+    if action.kind == "play" and action.args and action.args[0] in p.hand:
+        defn = cards.card(action.args[0])
+        if getattr(defn, "kind", None) == "level" and p.level >= MAX_LEVEL - 1:
+            return "level/tenth", ""  # Q-LAW-2
+        if getattr(defn, "kind", None) == "item":  # Q-CARD-3, Q-TURN-4
+            if state.turn.seat != seat:
+                return "seat/not-your-turn", ""
+            if state.combat is not None:
+                return "combat/in-combat", ""
+            if place_for(p, defn, cards) is None:
+                return "card/no-room", ""
+        if getattr(defn, "kind", None) == "oneshot":
+            return "card/wrong-kind", "one-shots are used in combat"
     if action.kind in ("roll", "use", "run", "escape", "pass") and state.combat is None:
         return "combat/none", ""
     if state.combat is not None and action.kind in ("equip", "heal"):
