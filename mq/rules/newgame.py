@@ -11,8 +11,9 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 6  # Q-OPT-4
 GENDERS = ("male", "female")
 
 
-def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int = 3) -> Params:
-    """Validated game parameters; genders default to alternating by seat."""
+def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int = 3,
+                window_ms: int = 10_000, away: str = "wait", away_s: int = 60) -> Params:
+    """Validated game parameters and table options (Q-OPT); genders default to alternating by seat."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalAction("action/malformed", f"{players} players: mq plays with 2 to 6")
     if genders is None:
@@ -21,7 +22,12 @@ def make_params(players: int, genders: tuple[str, ...] | None = None, start_card
         raise IllegalAction("action/malformed", "one gender, male or female, per player")
     if start_cards not in (3, 4):
         raise IllegalAction("action/malformed", "starting hands are 3 or 4 of each deck (Q-OPT-3)")
-    return Params(players=players, genders=tuple(genders), start_treasure=start_cards, start_dxm=start_cards)
+    if not 0 <= window_ms <= 120_000:
+        raise IllegalAction("action/malformed", "the interrupt window timer is 0 to 120 s (Q-OPT-1)")
+    if away not in ("wait", "bot") or not 0 <= away_s <= 3600:
+        raise IllegalAction("action/malformed", "a disconnected seat is waited for or botted (Q-OPT-2)")
+    return Params(players=players, genders=tuple(genders), start_treasure=start_cards, start_dxm=start_cards,
+                  window_ms=window_ms, away=away, away_s=away_s)
 
 
 def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:

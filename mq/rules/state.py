@@ -35,6 +35,9 @@ class Params(Node):
     start_treasure: int = 3  # Q-OPT-3
     start_dxm: int = 3
     hand_limit: int = 5  # Q-CHARITY
+    window_ms: int = 10_000  # Q-OPT-1: interrupt window timer for humans (bots never wait)
+    away: str = "wait"  # Q-OPT-2: "wait" for a disconnected player, or "bot" after away_s seconds
+    away_s: int = 60
 
 
 @node
