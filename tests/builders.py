@@ -3,9 +3,12 @@ parts a test is about.  Cards are picked from the default set by their propertie
 do not depend on particular card ids."""
 from __future__ import annotations
 
+import pytest
+
+from mq import core
 from mq.cards import load_default
-from mq.rules import Action, apply, make_params, new_game
-from mq.rules.state import Deck, Monster, Room, Turn
+from mq.rules import Action, IllegalAction, apply, full_hash, legal_actions, make_params, new_game, step
+from mq.rules.state import Deck, Item, Monster, Room, Turn
 
 CARDS = load_default()
 
@@ -66,12 +69,6 @@ def face(pred=lambda f: True):
 
 
 # -- more helpers for the rule tests (tests/test_rules_*.py) ------------------------------------
-import pytest  # noqa: E402
-
-from mq import core  # noqa: E402
-from mq.rules import IllegalAction, full_hash, legal_actions, step  # noqa: E402
-from mq.rules.state import Item  # noqa: E402
-
 N, E, S, W = 0, 1, 2, 3
 CORRIDOR, DOOR, LOCKED, SECRET, WALL = 0, 1, 2, 3, 4
 RED, GREEN, BLUE, YELLOW, PURPLE, ORANGE = range(6)
@@ -100,27 +97,47 @@ def nxt(s, seat=None):
     return s.order[(s.order.index(seat) + 1) % len(s.order)]
 
 
-def line(s, n, face=PLAIN, kinds=CORRIDOR, y=0):
-    """``n`` rooms east of the Entrance at (1, y)..(n, y) (y = 0: joined to the Entrance),
-    connected by corridors (or ``kinds[i]`` between room i and i+1); every other side a wall."""
+def line(s, n, face=PLAIN, kinds=CORRIDOR, y=0, x=1):
+    """``n`` rooms in a row at (x, y)..(x+n-1, y), connected by corridors (or ``kinds[i]``
+    between room i and i+1); every other side a wall, except that a row starting at (1, 0) is
+    joined to the Entrance by its corridor.  ``face`` is one face id or one per room.
+    Returns the state and the new rooms' indices."""
     kinds = (kinds,) * n if isinstance(kinds, int) else tuple(kinds)
+    faces = (face,) * n if isinstance(face, str) else tuple(face)
     first = len(s.rooms)
     for i in range(n):
-        west = (CORRIDOR if y == 0 else WALL) if i == 0 else kinds[i - 1]
+        west = (CORRIDOR if (x, y) == (1, 0) else WALL) if i == 0 else kinds[i - 1]
         east = kinds[i] if i < n - 1 else WALL
-        s = add_room(s, i + 1, y, (WALL, east, WALL, west), face=face)
+        s = add_room(s, x + i, y, (WALL, east, WALL, west), face=faces[i])
     return s, tuple(range(first, first + n))
+
+
+def arrow_face(colour_, d):
+    """A room face whose arrow of ``colour_`` points ``d`` (-1: no arrow of that colour)."""
+    return face(lambda f: f.arrows[colour_] == d)
+
+
+def take(s, cards):
+    """``s`` with ``cards`` taken out of every deck and discard pile (so a card a test hands out
+    is never also drawn)."""
+    gone = set(cards)
+    for name in ("monster_deck", "treasure_deck", "dxm_deck"):
+        d = getattr(s, name)
+        s = s.replace(**{name: Deck(tuple(c for c in d.draw if c not in gone),
+                                    tuple(c for c in d.discard if c not in gone))})
+    return s
 
 
 def put(s, seat, *cards_and_places):
     """Give ``seat`` items in play: ``put(s, 0, ("T01", "worn"), ...)``."""
     p = s.players[seat]
     items = p.items + tuple(Item(c, place) for c, place in cards_and_places)
-    return set_player(s, seat, items=items)
+    return take(set_player(s, seat, items=items), [c for c, _ in cards_and_places])
 
 
 def hand(s, seat, *cards):
-    return set_player(s, seat, hand=s.players[seat].hand + tuple(cards))
+    """Add ``cards`` to ``seat``'s hand (taken out of the decks)."""
+    return take(set_player(s, seat, hand=s.players[seat].hand + tuple(cards)), cards)
 
 
 def draws_for(seed, n, spec):

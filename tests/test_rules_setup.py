@@ -87,7 +87,7 @@ def test_every_munchkin_starts_the_same():
 
 
 def test_starting_move_is_three():
-    """Q-SETUP-3: 3 move: from the Entrance, three corridors can be walked but not a fourth."""
+    """Q-SETUP-3: every munchkin starts with 3 move (Q-CHAR-7 base move)."""
     from mq.rules.character import move_total
     s = new_game(make_params(2), 9)
     assert all(move_total(p, CARDS) == 3 for p in s.players)

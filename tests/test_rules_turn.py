@@ -3,7 +3,7 @@ may do, and a turn that starts in a monster's room."""
 from __future__ import annotations
 
 from builders import (
-    CARDS, E, add_monster, W, act, colour, dxm_card, hand, kinds_of, legal, legal_kinds, line, monster_card,
+    CARDS, E, PLAIN, W, act, add_monster, colour, dxm_card, hand, kinds_of, legal, legal_kinds, line, monster_card,
     nxt, put, quiet, refused, rig, set_player, treasure_card,
 )
 from mq.rules import Action
@@ -44,7 +44,7 @@ def test_movement_phase_mixes_moves_and_searches_within_the_budget():
     s = quiet(2)
     a = s.turn.seat
     s, (r1, r2, r3) = line(s, 3)
-    s = rig(s, 3)  # the search finds gold, no monster
+    s = rig(s, 4 - CARDS.face(PLAIN).search)  # the search result is 4: 500 gold, no monster
     s, _ = act(s, a, "move", E)
     s, ev = act(s, a, "search")
     assert s.turn.spent == 2 and kinds_of(ev, "search_found") and s.combat is None
@@ -90,6 +90,22 @@ def test_level_cards_even_in_combat_by_any_player():
     assert set(legal(s, b)) == {Action(b, "pass"), Action(b, "play", (b_level,))}
     s, _ = act(s, b, "play", b_level)
     assert s.players[b].level == 2 and s.combat.stage == "window"
+
+
+def test_races_and_classes_come_and_go_even_in_combat():
+    """Q-TURN-2 (and Q-CHAR-4): any player may add or discard a race or class card during a fight."""
+    klass = dxm_card(lambda d: d.kind == "class")
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, (r1,) = line(s, 1)
+    s = set_player(s, a, classes=(klass,))
+    s = hand(s, b, RACE)
+    s = add_monster(s, LURKER, r1, b)
+    s, _ = act(s, a, "move", E)
+    assert Action(a, "discard", (klass,)) in legal(s, a) and Action(b, "play", (RACE,)) in legal(s, b)
+    s, _ = act(s, a, "discard", klass)
+    s, _ = act(s, b, "play", RACE)
+    assert s.players[a].classes == () and s.players[b].races == (RACE,) and s.combat.stage == "prepare"
 
 
 def test_anyone_heals_equips_and_drops_outside_combat():

@@ -205,13 +205,17 @@ def choose_run(tx: Tx, room: int) -> None:
 
 def finish_boss_run(tx: Tx, room: int) -> None:
     """Q-BOSS-5: run away ignoring other Bad Stuff; the Boss and its company are discarded."""
+    from mq.rules import flow
+
     c = tx.combat
     for uid in c.monsters:
         if any(m.uid == uid for m in tx.monsters):
             tx.remove_monster(uid)
-    if room >= 0:
-        tx.set_player(c.fighter, room=room)
     end(tx, result=True)
+    if room >= 0:  # Q-RUN-3: the runner arrives, and the room's rule applies (Q-EXPLORE-4)
+        tx.set_player(c.fighter, room=room)
+        tx.event("arrives", c.fighter, room)
+        flow.enter_room(tx, c.fighter, room)
 
 
 def escape_roll(tx: Tx, uid: int) -> None:

@@ -153,16 +153,17 @@ def settle(tx: Tx) -> None:
         return
     seat = tx.turn.seat
     p = tx.player(seat)
-    if tx.turn.free_pickup >= 0:
-        if p.alive and p.room == tx.turn.free_pickup:
-            pick_up(tx, seat)
-        tx.set_turn(free_pickup=-1)
     if p.alive and p.level >= 10 and p.room == 0 and not any(m.boss for m in tx.monsters):
         tx.event("boss_arrives", seat)
         monsters.spawn(tx, 0, seat, boss=True)
         if tx.pending is not None:
             return
-    combat.maybe_start(tx)
+    if combat.maybe_start(tx):
+        return  # Q-SEARCH-4: a search's free pick-up waits until after the fight it caused
+    if tx.turn.free_pickup >= 0:
+        if p.alive and p.room == tx.turn.free_pickup:
+            pick_up(tx, seat)
+        tx.set_turn(free_pickup=-1)
 
 
 def pick_up(tx: Tx, seat: int) -> None:

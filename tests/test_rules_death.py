@@ -1,0 +1,116 @@
+"""Death and coming back (Q-DEATH-1..4)."""
+from __future__ import annotations
+
+from builders import (
+    CARDS, E, act, add_monster, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt,
+    put, quiet, refused, rig, set_player, treasure_card,
+)
+from mq.rules import Action
+
+BIG = monster_card(lambda d: d.movement == "lurking" and d.level >= 10 and d.dice == 0)
+HELM = treasure_card(lambda d: d.kind == "item" and d.slot == "head")
+SWORD = treasure_card(lambda d: d.kind == "item" and d.slot == "hands" and d.hands == 1)
+LEVEL = treasure_card(lambda d: d.kind == "level")
+ELF = dxm_card(lambda d: d.key == "elf")
+WARRIOR = dxm_card(lambda d: d.key == "warrior")
+SHOT = dxm_card(lambda d: d.kind == "oneshot")
+
+
+def _doomed(s, a):
+    s = set_player(s, a, hp=1, level=3, gold=450, races=(ELF,), classes=(WARRIOR,))
+    s = put(s, a, (HELM, "worn"), (SWORD, "carried"))
+    return hand(s, a, LEVEL, SHOT)
+
+
+def _die_in_a_fight():
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, (r1,) = line(s, 1)
+    s = add_monster(s, BIG, r1, b)
+    s = _doomed(s, a)
+    s, _ = act(s, a, "move", E)
+    s = rig(s, 1, colour(5))  # lose; then the monster die shows orange (nobody)
+    s, _ = act(s, a, "roll")
+    s, ev = act(s, b, "pass")
+    return s, ev, a, b, r1
+
+
+def test_dying_discards_the_hand_drops_everything_and_costs_a_level():
+    """Q-DEATH-1: all HP black: the munchkin lies in the room; hand discarded; one level lost;
+    gold and items dropped as a pile there; race and class stay."""
+    s, ev, a, b, r1 = _die_in_a_fight()
+    p = s.players[a]
+    assert ("death", a, r1, "hits") in ev
+    assert (p.alive, p.hp, p.level, p.gold, p.room) == (False, 0, 2, 0, r1)
+    assert p.hand == () and p.items == ()
+    assert p.races == (ELF,) and p.classes == (WARRIOR,)
+    assert LEVEL in s.treasure_deck.discard and SHOT in s.dxm_deck.discard
+    assert s.rooms[r1].pile == (HELM, SWORD) and s.rooms[r1].pile_gold == 450
+
+
+def test_death_on_your_turn_goes_straight_to_the_monster_turn():
+    """Q-DEATH-1: no run-away after dying; if it was your turn, the monster turn follows."""
+    s, ev, a, b, r1 = _die_in_a_fight()
+    names = [e[0] for e in ev]
+    assert "runs" not in names and "escape_roll" not in names
+    assert names.index("death") < names.index("monster_turn") < names.index("turn")
+    assert s.turn.seat == b and s.combat is None
+
+
+def test_the_dead_play_no_cards_but_receive_charity():
+    """Q-DEATH-2: a dead munchkin may not act on themself (no cards, no healing) but still gets
+    charity as a low-level munchkin."""
+    s, ev, a, b, r1 = _die_in_a_fight()
+    s = hand(s, a, LEVEL)
+    assert legal(s, a) == ()
+    assert refused(s, a, "play", LEVEL) == "dead"
+    s = set_player(s, b, level=4, hand=tuple(d.id for d in CARDS.dxm[:7]))
+    s, _ = act(s, b, "end_turn")
+    assert s.pending.kind == "charity" and s.pending.options == (a,)
+    s, ev = act(s, b, "give", s.players[b].hand[0], a)
+    assert ("charity", b, a, CARDS.dxm[0].id) in ev and CARDS.dxm[0].id in s.players[a].hand
+
+
+def test_coming_back_at_the_start_of_the_next_turn():
+    """Q-DEATH-3: next turn: back in the Entrance with all HP, 300 gold, 2 Treasure and 2 DxM
+    (then the usual turn-start DxM), and the turn goes on normally."""
+    s, ev, a, b, r1 = _die_in_a_fight()
+    t_top = s.treasure_deck.draw[:2]
+    d_top = s.dxm_deck.draw[:3]
+    s, ev = act(rig(s, colour(5)), b, "end_turn")
+    p = s.players[a]
+    assert s.turn.seat == a and ("respawn", a) in ev
+    assert (p.alive, p.room, p.hp, p.gold, p.level) == (True, 0, 4, 300, 2)
+    assert p.hand == t_top + d_top[:2] + d_top[2:]
+    assert p.races == (ELF,) and p.classes == (WARRIOR,)
+    names = [e[0] for e in ev]
+    assert names.index("turn") < names.index("respawn")
+    assert {"move", "end_turn", "suicide"} <= {x.kind for x in legal(s, a)}
+
+
+def test_suicide_on_your_own_turn():
+    """Q-DEATH-4: on your own turn you may blacken all HP and die (and the turn ends)."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s = _doomed(s, a)
+    s = set_player(s, a, hp=4)
+    assert Action(a, "suicide") in legal(s, a)
+    assert refused(s, b, "suicide") == "seat/not-your-turn"
+    s, ev = act(rig(s, colour(5)), a, "suicide")
+    assert ("death", a, 0, "suicide") in ev
+    assert not s.players[a].alive and s.players[a].hp == 0 and s.players[a].level == 2
+    assert s.rooms[0].pile_gold == 450 and s.turn.seat == b
+
+
+def test_suicide_anytime_even_in_combat():
+    """Q-DEATH-4 / Q-TURN-4: 'at any time' on your own turn, also during a fight (not the Boss
+    fight, Q-BOSS-2): the fight ends with the death, no result."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, (r1,) = line(s, 1)
+    s = add_monster(s, BIG, r1, b)
+    s, _ = act(s, a, "move", E)
+    assert Action(a, "suicide") in legal(s, a)
+    s, ev = act(rig(s, colour(5)), a, "suicide")
+    assert ("death", a, r1, "suicide") in ev and not kinds_of(ev, "combat_result")
+    assert s.combat is None and s.turn.seat == b and [m.room for m in s.monsters] == [r1]

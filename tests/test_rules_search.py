@@ -1,0 +1,179 @@
+"""Searching rooms and picking up dropped items (Q-SEARCH-1..4)."""
+from __future__ import annotations
+
+import pytest
+
+from builders import (
+    CARDS, act, add_monster, add_room, colour, dxm_card, face, fresh_turn, kinds_of, monster_card, nxt, put, quiet, refused, rig, set_player, stack, treasure_card,
+)
+from mq.rules.state import LOOTED, SEARCHED, UNMARKED
+
+HUMAN = ("human", "male", "female")
+
+
+def _room(s, seat, search=0, mark=UNMARKED, f=None, spent=0):
+    """Put ``seat`` alone in a fresh, walled, monster-free room with that search modifier (and no
+    icon for a human of either gender, so one die)."""
+    f = f or face(lambda x: x.search == search and not x.no_search and not set(HUMAN) & set(x.green + x.red))
+    s = add_room(s, 7, 7, (4, 4, 4, 4), face=f)
+    j = len(s.rooms) - 1
+    s = s.replace(rooms=s.rooms[:j] + (s.rooms[j].replace(mark=mark),))
+    s = set_player(s, seat, room=j)
+    return fresh_turn(s, seat, spent=spent), j
+
+
+def _search(s, seat, *dice):
+    s = rig(s, *dice)
+    return act(s, seat, "search")
+
+
+@pytest.mark.parametrize("die,gold,treasures,mark", [
+    (2, 300, 0, UNMARKED), (3, 400, 0, UNMARKED), (4, 500, 0, UNMARKED),
+    (5, 100, 1, SEARCHED), (6, 300, 1, SEARCHED),
+])
+def test_search_table_with_one_die(die, gold, treasures, mark):
+    """Q-SEARCH-1: one die, results 2..6 of the table."""
+    s = quiet(2)
+    a = s.turn.seat
+    s, j = _room(s, a)
+    top = s.treasure_deck.draw[:treasures]
+    s2, ev = _search(s, a, die)
+    p = s2.players[a]
+    assert ("search", a, j, (die,), die) in ev
+    assert p.gold == 300 + gold and p.hand == top
+    assert s2.rooms[j].mark == mark and s2.turn.spent == 1 and s2.turn.searched == (j,)
+    assert ("search_found", a, gold, treasures, mark) in ev
+
+
+@pytest.mark.parametrize("dice,gold,treasures", [((3, 4), 0, 2), ((4, 4), 500, 2), ((4, 5), 0, 3), ((6, 6), 0, 3)])
+def test_high_results_loot_the_room(dice, gold, treasures):
+    """Q-SEARCH-1: 9, 10 and 11+ (capped at 11) with two dice (a green icon for the searcher's
+    class, Q-COMBAT-6) and a +2 room: they mark the room Looted!"""
+    f = face(lambda x: x.search == 2 and len(x.green) == 1 and not x.red and not x.effects)
+    klass = dxm_card(lambda d: d.kind == "class" and d.key == CARDS.face(f).green[0])
+    s = quiet(2)
+    a = s.turn.seat
+    s = set_player(s, a, classes=(klass,))
+    s, j = _room(s, a, f=f)
+    s2, ev = _search(s, a, *dice)
+    assert ("search", a, j, dice, sum(dice) + 2) in ev
+    assert s2.players[a].gold == 300 + gold and len(s2.players[a].hand) == treasures
+    assert s2.rooms[j].mark == LOOTED
+
+
+@pytest.mark.parametrize("search,die", [(0, 1), (2, 5), (-2, 3)])
+def test_one_or_less_and_seven_bring_a_monster(search, die):
+    """Q-SEARCH-1: a result of 1 or less, or exactly 7, makes a monster appear: fight it."""
+    s = quiet(2)
+    a = s.turn.seat
+    s, j = _room(s, a, search=search)
+    s = stack(s, "monster", [monster_card()])
+    s2, ev = _search(s, a, die, colour(a))
+    assert kinds_of(ev, "search")[0][-1] in (1, 7)
+    assert s2.players[a].gold == 300 and not [e for e in kinds_of(ev, "draw") if e[2] == "treasure"]
+    assert kinds_of(ev, "monster_appears")[0][2:4] == (monster_card(), j)
+    assert s2.combat is not None and s2.combat.fighter == a and s2.combat.room == j
+
+
+def test_zero_dice_roll_zero_before_modifiers():
+    """Q-SEARCH-1: a red icon against the searcher leaves no die: the result is the modifier."""
+    f = face(lambda x: "human" in x.red and not x.no_search)
+    s = quiet(2)
+    a = s.turn.seat
+    s, j = _room(s, a, f=f)
+    s2, ev = _search(s, a, colour(a))
+    assert kinds_of(ev, "search")[0][3:] == ((), CARDS.face(f).search)
+
+
+def test_searched_gives_minus_one_and_searched_twice_is_looted():
+    """Q-SEARCH-1 ('Searched!' is -1) and Q-SEARCH-2 (Searched! again makes it Looted!)."""
+    s = quiet(2)
+    a = s.turn.seat
+    s, j = _room(s, a, mark=SEARCHED)
+    s2, ev = _search(s, a, 3)
+    assert kinds_of(ev, "search")[0][-1] == 2 and s2.players[a].gold == 600
+    assert s2.rooms[j].mark == SEARCHED
+    s3, ev = _search(s, a, 6)  # 6 - 1 = 5: 100 gold, a Treasure, Searched! -> Looted!
+    assert s3.players[a].gold == 400 and len(s3.players[a].hand) == 1
+    assert s3.rooms[j].mark == LOOTED
+
+
+def test_search_limits():
+    """Q-SEARCH-1: costs 1 move; once per room per turn; never with a monster present; never in a
+    no-search room (the Entrance is one) or a Looted! room."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    assert refused(s, a, "search") == "search/forbidden"  # the Entrance
+    s1, j = _room(s, a)
+    s2, _ = _search(s1, a, 2)
+    assert refused(s2, a, "search") == "search/done"
+    s3, _ = _room(s, a, spent=3)
+    assert refused(s3, a, "search") == "search/not-enough"
+    s4, _ = _room(s, a, mark=LOOTED)
+    assert refused(s4, a, "search") == "search/forbidden"
+    s5, _ = _room(s, a, f=face(lambda x: x.no_search))
+    assert refused(s5, a, "search") == "search/forbidden"
+    ignorer = monster_card(lambda d: "halfling" in d.ignores)
+    halfling = dxm_card(lambda d: d.key == "halfling")
+    s6 = add_monster(set_player(s1, a, races=(halfling,)), ignorer, j, b)
+    assert refused(s6, a, "search") == "search/monster"  # even an ignoring one (Q-COMBAT-2)
+
+
+def test_treasure_is_face_down_alone_and_face_up_with_company():
+    """Q-SEARCH-3: drawn face-down when no other munchkin is in the room, face-up otherwise."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, j = _room(s, a)
+    _, ev = _search(s, a, 5)
+    assert [e[4] for e in kinds_of(ev, "draw")] == [False]
+    _, ev = _search(set_player(s, b, room=j), a, 5)
+    assert [e[4] for e in kinds_of(ev, "draw")] == [True]
+    _, ev = _search(set_player(s, b, room=j, alive=False), a, 5)
+    assert [e[4] for e in kinds_of(ev, "draw")] == [False]  # the dead do not watch
+
+
+def test_dropped_items_form_a_pile_picking_up_costs_one_move():
+    """Q-SEARCH-4: a dropped item lies in the room for all to see; picking up every pile costs 1."""
+    helm = treasure_card(lambda d: d.kind == "item" and d.slot == "head")
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, j = _room(s, a)
+    s = set_player(s, b, room=j)
+    s = put(s, b, (helm, "worn"))
+    assert refused(s, a, "pickup") == "pickup/nothing"
+    s, ev = act(s, b, "drop", helm)  # anyone, at any time
+    assert s.rooms[j].pile == (helm,) and ("drop", b, helm, j) in ev
+    s = s.replace(rooms=s.rooms[:j] + (s.rooms[j].replace(pile_gold=250),) + s.rooms[j + 1:])
+    s, ev = act(s, a, "pickup")
+    assert s.players[a].hand == (helm,) and s.players[a].gold == 550
+    assert s.rooms[j].pile == () and s.rooms[j].pile_gold == 0 and s.turn.spent == 1
+    assert ("pick_up", a, (helm,), 250) in ev
+
+
+def test_a_search_picks_up_for_free():
+    """Q-SEARCH-4: a search takes the piles without the extra move."""
+    helm = treasure_card(lambda d: d.kind == "item" and d.slot == "head")
+    s = quiet(2)
+    a = s.turn.seat
+    s, j = _room(s, a)
+    s = s.replace(rooms=s.rooms[:j] + (s.rooms[j].replace(pile=(helm,)),) + s.rooms[j + 1:])
+    s2, ev = _search(s, a, 2)
+    assert s2.players[a].hand == (helm,) and s2.players[a].gold == 600 and s2.turn.spent == 1
+
+
+def test_a_search_picks_up_after_the_fight_it_caused():
+    """Q-SEARCH-4: 'after any fight the search causes': the free pick-up waits for the fight."""
+    helm = treasure_card(lambda d: d.kind == "item" and d.slot == "head")
+    weak = monster_card(lambda d: d.level == 1 and d.dice == 0 and not d.rewards)
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, j = _room(s, a)
+    s = s.replace(rooms=s.rooms[:j] + (s.rooms[j].replace(pile=(helm,)),) + s.rooms[j + 1:])
+    s = stack(s, "monster", [weak])
+    s, ev = _search(s, a, 1, colour(b))
+    assert s.combat is not None and s.rooms[j].pile == (helm,)
+    s = rig(s, 6)
+    s, _ = act(s, a, "roll")
+    s, ev = act(s, b, "pass")
+    assert kinds_of(ev, "pick_up") and helm in s.players[a].hand
+    assert s.rooms[j].pile == () and s.turn.spent == 1
