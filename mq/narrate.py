@@ -148,6 +148,8 @@ class Narrator:
             return f"  finds {gold} gold and {treasures} Treasure{MARKS[mark]}."
         if kind == "buy":
             return f"{w(args[0])} sells {len(args[1])} item(s) and {args[2]} gold for a level."
+        if kind == "drop_gold":
+            return f"{w(args[0])} drops {args[1]} gold in {self.room(state, args[2])}."
         if kind == "drop":
             return f"{w(args[0])} drops {self.card(args[1])}."
         if kind == "no_monster":

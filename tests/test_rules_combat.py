@@ -357,3 +357,19 @@ def test_several_monsters_add_up():
     s = s.replace(combat=s.combat.replace(bonus=3))
     s3, ev = resolve(s, 3, 1)
     assert result(ev)[8] is True and s3.players[a].level == 3 and s3.monsters == ()
+
+
+def test_an_ignored_munchkin_may_choose_to_fight():
+    """Q-COMBAT-2: a monster that ignores you starts no fight, but you may start one."""
+    s = quiet(2)
+    a = s.turn.seat
+    ignorer = next(d for d in CARDS.monsters if set(d.ignores) & {"elf", "dwarf", "halfling"})
+    race = next(d.id for d in CARDS.dxm if d.kind == "race" and d.key in ignorer.ignores)
+    s = set_player(s, a, races=(race,))
+    s, (r1,) = line(s, 1)
+    s = add_monster(s, ignorer.id, r1, a)
+    s, ev = act(s, a, "move", 1)
+    assert s.combat is None and Action(a, "fight") in legal(s, a)
+    s, ev = act(s, a, "fight")
+    assert ev[-1] == ("combat_starts", a, r1, (s.monsters[0].uid,))
+    assert s.combat.fighter == a and s.combat.stage == "prepare"

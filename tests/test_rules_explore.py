@@ -98,6 +98,21 @@ def test_a_room_that_hurts_on_entry_applies_its_rule():
     assert ev.index(("room_hurts", a, 1)) < [e[0] for e in ev].index("monster_appears")
 
 
+def test_a_room_that_kills_the_explorer_still_gets_its_monster():
+    """Q-EXPLORE-5 with Q-DEATH-1: an unexplored room always holds a monster, even when its rule
+    killed the explorer on entry; then the turn goes straight to the monster turn."""
+    tile, i = _tile(lambda f: any(e.name == "hurt_on_enter" and e.get("who") == "any" for e in f.effects))
+    s = quiet(2)
+    a = s.turn.seat
+    s = set_player(s, a, hp=1)
+    s = s.replace(room_deck=Deck((tile,) + tuple(t for t in s.room_deck.draw if t != tile)))
+    s2, ev = _explore_east(s, coin(i))
+    names = [e[0] for e in ev]
+    assert names.index("death") < names.index("monster_appears") < names.index("monster_turn")
+    assert [m.room for m in s2.monsters] == [1] and not s2.players[a].alive
+    assert s2.turn.seat != a and s2.combat is None
+
+
 def test_a_healing_room_heals_the_explorer():
     """Q-EXPLORE-4: a heal-on-entry room heals, never above max HP."""
     tile, i = _tile(lambda f: any(e.name == "heal_on_enter" for e in f.effects))

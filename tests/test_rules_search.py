@@ -4,8 +4,10 @@ from __future__ import annotations
 import pytest
 
 from builders import (
-    CARDS, act, add_monster, add_room, colour, dxm_card, face, fresh_turn, kinds_of, monster_card, nxt, put, quiet, refused, rig, set_player, stack, treasure_card,
+    CARDS, act, add_monster, add_room, colour, dxm_card, face, fresh_turn, kinds_of, legal, monster_card, nxt, put,
+    quiet, refused, rig, set_player, stack, treasure_card,
 )
+from mq.rules import Action
 from mq.rules.state import LOOTED, SEARCHED, UNMARKED
 
 HUMAN = ("human", "male", "female")
@@ -177,3 +179,19 @@ def test_a_search_picks_up_after_the_fight_it_caused():
     s, ev = act(s, b, "pass")
     assert kinds_of(ev, "pick_up") and helm in s.players[a].hand
     assert s.rooms[j].pile == () and s.turn.spent == 1
+
+
+def test_gold_can_be_dropped_in_any_amount_and_picked_up():
+    """Q-SEARCH-4: anyone may drop gold (any amount, outside a fight); it lies in the room's pile
+    and picking it up costs 1 move."""
+    s = quiet(2)
+    a, b = s.turn.seat, 1 - s.turn.seat
+    s = set_player(s, b, gold=500)
+    s, ev = act(s, b, "drop", 120)
+    assert ev == (("drop_gold", b, 120, 0),)
+    assert s.players[b].gold == 380 and s.rooms[0].pile_gold == 120
+    assert refused(s, b, "drop", 381) != ""
+    assert Action(a, "pickup") in legal(s, a)
+    s, _ = act(s, a, "pickup")
+    assert s.players[a].gold == 300 + 120 and s.rooms[0].pile_gold == 0 and s.turn.spent == 1
+

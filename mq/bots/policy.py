@@ -13,7 +13,6 @@ from mq.cards import CardSet, DxmDef, TreasureDef, load_default
 from mq.rules import board, combat, legal
 from mq.rules.actions import Action
 from mq.rules.character import identity, item_value
-from mq.rules.monsters import ignores_identity
 from mq.rules.state import BACKPACK, Combat, State
 
 DIE_X2 = 7  # twice the mean of a d6
@@ -72,14 +71,8 @@ def boosts_in_hand(p, cards) -> int:
     return sum(cards.card(c).bonus for c in own if getattr(cards.card(c), "kind", None) == "oneshot")
 
 
-def hostile_in(view, seat, cards, room: int) -> list[int]:
-    ident = identity(view.players[seat], cards)
-    return [m.uid for m in view.monsters
-            if m.room == room and (m.boss or not ignores_identity(cards.card(m.card), ident))]
-
-
 def winnable(view, seat, cards, room: int) -> bool:
-    uids = hostile_in(view, seat, cards, room)
+    uids = combat.hostile_in(view, seat, cards, room)
     p = view.players[seat]
     return p.hp >= 2 and margin(view, seat, cards, room, uids) + 2 * boosts_in_hand(p, cards) > 2
 
@@ -120,7 +113,7 @@ def _combat(view, seat, cards, by_kind) -> Action:
     if c.stage == "run":
         runs = by_kind.get("run", [])
         if runs:
-            return min(runs, key=lambda a: (len(hostile_in(view, seat, cards, a.args[0])), a.args))
+            return min(runs, key=lambda a: (len(combat.hostile_in(view, seat, cards, a.args[0])), a.args))
         return uses[0]
     for effect in ("escape", "teleport", "runaway"):  # cards before the rolls (Q-RUN-4)
         for a in uses:
@@ -188,7 +181,7 @@ def _hunt(view, seat, cards, by_kind) -> Action | None:
             score = 5 if bold(view, seat, cards) else -10
         elif j == 0 and _avoid_entrance(view, seat, cards):
             score = -10
-        elif hostile_in(view, seat, cards, j):
+        elif combat.hostile_in(view, seat, cards, j):
             score = 8 if winnable(view, seat, cards, j) else -20
         else:
             score = _frontier_score(view, j)
@@ -222,7 +215,7 @@ def _wander(view, seat, cards, by_kind) -> Action | None:
             for d, j in board.neighbours(view.rooms, cards, room):
                 if j in came_from or j in blocked:
                     continue
-                hostile = hostile_in(view, seat, cards, j)
+                hostile = combat.hostile_in(view, seat, cards, j)
                 if hostile and not winnable(view, seat, cards, j):
                     continue
                 came_from[j] = (room, d)

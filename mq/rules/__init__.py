@@ -1,7 +1,8 @@
 """The deterministic engine, Quest mode (RULES.md).  The whole public contract:
 
 - ``new_game(params, seed) -> State``: a fresh game (Q-SETUP); ``make_params(players, ...)``.
-- ``legal_actions(state, seat) -> tuple[Action, ...]``: everything ``seat`` may do now, stable order.
+- ``legal_actions(state, seat) -> tuple[Action, ...]``: everything ``seat`` may do now, stable order;
+  ``is_legal(state, action)`` also accepts the open-ended ``buy`` and ``drop`` amounts.
 - ``apply(state, action) -> State`` / ``step(state, action) -> (State, events)``: the new state, or
   IllegalAction(reason) with the old state untouched.
 - ``view(state, seat) -> State``: what that seat may see (Q-DIGI-4).
@@ -30,6 +31,12 @@ def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
 
 def legal_actions(state: State, seat: int, cards: CardSet | None = None) -> tuple[Action, ...]:
     return _legal.legal_actions(state, seat, cards or load_default())
+
+
+def is_legal(state: State, action: Action, cards: CardSet | None = None) -> bool:
+    """Whether ``apply`` accepts ``action``: a listed legal action, or an open-ended one (any valid
+    ``buy`` combination, any amount of gold to ``drop``)."""
+    return _reducer.is_legal(state, action, cards or load_default())
 
 
 def step(state: State, action: Action, cards: CardSet | None = None) -> tuple[State, tuple]:
@@ -66,6 +73,6 @@ def winners(state: State) -> tuple[int, ...]:
 
 __all__ = [
     "Action", "IllegalAction", "REASONS", "Params", "State", "actors", "apply", "diff_path",
-    "full_hash", "is_over", "legal_actions", "make_params", "new_game", "state_hash", "step",
+    "full_hash", "is_legal", "is_over", "legal_actions", "make_params", "new_game", "state_hash", "step",
     "view", "winners",
 ]

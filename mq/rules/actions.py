@@ -6,7 +6,8 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   ready                       end the setup phase for this seat (Q-SETUP-3)
   play (card)                 put a race/class/item card from hand into play, or use a go-up-a-level
   equip (card, place)         move an item between backpack and worn/carried/belt (Q-TURN-3)
-  drop (card)                 drop an item in play into the room's pile (Q-SEARCH-4)
+  drop (card) / drop (gold)   drop an item in play, or that much gold, into the room's pile (Q-SEARCH-4)
+  fight                       fight monsters that ignore you (Q-COMBAT-2)
   move (dir) / dash (dir)     cross a connector / spend all move to cross it (Q-MOVE-1, 2)
   search / pickup             Q-SEARCH-1, 4
   summon                      fight a fresh monster in a complete dungeon (Q-EXPLORE-7)
@@ -32,7 +33,7 @@ from mq.rules.errors import IllegalAction
 KINDS = (
     "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
     "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
-    "discard",
+    "discard", "fight",
 )
 
 

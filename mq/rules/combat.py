@@ -56,8 +56,11 @@ def total(terms) -> int:
 
 
 # -- starting --------------------------------------------------------------------------------
-def hostile(tx: Tx, seat: int, room: int) -> list[int]:
-    return [m.uid for m in tx.monsters_in(room) if m.colour >= 0 and not monsters.ignores(m, seat, tx)]
+def hostile_in(state_or_tx, seat: int, cards, room: int) -> list[int]:
+    """Monsters in ``room`` that fight ``seat`` (Q-COMBAT-2, 3: all of them together)."""
+    ident = identity(state_or_tx.players[seat], cards)
+    return [m.uid for m in state_or_tx.monsters if m.room == room and m.colour >= 0
+            and (m.boss or not monsters.ignores_identity(cards.card(m.card), ident))]
 
 
 def maybe_start(tx: Tx) -> bool:
@@ -67,7 +70,7 @@ def maybe_start(tx: Tx) -> bool:
     p = tx.player(seat)
     if not p.alive:
         return False
-    uids = hostile(tx, seat, p.room)
+    uids = hostile_in(tx, seat, tx.cards, p.room)
     if not uids:
         return False
     start(tx, seat, p.room, uids)

@@ -23,7 +23,6 @@ REASONS: dict[str, str] = {
     "combat/in-combat": "that cannot be done during combat",
     "combat/none": "there is no combat",
     "move/wall": "a wall is in the way",
-    "move/no-connector": "there is no way out in that direction",
     "move/not-enough": "not enough move left",
     "move/dash-used": "you already spent all your move to cross a connector this turn",
     "move/dungeon-complete": "the dungeon is complete: that way is a wall",

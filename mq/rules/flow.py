@@ -77,7 +77,7 @@ def die(tx: Tx, seat: int, cause: str) -> None:
             tx.discard(card)
         tx.combat = None
     if tx.turn is not None and tx.turn.seat == seat and tx.phase == TURN:
-        finish_turn(tx)
+        tx.set_turn(over=True)  # settle() runs the monster turn once this action is done
 
 
 def lose_item(tx: Tx, seat: int, card: str) -> None:
@@ -147,10 +147,13 @@ def finish_turn(tx: Tx) -> None:
 
 
 def settle(tx: Tx) -> None:
-    """What happens by itself once an action is done: a level-10 munchkin in the Entrance meets
-    the Boss (Q-BOSS-1), owed free pick-ups happen, and fights start (Q-COMBAT-1, Q-TURN-5)."""
+    """What happens by itself once an action is done: the turn of a munchkin who died ends, a
+    level-10 munchkin in the Entrance meets the Boss (Q-BOSS-1), fights start (Q-COMBAT-1,
+    Q-TURN-5) and owed free pick-ups happen."""
     if tx.phase != TURN or tx.pending is not None or tx.combat is not None:
         return
+    if tx.turn.over:  # Q-DEATH-1: a munchkin who died on their turn goes straight to the monster turn
+        finish_turn(tx)
     seat = tx.turn.seat
     p = tx.player(seat)
     if p.alive and p.level >= 10 and p.room == 0 and not any(m.boss for m in tx.monsters):

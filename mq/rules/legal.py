@@ -100,10 +100,19 @@ def _anytime(state, seat, cards, add, own_turn: bool) -> None:
         for place in (WORN, CARRIED, BELT, BACKPACK):
             if place != it.place and can_place(p, it.card, place, cards):
                 add(Action(seat, "equip", (it.card, place)))
-    for it in p.items:
-        add(Action(seat, "drop", (it.card,)))
+    _drops(p, seat, add)
     if p.level > 1 and p.hp < max_hp(p, cards):
         add(Action(seat, "heal"))  # Q-CHAR-6
+
+
+def _drops(p, seat, add) -> None:
+    """Q-SEARCH-4: items in play, or gold, may be dropped (any amount of gold is accepted; all of it
+    is what is offered).  Our rule: not during a fight, where dropping does nothing but clutter the
+    interrupt windows (Q-COMBAT-11 already forbids giving items away there)."""
+    for it in p.items:
+        add(Action(seat, "drop", (it.card,)))
+    if p.gold > 0:
+        add(Action(seat, "drop", (p.gold,)))
 
 
 def _movement_phase(state, seat, cards, add) -> None:
@@ -132,6 +141,8 @@ def _movement_phase(state, seat, cards, add) -> None:
         add(Action(seat, "pickup"))
     if quiet and t.summon_room == p.room and complete:
         add(Action(seat, "summon"))
+    if not quiet and not combat.hostile_in(state, seat, cards, p.room):
+        add(Action(seat, "fight"))  # Q-COMBAT-2: every monster here ignores you; you may still fight
     for option in buy_options(p, cards):
         add(Action(seat, "buy", option))
     add(Action(seat, "suicide"))

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from mq import core
 from mq.rules import board
-from mq.rules.character import identity
 from mq.rules.state import COLOURS, Monster, Pending
 from mq.rules.tx import Tx
 
@@ -73,12 +72,8 @@ def draw_to_hand(tx: Tx, seat: int, kind: str, public: bool = False) -> str | No
     return card
 
 
-def ignores(m: Monster, seat: int, tx: Tx) -> bool:
-    """Q-COMBAT-2, Q-BOSS-2: a monster card may ignore some munchkins; the Boss never does."""
-    return not m.boss and ignores_identity(tx.cards.card(m.card), identity(tx.player(seat), tx.cards))
-
-
 def ignores_identity(defn, ident: tuple[str, ...]) -> bool:
+    """Q-COMBAT-2: a monster card may ignore some munchkins (the Boss never does, Q-BOSS-2)."""
     return any(w in ident for w in defn.ignores)
 
 

@@ -32,16 +32,27 @@ def step(state: State, action: Action, cards: CardSet) -> tuple[State, tuple]:
 
 
 def check(state: State, action: Action, cards: CardSet) -> None:
-    if state.phase == OVER:
-        raise IllegalAction("game/over")
-    if not 0 <= action.seat < len(state.players):
-        raise IllegalAction("seat/unknown", str(action.seat))
+    if not is_legal(state, action, cards):
+        if state.phase == OVER:
+            raise IllegalAction("game/over")
+        if not 0 <= action.seat < len(state.players):
+            raise IllegalAction("seat/unknown", str(action.seat))
+        raise IllegalAction(*why(state, action, cards))
+
+
+def is_legal(state: State, action: Action, cards: CardSet) -> bool:
+    """Exactly the listed legal actions, plus the open-ended ones: any valid ``buy`` combination
+    (Q-CHAR-3) and any amount of gold to ``drop`` (Q-SEARCH-4)."""
+    if state.phase == OVER or not 0 <= action.seat < len(state.players):
+        return False
     if action.kind == "buy" and state.phase == TURN and state.combat is None and state.pending is None \
             and state.turn.seat == action.seat and valid_buy(state.players[action.seat], cards, action.args):
-        return
-    if action in legal_actions(state, action.seat, cards):
-        return
-    raise IllegalAction(*why(state, action, cards))
+        return True
+    if action.kind == "drop" and len(action.args) == 1 and type(action.args[0]) is int \
+            and 0 < action.args[0] <= state.players[action.seat].gold \
+            and Action(action.seat, "drop", (state.players[action.seat].gold,)) in legal_actions(state, action.seat, cards):
+        return True  # any amount of gold, where dropping all of it is legal (Q-SEARCH-4)
+    return action in legal_actions(state, action.seat, cards)
 
 
 def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
@@ -172,9 +183,15 @@ def _equip(tx: Tx, a: Action) -> None:
 
 
 def _drop(tx: Tx, a: Action) -> None:
-    """Q-SEARCH-4: a dropped item joins the room's pile."""
+    """Q-SEARCH-4: a dropped item or gold joins the room's pile."""
     card = a.args[0]
     p = tx.player(a.seat)
+    if type(card) is int:
+        r = tx.rooms[p.room]
+        tx.set_player(a.seat, gold=p.gold - card)
+        tx.set_room(p.room, pile_gold=r.pile_gold + card)
+        tx.event("drop_gold", a.seat, card, p.room)
+        return
     tx.set_player(a.seat, items=tuple(it for it in p.items if it.card != card))
     r = tx.rooms[p.room]
     tx.set_room(p.room, pile=r.pile + (card,))
@@ -207,8 +224,7 @@ def explore(tx: Tx, seat: int, x: int, y: int, d: int, kind: int) -> None:
     tx.event("explore", seat, j, tx.rooms[j].face, x, y)
     monsters.draw_to_hand(tx, seat, "dxm")
     flow.enter_room(tx, seat, j)
-    if tx.player(seat).alive and tx.turn.seat == seat:
-        monsters.spawn(tx, j, seat)
+    monsters.spawn(tx, j, seat)  # even if the room's rule killed the explorer (Q-EXPLORE-5)
 
 
 def _search(tx: Tx, a: Action) -> None:
@@ -243,6 +259,12 @@ def _search(tx: Tx, a: Action) -> None:
 def _pickup(tx: Tx, a: Action) -> None:
     tx.set_turn(spent=tx.turn.spent + 1)
     flow.pick_up(tx, a.seat)
+
+
+def _fight(tx: Tx, a: Action) -> None:
+    """Q-COMBAT-2: an ignored munchkin may choose to fight the monsters in the room."""
+    room = tx.player(a.seat).room
+    combat.start(tx, a.seat, room, [m.uid for m in tx.monsters_in(room)])
 
 
 def _summon(tx: Tx, a: Action) -> None:
@@ -343,4 +365,5 @@ HANDLERS = {
     "move": _move, "dash": _move, "search": _search, "pickup": _pickup, "summon": _summon,
     "buy": _buy, "heal": _heal, "suicide": _suicide, "end_turn": _end_turn, "use": _use,
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
+    "fight": _fight,
 }

@@ -104,6 +104,7 @@ class Turn(Node):
     searched: tuple[int, ...] = ()  # rooms searched this turn (Q-SEARCH-1)
     summon_room: int = -1  # Q-EXPLORE-7: the monster-free room just entered, once complete
     free_pickup: int = -1  # Q-SEARCH-4: a search's free pick-up, owed after the fight it caused
+    over: bool = False  # the active munchkin died: the monster turn comes once this action is done
 
 
 @node
