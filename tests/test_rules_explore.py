@@ -106,7 +106,7 @@ def test_a_room_that_kills_the_explorer_still_gets_its_monster():
     a = s.turn.seat
     s = set_player(s, a, hp=1)
     s = s.replace(room_deck=Deck((tile,) + tuple(t for t in s.room_deck.draw if t != tile)))
-    s2, ev = _explore_east(s, coin(i))
+    s2, ev = _explore_east(s, coin(i), None, None, None, colour(1 - a))
     names = [e[0] for e in ev]
     assert names.index("death") < names.index("monster_appears") < names.index("monster_turn")
     assert [m.room for m in s2.monsters] == [1] and not s2.players[a].alive
