@@ -55,7 +55,7 @@ def margin(view, seat, cards, room: int, uids) -> int:
     c = view.combat if view.combat is not None else Combat(fighter=seat, room=room, monsters=tuple(uids))
     p = view.players[seat]
     mine = combat.total(combat.munchkin_terms(p, c, view.monsters, view.rooms, cards))
-    dice = max(0, combat.dice_count(p, view.rooms, cards, room))
+    dice = max(0, combat.dice_count(p, view.rooms, cards, room, combat.foe_keywords(c, view.monsters, cards)))
     ident = [identity(p, cards)]
     theirs = their_dice = 0
     for uid in uids:

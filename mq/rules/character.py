@@ -54,9 +54,11 @@ def item_bonus(p: Player, cards: CardSet, monster_keywords: tuple[str, ...]) -> 
 
 
 def move_total(p: Player, cards: CardSet) -> int:
-    """Q-CHAR-7, Q-ITEM-8: base 3, item effects, −1 for each carried big item after the first."""
+    """Q-CHAR-7, Q-ITEM-8: base 3, item effects, −1 for each carried big item after the first
+    (dwarves carry any number for free, Q-CHAR-4)."""
     bigs = sum(1 for it in p.items if it.place in (WORN, CARRIED) and cards.card(it.card).big)
-    return max(0, BASE_MOVE + effect_total(p, cards, "move") - max(0, bigs - 1))
+    penalty = 0 if "dwarf" in identity(p, cards) else max(0, bigs - 1)
+    return max(0, BASE_MOVE + effect_total(p, cards, "move") - penalty)
 
 
 def max_hp(p: Player, cards: CardSet) -> int:

@@ -23,16 +23,22 @@ def room_effects(rooms, cards, index: int, name: str):
 
 
 # -- strength (Q-COMBAT-4..6) -------------------------------------------------------------------
-def dice_count(p: Player, rooms, cards, index: int) -> int:
-    """Q-COMBAT-5, 6: one die, +1 per matching green icon, −1 per matching red icon."""
+def dice_count(p: Player, rooms, cards, index: int, foes: tuple[str, ...] = ()) -> int:
+    """Q-COMBAT-5, 6: one die, +1 per matching green icon, −1 per matching red icon; a cleric
+    rolls one more against undead (Q-CHAR-4; ``foes`` are the monsters' keywords)."""
     face = cards.face(rooms[index].face)
     ident = identity(p, cards)
-    return 1 + sum(1 for w in face.green if w in ident) - sum(1 for w in face.red if w in ident)
+    extra = 1 if "cleric" in ident and "undead" in foes else 0
+    return 1 + extra + sum(1 for w in face.green if w in ident) - sum(1 for w in face.red if w in ident)
+
+
+def foe_keywords(combat: Combat, monster_list, cards) -> tuple[str, ...]:
+    return tuple(k for uid in combat.monsters for k in cards.card(find(monster_list, uid).card).keywords)
 
 
 def munchkin_terms(p: Player, combat: Combat, monster_list, rooms, cards) -> tuple[tuple[str, int], ...]:
     """The munchkin side's fixed strength, term by term (dice come on top)."""
-    keywords = tuple(k for uid in combat.monsters for k in cards.card(find(monster_list, uid).card).keywords)
+    keywords = foe_keywords(combat, monster_list, cards)
     ident = identity(p, cards)
     room_bonus = sum(e.get("amount", 0) for e in room_effects(rooms, cards, combat.room, "munchkin_bonus")
                      if e.get("who") in ident or e.get("who") == "any")
@@ -107,7 +113,7 @@ def resolve(tx: Tx) -> None:
     c = tx.combat
     p = tx.player(c.fighter)
     mine = munchkin_terms(p, c, tx.monsters, tx.rooms, tx.cards)
-    n_dice = dice_count(p, tx.rooms, tx.cards, c.room)
+    n_dice = dice_count(p, tx.rooms, tx.cards, c.room, foe_keywords(c, tx.monsters, tx.cards))
     my_dice = tuple(tx.d6() for _ in range(max(0, n_dice)))
     idents = [identity(p, tx.cards)]
     theirs = []
@@ -118,7 +124,7 @@ def resolve(tx: Tx) -> None:
         their_dice.append(tuple(tx.d6() for _ in range(tx.cards.card(m.card).dice)))
     me = total(mine) + sum(my_dice)
     them = sum(total(t) for t in theirs) + sum(sum(d) for d in their_dice)
-    won = me > them  # Q-COMBAT-8: a tie is a loss
+    won = me > them or (me == them and "warrior" in idents[0])  # Q-COMBAT-8; warriors win ties (Q-CHAR-4)
     tx.event("combat_result", c.fighter, mine, my_dice, tuple(theirs), tuple(their_dice), me, them, won)
     if won:
         win(tx)
@@ -229,7 +235,8 @@ def escape_roll(tx: Tx, uid: int) -> None:
     m = tx.monster(uid)
     if c.run_to >= 0:
         p = tx.player(seat)
-        mod = (tx.cards.card(m.card).runaway + effect_total(p, tx.cards, "runaway") + c.run_bonus
+        elf = 1 if "elf" in identity(p, tx.cards) else 0  # Q-CHAR-4
+        mod = (tx.cards.card(m.card).runaway + effect_total(p, tx.cards, "runaway") + c.run_bonus + elf
                + sum(e.get("amount", 0) for e in room_effects(tx.rooms, tx.cards, c.room, "runaway")))
         roll = tx.d6()
         escaped = roll + mod >= ESCAPE_TARGET

@@ -7,7 +7,7 @@ from mq.cards import CardSet, DxmDef, TreasureDef
 from mq.rules import board, combat
 from mq.rules.actions import Action
 from mq.rules.character import (
-    MAX_LEVEL, can_place, item_value, max_hp, move_total, place_for,
+    MAX_LEVEL, can_place, identity, item_value, max_hp, move_total, place_for,
 )
 from mq.rules.state import BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, State
 
@@ -143,7 +143,7 @@ def _movement_phase(state, seat, cards, add) -> None:
         add(Action(seat, "summon"))
     if not quiet and not combat.hostile_in(state, seat, cards, p.room):
         add(Action(seat, "fight"))  # Q-COMBAT-2: every monster here ignores you; you may still fight
-    for option in buy_options(p, cards):
+    for option in buy_options(p, cards, t.double_sale):
         add(Action(seat, "buy", option))
     add(Action(seat, "suicide"))
     add(Action(seat, "end_turn"))
@@ -155,7 +155,15 @@ def sellable(p, cards) -> list[str]:
     return [c for c in own if item_value(c, cards) > 0]
 
 
-def buy_options(p, cards) -> list[tuple[str, ...]]:
+def sale_value(p, cards, items, double_used: bool) -> int:
+    """Gold value of items sold for a level (Q-CHAR-3); once per turn a halfling's dearest item
+    counts double (Q-CHAR-4)."""
+    values = [item_value(c, cards) for c in items]
+    double = max(values) if values and not double_used and "halfling" in identity(p, cards) else 0
+    return sum(values) + double
+
+
+def buy_options(p, cards, double_used: bool = False) -> list[tuple[str, ...]]:
     """Offered ways to buy a level: gold alone, and items from hand first then from play, dearest
     first, topped up with gold.  Any other valid combination is accepted too (see valid_buy)."""
     if p.level >= MAX_LEVEL - 1 or not p.alive:
@@ -171,19 +179,19 @@ def buy_options(p, cards) -> list[tuple[str, ...]]:
         if value + p.gold >= LEVEL_PRICE:
             break
         chosen.append(card)
-        value += item_value(card, cards)
+        value = sale_value(p, cards, chosen, double_used)
     if chosen and value + p.gold >= LEVEL_PRICE:
         out.append(tuple(chosen))
     return out
 
 
-def valid_buy(p, cards, items: tuple[str, ...]) -> bool:
+def valid_buy(p, cards, items: tuple[str, ...], double_used: bool) -> bool:
     if p.level >= MAX_LEVEL - 1 or len(set(items)) != len(items):
         return False
     own = sellable(p, cards)
     if any(c not in own for c in items):
         return False
-    return sum(item_value(c, cards) for c in items) + p.gold >= LEVEL_PRICE
+    return sale_value(p, cards, items, double_used) + p.gold >= LEVEL_PRICE
 
 
 def _combat(state, seat, cards, add) -> None:

@@ -8,9 +8,9 @@ from __future__ import annotations
 from mq.cards import CardSet, DxmDef
 from mq.rules import board, combat, flow, monsters
 from mq.rules.actions import Action
-from mq.rules.character import MAX_LEVEL, gain_levels, lose_levels, move_total, place_for
+from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
-from mq.rules.legal import LEVEL_PRICE, legal_actions, valid_buy
+from mq.rules.legal import LEVEL_PRICE, legal_actions, sale_value, valid_buy
 from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, State
 from mq.rules.tx import Tx
 
@@ -46,7 +46,7 @@ def is_legal(state: State, action: Action, cards: CardSet) -> bool:
     if state.phase == OVER or not 0 <= action.seat < len(state.players):
         return False
     if action.kind == "buy" and state.phase == TURN and state.combat is None and state.pending is None \
-            and state.turn.seat == action.seat and valid_buy(state.players[action.seat], cards, action.args):
+            and state.turn.seat == action.seat and valid_buy(state.players[action.seat], cards, action.args, state.turn.double_sale):
         return True
     if action.kind == "drop" and len(action.args) == 1 and type(action.args[0]) is int \
             and 0 < action.args[0] <= state.players[action.seat].gold \
@@ -274,11 +274,13 @@ def _summon(tx: Tx, a: Action) -> None:
 
 
 def _buy(tx: Tx, a: Action) -> None:
-    """Q-CHAR-3: items at their printed value plus gold, 1000 a level, no change."""
+    """Q-CHAR-3: items at their printed value plus gold, 1000 a level, no change (a halfling's
+    dearest item counts double once per turn, Q-CHAR-4)."""
     p = tx.player(a.seat)
-    value = 0
+    value = sale_value(p, tx.cards, a.args, tx.turn.double_sale)
+    if a.args and "halfling" in identity(p, tx.cards):
+        tx.set_turn(double_sale=True)
     for card in a.args:
-        value += tx.cards.card(card).value
         tx.discard(card)
     gold = max(0, LEVEL_PRICE - value)
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c not in a.args),

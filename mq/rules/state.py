@@ -104,6 +104,7 @@ class Turn(Node):
     searched: tuple[int, ...] = ()  # rooms searched this turn (Q-SEARCH-1)
     summon_room: int = -1  # Q-EXPLORE-7: the monster-free room just entered, once complete
     free_pickup: int = -1  # Q-SEARCH-4: a search's free pick-up, owed after the fight it caused
+    double_sale: bool = False  # a halfling's once-per-turn double-value sale was used (Q-CHAR-4)
     over: bool = False  # the active munchkin died: the monster turn comes once this action is done
 
 
