@@ -92,7 +92,10 @@ class Narrator:
             verdict = "wins" if won else "loses"
             return f"  {w(seat)}: {parts}, dice {dice} = {me}  vs  monsters {their}, dice {tdice} = {them}: {w(seat)} {verdict}."
         if kind == "use":
-            return f"  {w(args[0])} uses {self.card(args[1])}."
+            seat, card, side = args
+            if side == "monsters" :
+                return f"  {w(seat)} plays {self.card(card)} for the monsters!"
+            return f"  {w(seat)} uses {self.card(card)}."
         if kind == "monster_killed":
             return f"  {self.monster(args[1])} is slain."
         if kind == "level":

@@ -17,6 +17,7 @@ IGNORES_HALFLINGS = monster_card(lambda d: "halfling" in d.ignores)
 SWORD = treasure_card(lambda d: d.kind == "item" and d.slot == "hands" and d.hands == 1 and d.bonus == 2
                       and not d.only and not d.not_for and not d.effects)
 BOOST = treasure_card(lambda d: d.kind == "oneshot" and d.bonus >= 3 and not d.effects)
+BOOST2 = dxm_card(lambda d: d.kind == "oneshot" and d.bonus >= 2 and not d.effects)
 TELEPORT = dxm_card(lambda d: any(e.name == "teleport" for e in d.effects))
 
 
@@ -213,6 +214,27 @@ def test_interrupt_window_every_other_seat_must_pass_before_the_dice():
     assert refused(s, c, "pass") == "phase/wrong"
     s, ev = act(rig(s, 6), b, "pass")
     assert ev[0] == ("window_closed", a) and ev[1][0] == "combat_result"
+
+
+def test_others_play_one_shots_for_either_side_and_the_window_reopens():
+    """Q-COMBAT-7, Q-HELP-3, Q-DIGI-2: in the window another player may play a one-shot for the
+    monsters (or the munchkin); everyone else, the fighter included, may then answer it, and the
+    monsters' one-shots count in the result."""
+    s, a, r1, _ = arena(players=3, monsters=(LURKER2,), setup=lambda s, a: hand(s, a, BOOST2))
+    b = nxt(s, a)
+    c = nxt(s, b)
+    s = hand(s, b, BOOST)
+    s, _ = act(s, a, "roll")
+    assert {Action(b, "use", (BOOST, "monsters")), Action(b, "use", (BOOST, "munchkins"))} <= set(legal(s, b))
+    s, ev = act(s, b, "use", BOOST, "monsters")
+    assert ev == (("use", b, BOOST, "monsters"),)
+    assert s.combat.monster_bonus == CARDS.card(BOOST).bonus and s.combat.waiting == (c, a)
+    assert Action(a, "use", (BOOST2,)) in legal(s, a)  # the fighter may answer
+    s, _ = act(s, c, "pass")
+    s, ev = act(rig(s, 1, 1), a, "pass")
+    r = result(ev)
+    assert r[4][-1] == (("one-shots", CARDS.card(BOOST).bonus),)
+    assert r[7] == 2 + 1 + CARDS.card(BOOST).bonus and r[8] is False
 
 
 def test_a_tie_is_a_loss():

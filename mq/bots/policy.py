@@ -57,7 +57,7 @@ def margin(view, seat, cards, room: int, uids) -> int:
     mine = combat.total(combat.munchkin_terms(p, c, view.monsters, view.rooms, cards))
     dice = max(0, combat.dice_count(p, view.rooms, cards, room, combat.foe_keywords(c, view.monsters, cards)))
     ident = [identity(p, cards)]
-    theirs = their_dice = 0
+    theirs, their_dice = c.monster_bonus, 0
     for uid in uids:
         m = combat.find(view.monsters, uid)
         theirs += combat.total(combat.monster_terms(m, ident, view.rooms, cards, room))
@@ -94,7 +94,7 @@ def bold(view, seat, cards) -> bool:
 def _combat(view, seat, cards, by_kind) -> Action:
     c = view.combat
     if "pass" in by_kind:
-        return by_kind["pass"][0]
+        return _window(view, seat, cards, by_kind)
     if "play" in by_kind:  # go up a level whenever possible
         return by_kind["play"][0]
     uses = by_kind.get("use", [])
@@ -120,6 +120,24 @@ def _combat(view, seat, cards, by_kind) -> Action:
             if _does(cards, a, effect):
                 return a
     return by_kind["escape"][0]
+
+
+def _window(view, seat, cards, by_kind) -> Action:
+    """The interrupt window (Q-COMBAT-7): answer a card played against our fight, or spoil a
+    leader's fight (Q-HELP-3) when one card can turn it; otherwise pass."""
+    c = view.combat
+    uses = by_kind.get("use", [])
+    m = margin(view, c.fighter, cards, c.room, c.monsters)
+    if seat == c.fighter:
+        if m <= 2 and uses:
+            return max(uses, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
+        return by_kind["pass"][0]
+    fighter = view.players[c.fighter]
+    leading = c.boss or fighter.level >= max(p.level for p in view.players if p.seat != c.fighter) + 2
+    spoilers = [a for a in uses if a.args[1] == "monsters" and m - 2 * cards.card(a.args[0]).bonus <= 0]
+    if leading and m > 0 and spoilers:
+        return min(spoilers, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
+    return by_kind["pass"][0]
 
 
 def _does(cards, action, effect: str) -> bool:

@@ -15,7 +15,8 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   heal                        lose a level to heal 3 (Q-CHAR-6)
   suicide                     Q-DEATH-4
   end_turn                    Q-TURN-1
-  use (card)                  a one-shot in combat, from hand or belt (Q-COMBAT-11)
+  use (card) / use (card, side)   a one-shot in combat, from hand or belt (Q-COMBAT-11); others
+                              in the interrupt window name the side: munchkins or monsters (Q-HELP-3)
   roll                        declare rolling (Q-COMBAT-7)
   pass                        close your part of the interrupt window (Q-DIGI-2)
   run (room)                  choose where to run (Q-RUN-1)

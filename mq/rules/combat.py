@@ -91,13 +91,22 @@ def start(tx: Tx, seat: int, room: int, uids: list[int]) -> None:
 
 def declare_roll(tx: Tx) -> None:
     """Q-COMBAT-7: every other player gets an interrupt window before the dice."""
-    c = tx.combat
-    i = tx.order.index(c.fighter)
-    waiting = tuple(s for s in tx.order[i + 1:] + tx.order[:i])
+    waiting = others(tx.order, tx.combat.fighter)
     if waiting:
         tx.set_combat(stage="window", waiting=waiting)
     else:
         resolve(tx)
+
+
+def others(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """Every seat but ``seat``, in turn order starting after it."""
+    i = order.index(seat)
+    return order[i + 1:] + order[:i]
+
+
+def reopen_window(tx: Tx, seat: int) -> None:
+    """A card played in the window: everyone else may answer it (Q-DIGI-2), the fighter too."""
+    tx.set_combat(waiting=others(tx.order, seat))
 
 
 def pass_window(tx: Tx, seat: int) -> None:
@@ -122,6 +131,9 @@ def resolve(tx: Tx) -> None:
         m = tx.monster(uid)
         theirs.append(monster_terms(m, idents, tx.rooms, tx.cards, c.room))
         their_dice.append(tuple(tx.d6() for _ in range(tx.cards.card(m.card).dice)))
+    if c.monster_bonus:  # one-shots played for the monster side count once, for all of them
+        theirs.append((("one-shots", c.monster_bonus),))
+        their_dice.append(())
     me = total(mine) + sum(my_dice)
     them = sum(total(t) for t in theirs) + sum(sum(d) for d in their_dice)
     won = me > them or (me == them and "warrior" in idents[0])  # Q-COMBAT-8; warriors win ties (Q-CHAR-4)

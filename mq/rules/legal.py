@@ -12,6 +12,7 @@ from mq.rules.character import (
 from mq.rules.state import BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, State
 
 LEVEL_PRICE = 1000  # Q-CHAR-3
+MUNCHKINS, MONSTERS = "munchkins", "monsters"  # the sides a one-shot can help (Q-HELP-3)
 
 
 def legal_actions(state: State, seat: int, cards: CardSet) -> tuple[Action, ...]:
@@ -220,6 +221,14 @@ def _combat(state, seat, cards, add) -> None:
             for uid in c.to_escape:
                 add(Action(seat, "escape", (uid,)))
     if c.stage == "window" and seat in c.waiting:
+        # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side).
+        for card in _one_shots(p, cards) if p.alive else ():
+            if cards.card(card).bonus > 0:
+                if seat == c.fighter:
+                    add(Action(seat, "use", (card,)))
+                else:
+                    add(Action(seat, "use", (card, MUNCHKINS)))
+                    add(Action(seat, "use", (card, MONSTERS)))
         add(Action(seat, "pass"))
     if p.alive and c.stage in ("prepare", "window"):
         for card in p.hand:  # Q-TURN-2: go up a level, add a race or class anytime, even in combat

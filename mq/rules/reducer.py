@@ -10,7 +10,7 @@ from mq.rules import board, combat, flow, monsters
 from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
-from mq.rules.legal import LEVEL_PRICE, legal_actions, sale_value, valid_buy
+from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, legal_actions, sale_value, valid_buy
 from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, State
 from mq.rules.tx import Tx
 
@@ -315,9 +315,16 @@ def _use(tx: Tx, a: Action) -> None:
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card),
                   items=tuple(it for it in p.items if it.card != card))
     defn = tx.cards.card(card)
-    running = tx.combat.stage != "prepare"
-    tx.set_combat(used=tx.combat.used + (card,), bonus=tx.combat.bonus + (0 if running else defn.bonus))
-    tx.event("use", a.seat, card)
+    stage = tx.combat.stage
+    running = stage in ("run", "escape")
+    side = a.args[1] if len(a.args) > 1 else MUNCHKINS
+    if side == MONSTERS:
+        tx.set_combat(used=tx.combat.used + (card,), monster_bonus=tx.combat.monster_bonus + defn.bonus)
+    else:
+        tx.set_combat(used=tx.combat.used + (card,), bonus=tx.combat.bonus + (0 if running else defn.bonus))
+    tx.event("use", a.seat, card, side)
+    if stage == "window":
+        combat.reopen_window(tx, a.seat)
     for e in defn.effects:
         if e.name == "heal":
             combat.heal(tx, a.seat, e.get("amount", 1))

@@ -113,6 +113,7 @@ class Combat(Node):
     """A fight in progress (Q-COMBAT).  Stages:
     ``prepare``  the fighter may use one-shots, then declares rolling;
     ``window``   the interrupt window (Q-COMBAT-7, Q-DIGI-2): ``waiting`` seats must act or pass;
+                 a card played there gives everyone else a new chance to answer;
     ``run``      the fighter lost and chooses where to run (Q-RUN-1) or a magic escape (Q-RUN-4);
     ``escape``   the fighter rolls against each monster in ``to_escape`` in an order they choose.
     """
@@ -124,6 +125,7 @@ class Combat(Node):
     stage: str = "prepare"
     waiting: tuple[int, ...] = ()
     bonus: int = 0  # one-shot bonuses for the munchkin side
+    monster_bonus: int = 0  # one-shot bonuses others played for the monsters (Q-HELP-3)
     used: tuple[str, ...] = ()  # one-shots played in this fight (Q-COMBAT-12)
     run_to: int = -1
     to_escape: tuple[int, ...] = ()
