@@ -57,7 +57,7 @@ def test_entering_a_monsters_room_starts_the_fight():
     assert ev[-1] == ("combat_starts", a, r1, (s.monsters[0].uid,))
     assert (s.combat.fighter, s.combat.room, s.combat.stage) == (a, r1, "prepare")
     assert actors(s) == (a,)
-    assert legal_kinds(s, a) == {"roll", "suicide"}
+    assert legal_kinds(s, a) == {"roll", "suicide", "ask"}  # the other munchkin is next door (Q-HELP-1)
 
 
 def test_a_monster_walking_in_on_another_turn_waits_for_its_victims_turn():
@@ -338,7 +338,7 @@ def test_no_items_from_hand_or_backpack_during_combat():
 
     s, a, r1, _ = arena(setup=setup)
     assert set(legal(s, a)) == {Action(a, "use", (BOOST,)), Action(a, "use", (belt_shot,)),
-                                Action(a, "roll"), Action(a, "suicide")}
+                                Action(a, "roll"), Action(a, "suicide"), Action(a, "ask")}
     assert refused(s, a, "play", SWORD) == "combat/in-combat"
     assert refused(s, a, "buy") == "combat/in-combat"
     s, _ = act(s, a, "use", belt_shot)

@@ -48,8 +48,8 @@ def apply(state: State, action: Action, cards: CardSet | None = None) -> State:
 
 
 def actors(state: State) -> tuple[int, ...]:
-    """Seats the game waits for: the pending decision's seat, the interrupt window's seats, the
-    setup stragglers, or the active (fighting) munchkin."""
+    """Seats the game waits for: the pending decision's seat, the seats of an interrupt window or
+    of a call for help, the setup stragglers, a munchkin running away, or the active munchkin."""
     if state.phase == OVER:
         return ()
     if state.pending is not None:
@@ -57,9 +57,12 @@ def actors(state: State) -> tuple[int, ...]:
     if state.phase == SETUP:
         return tuple(p.seat for p in state.players if not p.ready)
     if state.combat is not None:
-        if state.combat.stage == "window":
-            return state.combat.waiting
-        return (state.combat.fighter,)
+        c = state.combat
+        if c.stage in ("window", "help") and c.waiting:
+            return c.waiting
+        if c.stage in ("run", "escape"):
+            return (c.runner,)
+        return (c.fighter,)
     return (state.turn.seat,)
 
 

@@ -17,9 +17,12 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   end_turn                    Q-TURN-1
   use (card) / use (card, side)   a one-shot in combat, from hand or belt (Q-COMBAT-11); others
                               in the interrupt window name the side: munchkins or monsters (Q-HELP-3)
+  ask                         ask for help before rolling (Q-HELP-1)
+  offer (gold, treasures)     offer to help for that much gold and that many first Treasure picks (Q-HELP-2)
+  accept (seat) / decline     take one offer (the deal is carried out at once) or none
   roll                        declare rolling (Q-COMBAT-7)
-  pass                        close your part of the interrupt window (Q-DIGI-2)
-  run (room)                  choose where to run (Q-RUN-1)
+  pass                        close your part of the interrupt window, or do not offer help (Q-DIGI-2)
+  run (room)                  choose where to run (Q-RUN-1); the fighter runs first, then the helper
   escape (monster uid)        roll to escape that monster next (Q-RUN-2)
   choose (option)             answer the pending decision
   give (card, seat) / discard (card)   charity (Q-CHARITY)
@@ -34,7 +37,7 @@ from mq.rules.errors import IllegalAction
 KINDS = (
     "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
     "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
-    "discard", "fight",
+    "discard", "fight", "ask", "offer", "accept", "decline",
 )
 
 

@@ -71,7 +71,7 @@ def hostile_in(state_or_tx, seat: int, cards, room: int) -> list[int]:
 
 def maybe_start(tx: Tx) -> bool:
     """Q-COMBAT-1: the active munchkin fights at once when sharing a room with monsters that do
-    not ignore them (ignored munchkins may still choose to, via ``fight``)."""
+    not ignore them (ignored munchkins may still choose to, with ``fight``)."""
     seat = tx.turn.seat
     p = tx.player(seat)
     if not p.alive:
@@ -89,6 +89,68 @@ def start(tx: Tx, seat: int, room: int, uids: list[int]) -> None:
     tx.event("combat_starts", seat, room, tuple(uids))
 
 
+def others(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
+    """Every seat but ``seat``, in turn order starting after it."""
+    i = order.index(seat)
+    return order[i + 1:] + order[:i]
+
+
+# -- help (Q-HELP-1, 2) ------------------------------------------------------------------------
+def can_help(state_or_tx, cards, seat: int) -> bool:
+    """Q-HELP-1: a live munchkin in the fight's room or next to it through a non-wall connector;
+    against the Boss only a level-10 munchkin (Q-BOSS-3)."""
+    c = state_or_tx.combat
+    p = state_or_tx.players[seat]
+    if seat == c.fighter or not p.alive or (c.boss and p.level < 10):
+        return False
+    return p.room == c.room or p.room in run_options(state_or_tx.rooms, cards, c)
+
+
+def ask_help(tx: Tx) -> None:
+    c = tx.combat
+    waiting = tuple(s for s in others(tx.order, c.fighter) if can_help(tx, tx.cards, s))
+    tx.set_combat(stage="help", waiting=waiting, asked=True, offers=())
+    tx.event("asks_help", c.fighter)
+
+
+def offer_help(tx: Tx, seat: int, gold: int, share: int) -> None:
+    """Q-HELP-2, Q-DIGI-3: a bid: "I help you for this much gold and these first Treasure picks"."""
+    c = tx.combat
+    tx.set_combat(offers=c.offers + ((seat, gold, share),), waiting=tuple(s for s in c.waiting if s != seat))
+    tx.event("offers_help", seat, c.fighter, gold, share)
+    _help_answered(tx)
+
+
+def refuse_help(tx: Tx, seat: int) -> None:
+    tx.set_combat(waiting=tuple(s for s in tx.combat.waiting if s != seat))
+    _help_answered(tx)
+
+
+def _help_answered(tx: Tx) -> None:
+    if not tx.combat.waiting and not tx.combat.offers:
+        tx.set_combat(stage="prepare")
+        tx.event("no_help", tx.combat.fighter)
+
+
+def accept_help(tx: Tx, seat: int) -> None:
+    """The accepted deal is binding and the engine carries it out: the gold changes hands now, the
+    helper moves in for free (Q-HELP-1) and takes their Treasure picks if the fight is won."""
+    c = tx.combat
+    _, gold, share = next(o for o in c.offers if o[0] == seat)
+    f = tx.player(c.fighter)
+    tx.set_player(c.fighter, gold=f.gold - gold)
+    h = tx.player(seat)
+    tx.set_player(seat, gold=h.gold + gold, room=c.room)
+    tx.set_combat(stage="prepare", helper=seat, share=share, offers=())
+    tx.event("helps", seat, c.fighter, gold, share)
+
+
+def decline_help(tx: Tx) -> None:
+    tx.set_combat(stage="prepare", offers=())
+    tx.event("no_help", tx.combat.fighter)
+
+
+# -- the roll ----------------------------------------------------------------------------------
 def declare_roll(tx: Tx) -> None:
     """Q-COMBAT-7: every other player gets an interrupt window before the dice."""
     waiting = others(tx.order, tx.combat.fighter)
@@ -96,12 +158,6 @@ def declare_roll(tx: Tx) -> None:
         tx.set_combat(stage="window", waiting=waiting)
     else:
         resolve(tx)
-
-
-def others(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
-    """Every seat but ``seat``, in turn order starting after it."""
-    i = order.index(seat)
-    return order[i + 1:] + order[:i]
 
 
 def reopen_window(tx: Tx, seat: int) -> None:
@@ -117,14 +173,29 @@ def pass_window(tx: Tx, seat: int) -> None:
         resolve(tx)
 
 
+def fighters(c: Combat) -> tuple[int, ...]:
+    return (c.fighter,) if c.helper < 0 else (c.fighter, c.helper)
+
+
+def helper_term(h: Player, c: Combat, monster_list, rooms, cards) -> tuple[str, int]:
+    """Q-COMBAT-4: the helper's level, items and room bonuses join the munchkin side."""
+    terms = munchkin_terms(h, c.replace(bonus=0), monster_list, rooms, cards)
+    return ("helper", total(terms))
+
+
 def resolve(tx: Tx) -> None:
     """Roll the dice and compare (Q-COMBAT-5, 8)."""
     c = tx.combat
+    foes = foe_keywords(c, tx.monsters, tx.cards)
     p = tx.player(c.fighter)
     mine = munchkin_terms(p, c, tx.monsters, tx.rooms, tx.cards)
-    n_dice = dice_count(p, tx.rooms, tx.cards, c.room, foe_keywords(c, tx.monsters, tx.cards))
+    n_dice = dice_count(p, tx.rooms, tx.cards, c.room, foes)
+    if c.helper >= 0:
+        h = tx.player(c.helper)
+        mine += (helper_term(h, c, tx.monsters, tx.rooms, tx.cards),)
+        n_dice = max(0, n_dice) + max(0, dice_count(h, tx.rooms, tx.cards, c.room, foes))
     my_dice = tuple(tx.d6() for _ in range(max(0, n_dice)))
-    idents = [identity(p, tx.cards)]
+    idents = [identity(tx.player(s), tx.cards) for s in fighters(c)]
     theirs = []
     their_dice = []
     for uid in c.monsters:
@@ -136,7 +207,8 @@ def resolve(tx: Tx) -> None:
         their_dice.append(())
     me = total(mine) + sum(my_dice)
     them = sum(total(t) for t in theirs) + sum(sum(d) for d in their_dice)
-    won = me > them or (me == them and "warrior" in idents[0])  # Q-COMBAT-8; warriors win ties (Q-CHAR-4)
+    warrior = any("warrior" in ident for ident in idents)
+    won = me > them or (me == them and warrior)  # Q-COMBAT-8; warriors win ties (Q-CHAR-4)
     tx.event("combat_result", c.fighter, mine, my_dice, tuple(theirs), tuple(their_dice), me, them, won)
     if won:
         win(tx)
@@ -151,11 +223,12 @@ def win(tx: Tx) -> None:
     seat = c.fighter
     treasures = 0
     levels = 0
+    helper_levels = 0
     for uid in c.monsters:
         m = tx.monster(uid)
         d = tx.cards.card(m.card)
-        if m.colour == seat:
-            monsters.draw_to_hand(tx, seat, "dxm")
+        if m.colour in fighters(c):
+            monsters.draw_to_hand(tx, m.colour, "dxm")
         for e in d.rewards:
             if e.name == "extra_treasure":
                 treasures += e.get("n", 1)
@@ -164,50 +237,91 @@ def win(tx: Tx) -> None:
             elif e.name == "heal":
                 heal(tx, seat, e.get("amount", 1))
         treasures += d.treasure
-        levels += 2 if d.mighty else 1
+        if d.mighty and c.helper >= 0:
+            levels += 1
+            helper_levels = 1  # a helper on a Mighty monster gains 1, the fighter 1 less
+        else:
+            levels += 2 if d.mighty else 1
         tx.event("monster_killed", seat, uid, m.card)
         tx.remove_monster(uid)
     public = len(tx.seats_in(c.room)) > 1  # Q-SEARCH-3
-    for _ in range(treasures):
-        monsters.draw_to_hand(tx, seat, "treasure", public)
+    for i in range(treasures):  # the helper's picks come first (Q-HELP-2)
+        monsters.draw_to_hand(tx, c.helper if i < c.share else seat, "treasure", public)
+    _gain(tx, seat, levels)
+    if c.helper >= 0:
+        if "elf" in identity(tx.player(c.helper), tx.cards):
+            helper_levels = 1  # an elf who helps win goes up a level (Q-CHAR-4), once
+        _gain(tx, c.helper, helper_levels)
+    end(tx, result=True)
+    if c.boss:
+        tx.winners = tuple(s for s in fighters(c) if tx.player(s).level >= 10)
+        tx.phase = OVER
+        tx.event("game_won", tx.winners)
+
+
+def _gain(tx: Tx, seat: int, levels: int) -> None:
     p = tx.player(seat)
-    new_level = gain_levels(p, levels, by_kill=True)
+    new_level = gain_levels(p, levels, by_kill=True)  # Q-LAW-2: a kill may give the 10th level
     if new_level != p.level:
         tx.set_player(seat, level=new_level)
         tx.event("level", seat, new_level, "kill")
-    end(tx, result=True)
-    if c.boss:
-        tx.winners = (seat,)
-        tx.phase = OVER
-        tx.event("game_won", (seat,))
 
 
 def lose(tx: Tx) -> None:
-    """Q-COMBAT-10: one hit per monster, then run away (Q-RUN); Q-BOSS-5 for the Boss."""
+    """Q-COMBAT-10: every fighter takes one hit per monster, then runs away on their own (Q-RUN,
+    Q-HELP-4); against the Boss one hit and one level each (Q-BOSS-5)."""
     from mq.rules import flow
 
     c = tx.combat
-    seat = c.fighter
-    hits = len(c.monsters)
-    if c.boss:
-        hits = 1
-        p = tx.player(seat)
-        tx.set_player(seat, level=lose_levels(p, 1))
-        tx.event("level", seat, tx.player(seat).level, "boss")
-        if tx.player(seat).hp <= hits:  # Q-BOSS-5: the Boss is discarded even if the hit kills
-            for uid in c.monsters:
+    tx.set_combat(stage="run")  # a munchkin the hits kill dies while running (Q-DEATH-1)
+    hits = 1 if c.boss else len(c.monsters)
+    for seat in fighters(c):
+        if c.boss:
+            p = tx.player(seat)
+            tx.set_player(seat, level=lose_levels(p, 1))
+            tx.event("level", seat, tx.player(seat).level, "boss")
+        flow.hit(tx, seat, hits)
+    _next_runner(tx, None)
+
+
+def _next_runner(tx: Tx, done: int | None) -> None:
+    """Start the next live munchkin's run (the fighter, then the helper), or finish the fight."""
+    c = tx.combat
+    order = fighters(c)
+    rest = order if done is None else order[order.index(done) + 1:]
+    for seat in rest:
+        if tx.player(seat).alive:
+            if run_options(tx.rooms, tx.cards, c):
+                tx.set_combat(stage="run", runner=seat, run_to=-1, to_escape=(), run_bonus=0)
+            elif c.boss:
+                _next_runner(tx, seat)
+            else:
+                # Q-RUN-5: nowhere to run: every Bad Stuff applies (and the fighter's turn ends).
+                tx.set_combat(stage="escape", runner=seat, run_to=-1, to_escape=c.monsters, run_bonus=0,
+                              cornered=c.cornered or seat == c.fighter)
+                tx.event("cornered", seat)
+            return
+    _finish_run(tx)
+
+
+def _finish_run(tx: Tx) -> None:
+    """Everyone has run: the fight ends; survivors arrive where they ran (Q-RUN-3) and the
+    room's rule applies to the active munchkin; a cornered fighter's turn ends (Q-RUN-5)."""
+    from mq.rules import flow
+
+    c = tx.combat
+    if c.boss:  # Q-BOSS-5: the Boss and its company are discarded
+        for uid in c.monsters:
+            if any(m.uid == uid for m in tx.monsters):
                 tx.remove_monster(uid)
-    flow.hit(tx, seat, hits)
-    if tx.combat is None or not tx.player(seat).alive:
-        return
-    if run_options(tx.rooms, tx.cards, c):
-        tx.set_combat(stage="run")
-    elif c.boss:
-        finish_boss_run(tx, -1)
-    else:
-        # Q-RUN-5: nowhere to run: every Bad Stuff applies, then the turn ends.
-        tx.set_combat(stage="escape", run_to=-1, to_escape=c.monsters)
-        tx.event("cornered", seat)
+    end(tx, result=True)
+    for seat, room in c.dests:
+        if tx.player(seat).alive:
+            tx.set_player(seat, room=room)
+            tx.event("arrives", seat, room)
+            flow.enter_room(tx, seat, room)
+    if c.cornered and tx.player(c.fighter).alive:
+        flow.finish_turn(tx)
 
 
 def run_options(rooms, cards, combat: Combat) -> tuple[int, ...]:
@@ -216,33 +330,20 @@ def run_options(rooms, cards, combat: Combat) -> tuple[int, ...]:
 
 
 def choose_run(tx: Tx, room: int) -> None:
-    """Q-RUN-1: the direction is chosen before rolling."""
-    if tx.combat.boss:
-        finish_boss_run(tx, room)
-        return
-    tx.set_combat(stage="escape", run_to=room, to_escape=tx.combat.monsters)
-    tx.event("runs", tx.combat.fighter, room)
-
-
-def finish_boss_run(tx: Tx, room: int) -> None:
-    """Q-BOSS-5: run away ignoring other Bad Stuff; the Boss and its company are discarded."""
-    from mq.rules import flow
-
+    """Q-RUN-1: the direction is chosen before rolling (from the Boss: no rolls, Q-BOSS-5)."""
     c = tx.combat
-    for uid in c.monsters:
-        if any(m.uid == uid for m in tx.monsters):
-            tx.remove_monster(uid)
-    end(tx, result=True)
-    if room >= 0:  # Q-RUN-3: the runner arrives, and the room's rule applies (Q-EXPLORE-4)
-        tx.set_player(c.fighter, room=room)
-        tx.event("arrives", c.fighter, room)
-        flow.enter_room(tx, c.fighter, room)
+    tx.event("runs", c.runner, room)
+    if c.boss:
+        tx.set_combat(dests=c.dests + ((c.runner, room),))
+        _next_runner(tx, c.runner)
+        return
+    tx.set_combat(stage="escape", run_to=room, to_escape=c.monsters)
 
 
 def escape_roll(tx: Tx, uid: int) -> None:
     """Q-RUN-2: 5+ escapes that monster; otherwise its Bad Stuff."""
     c = tx.combat
-    seat = c.fighter
+    seat = c.runner
     tx.set_combat(to_escape=tuple(u for u in c.to_escape if u != uid))
     m = tx.monster(uid)
     if c.run_to >= 0:
@@ -294,7 +395,7 @@ def bad_stuff(tx: Tx, seat: int, uid: int, start: int) -> None:
     for i in range(start, len(effects)):
         p = tx.player(seat)
         if not p.alive:
-            return
+            break
         e = effects[i]
         if e.name == "hits":
             flow.hit(tx, seat, e.get("n", 1))
@@ -317,8 +418,7 @@ def bad_stuff(tx: Tx, seat: int, uid: int, start: int) -> None:
                 tx.pending = Pending(seat=seat, kind="lose_item",
                                      options=tuple(sorted(it.card for it in p.items)), data=(uid, i, n))
                 return
-    if tx.combat is not None:
-        after_escape_step(tx)
+    after_escape_step(tx)
 
 
 def lose_item_chosen(tx: Tx, card: str) -> None:
@@ -338,41 +438,39 @@ def lose_item_chosen(tx: Tx, card: str) -> None:
 
 
 def after_escape_step(tx: Tx) -> None:
-    """After one escape roll: when every monster is done, the runner arrives (Q-RUN-3) or, cornered,
-    ends the turn (Q-RUN-5)."""
-    from mq.rules import flow
-
+    """After one escape roll: when the runner is done with every monster (or died, Q-DEATH-1: no
+    more rolls), they will arrive where they ran; then the next runner goes."""
     c = tx.combat
-    if c is None or c.to_escape or tx.pending is not None:
+    if c is None or tx.pending is not None:
         return
-    seat = c.fighter
-    end(tx, result=True)
-    if not tx.player(seat).alive:
+    seat = c.runner
+    alive = tx.player(seat).alive
+    if c.to_escape and alive:
         return
-    if c.run_to >= 0:
-        tx.set_player(seat, room=c.run_to)
-        tx.event("arrives", seat, c.run_to)
-        flow.enter_room(tx, seat, c.run_to)
-    else:
-        flow.finish_turn(tx)
+    if alive and c.run_to >= 0:
+        tx.set_combat(dests=c.dests + ((seat, c.run_to),))
+    _next_runner(tx, seat)
 
 
 def magic_exit(tx: Tx, card: str, to_room: int) -> None:
-    """Leave the fight by a card: before the roll it ends without a result (Q-COMBAT-12: the other
-    one-shots go back to their owners); after a loss it replaces the run-away rolls (Q-RUN-4).
-    Either way the munchkin ends up in ``to_room``."""
+    """Leave the fight by a card: before the roll it ends the fight without a result (Q-COMBAT-12:
+    the other one-shots go back to their owners); after a loss it replaces the runner's run-away
+    rolls (Q-RUN-4).  Either way the munchkin ends up in ``to_room``."""
     from mq.rules import flow
 
-    seat = tx.combat.fighter
-    result = tx.combat.stage != "prepare"
-    tx.event("magic_escape", seat, card)
-    tx.set_combat(used=tuple(c for c in tx.combat.used if c != card))
-    tx.discard(card)  # the card that did it is spent
-    end(tx, result=result)
-    tx.set_player(seat, room=to_room)
-    if result:
-        tx.event("arrives", seat, to_room)
-    flow.enter_room(tx, seat, to_room)
+    c = tx.combat
+    tx.set_combat(used=c.used[:-1], used_by=c.used_by[:-1])  # the card that did it is spent
+    tx.discard(card)
+    if c.stage == "prepare":
+        seat = c.fighter
+        tx.event("magic_escape", seat, card)
+        end(tx, result=False)
+        tx.set_player(seat, room=to_room)
+        flow.enter_room(tx, seat, to_room)
+        return
+    tx.event("magic_escape", c.runner, card)
+    tx.set_combat(dests=c.dests + ((c.runner, to_room),), to_escape=())
+    _next_runner(tx, c.runner)
 
 
 def end(tx: Tx, result: bool) -> None:
@@ -380,12 +478,12 @@ def end(tx: Tx, result: bool) -> None:
     owners' hands (Q-COMBAT-12); otherwise they are discarded."""
     c = tx.combat
     tx.combat = None
-    if result:
-        for card in c.used:
+    for card, owner in zip(c.used, c.used_by):
+        if result:
             tx.discard(card)
-    else:
-        p = tx.player(c.fighter)
-        tx.set_player(c.fighter, hand=p.hand + c.used)
+        else:
+            p = tx.player(owner)
+            tx.set_player(owner, hand=p.hand + (card,))
     tx.event("combat_ends", c.fighter, result)
 
 
@@ -395,4 +493,3 @@ def heal(tx: Tx, seat: int, amount: int) -> None:
     if hp != p.hp:
         tx.set_player(seat, hp=hp)
         tx.event("heal", seat, hp - p.hp)
-

@@ -62,7 +62,11 @@ def hit(tx: Tx, seat: int, n: int) -> None:
 
 def die(tx: Tx, seat: int, cause: str) -> None:
     """Q-DEATH-1: discard the hand, lose a level, drop gold and items where you fell; keep race,
-    class and curses.  On your own turn, go straight to the monster turn."""
+    class and curses.  On your own turn, go straight to the monster turn.  A fight the dead
+    munchkin was in ends, unless it is already at running away, where the next runner goes on."""
+    c = tx.combat
+    if c is not None and seat in combat.fighters(c) and c.stage not in ("run", "escape"):
+        combat.end(tx, result=True)
     p = tx.player(seat)
     for card in p.hand:
         tx.discard(card)
@@ -72,10 +76,6 @@ def die(tx: Tx, seat: int, cause: str) -> None:
     tx.event("death", seat, p.room, cause)
     if tx.pending is not None and tx.pending.seat == seat:
         tx.pending = None
-    if tx.combat is not None and tx.combat.fighter == seat:
-        for card in tx.combat.used:
-            tx.discard(card)
-        tx.combat = None
     if tx.turn is not None and tx.turn.seat == seat and tx.phase == TURN:
         tx.set_turn(over=True)  # settle() runs the monster turn once this action is done
 

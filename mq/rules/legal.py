@@ -195,31 +195,47 @@ def valid_buy(p, cards, items: tuple[str, ...], double_used: bool) -> bool:
     return sale_value(p, cards, items, double_used) + p.gold >= LEVEL_PRICE
 
 
+HELP_GOLD = (0, 300, 600)  # the bribes a helper may ask for (Q-HELP-2) ...
+HELP_SHARES = (0, 1, 2)  # ... and first Treasure picks
+
+
 def _combat(state, seat, cards, add) -> None:
     c = state.combat
     p = state.players[seat]
-    if seat == c.fighter:
-        if c.stage == "prepare":
+    if seat == c.fighter and c.stage == "prepare":
+        for card in _one_shots(p, cards):
+            defn = cards.card(card)
+            magic = _has(defn, "teleport") and not c.boss and c.room != 0 and c.helper < 0
+            if defn.bonus > 0 or _has(defn, "heal") or magic:
+                add(Action(seat, "use", (card,)))
+        if not c.asked and c.helper < 0 and any(combat.can_help(state, cards, s) for s in range(len(state.players))):
+            add(Action(seat, "ask"))  # Q-HELP-1
+        add(Action(seat, "roll"))
+    elif c.stage == "help":
+        if seat in c.waiting:
+            for gold in HELP_GOLD:
+                for share in HELP_SHARES:
+                    add(Action(seat, "offer", (gold, share)))
+            add(Action(seat, "pass"))
+        elif seat == c.fighter and not c.waiting:
+            for helper, gold, _ in c.offers:
+                if gold <= p.gold:
+                    add(Action(seat, "accept", (helper,)))
+            add(Action(seat, "decline"))
+    elif seat == c.runner and c.stage == "run":
+        for card in _one_shots(p, cards):  # Q-RUN-4: magic movement instead of running
+            if _has(cards.card(card), "teleport") and not c.boss:
+                add(Action(seat, "use", (card,)))
+        for room in combat.run_options(state.rooms, cards, c):
+            add(Action(seat, "run", (room,)))
+    elif seat == c.runner and c.stage == "escape":
+        if c.to_escape == c.monsters:  # Q-RUN-4: cards are decided before rolling
             for card in _one_shots(p, cards):
                 defn = cards.card(card)
-                if (defn.bonus > 0 or _has(defn, "heal")
-                        or (_has(defn, "teleport") and not c.boss and c.room != 0)):
+                if _has(defn, "teleport") or (c.run_to >= 0 and (_has(defn, "escape") or _has(defn, "runaway"))):
                     add(Action(seat, "use", (card,)))
-            add(Action(seat, "roll"))
-        elif c.stage == "run":
-            for card in _one_shots(p, cards):  # Q-RUN-4: magic movement instead of running
-                if _has(cards.card(card), "teleport") and not c.boss:
-                    add(Action(seat, "use", (card,)))
-            for room in combat.run_options(state.rooms, cards, c):
-                add(Action(seat, "run", (room,)))
-        elif c.stage == "escape":
-            if c.to_escape == c.monsters:  # Q-RUN-4: cards are decided before rolling
-                for card in _one_shots(p, cards):
-                    defn = cards.card(card)
-                    if _has(defn, "teleport") or (c.run_to >= 0 and (_has(defn, "escape") or _has(defn, "runaway"))):
-                        add(Action(seat, "use", (card,)))
-            for uid in c.to_escape:
-                add(Action(seat, "escape", (uid,)))
+        for uid in c.to_escape:
+            add(Action(seat, "escape", (uid,)))
     if c.stage == "window" and seat in c.waiting:
         # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side).
         for card in _one_shots(p, cards) if p.alive else ():

@@ -318,10 +318,12 @@ def _use(tx: Tx, a: Action) -> None:
     stage = tx.combat.stage
     running = stage in ("run", "escape")
     side = a.args[1] if len(a.args) > 1 else MUNCHKINS
+    c = tx.combat
+    tx.set_combat(used=c.used + (card,), used_by=c.used_by + (a.seat,))
     if side == MONSTERS:
-        tx.set_combat(used=tx.combat.used + (card,), monster_bonus=tx.combat.monster_bonus + defn.bonus)
-    else:
-        tx.set_combat(used=tx.combat.used + (card,), bonus=tx.combat.bonus + (0 if running else defn.bonus))
+        tx.set_combat(monster_bonus=c.monster_bonus + defn.bonus)
+    elif not running:
+        tx.set_combat(bonus=c.bonus + defn.bonus)
     tx.event("use", a.seat, card, side)
     if stage == "window":
         combat.reopen_window(tx, a.seat)
@@ -343,7 +345,26 @@ def _roll(tx: Tx, a: Action) -> None:
 
 
 def _pass(tx: Tx, a: Action) -> None:
-    combat.pass_window(tx, a.seat)
+    if tx.combat.stage == "help":
+        combat.refuse_help(tx, a.seat)
+    else:
+        combat.pass_window(tx, a.seat)
+
+
+def _ask(tx: Tx, a: Action) -> None:
+    combat.ask_help(tx)
+
+
+def _offer(tx: Tx, a: Action) -> None:
+    combat.offer_help(tx, a.seat, a.args[0], a.args[1])
+
+
+def _accept(tx: Tx, a: Action) -> None:
+    combat.accept_help(tx, a.args[0])
+
+
+def _decline(tx: Tx, a: Action) -> None:
+    combat.decline_help(tx)
 
 
 def _run(tx: Tx, a: Action) -> None:
@@ -374,5 +395,5 @@ HANDLERS = {
     "move": _move, "dash": _move, "search": _search, "pickup": _pickup, "summon": _summon,
     "buy": _buy, "heal": _heal, "suicide": _suicide, "end_turn": _end_turn, "use": _use,
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
-    "fight": _fight,
+    "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
 }

@@ -114,8 +114,12 @@ class Combat(Node):
     ``prepare``  the fighter may use one-shots, then declares rolling;
     ``window``   the interrupt window (Q-COMBAT-7, Q-DIGI-2): ``waiting`` seats must act or pass;
                  a card played there gives everyone else a new chance to answer;
-    ``run``      the fighter lost and chooses where to run (Q-RUN-1) or a magic escape (Q-RUN-4);
-    ``escape``   the fighter rolls against each monster in ``to_escape`` in an order they choose.
+    ``help``     the fighter asked for help: ``waiting`` seats may offer (``offers``: (seat, gold,
+                 treasures)) or pass; then the fighter accepts one offer or declines (Q-HELP-1, 2);
+    ``run``      the munchkins lost; ``runner`` chooses where to run (Q-RUN-1) or a magic escape;
+    ``escape``   ``runner`` rolls against each monster in ``to_escape`` in an order they choose.
+    The fighter runs first, then the helper, each on their own (Q-HELP-4); ``dests`` records where
+    each runner will arrive once all are done.
     """
 
     fighter: int
@@ -126,10 +130,18 @@ class Combat(Node):
     waiting: tuple[int, ...] = ()
     bonus: int = 0  # one-shot bonuses for the munchkin side
     monster_bonus: int = 0  # one-shot bonuses others played for the monsters (Q-HELP-3)
-    used: tuple[str, ...] = ()  # one-shots played in this fight (Q-COMBAT-12)
+    used: tuple[str, ...] = ()  # one-shots played in this fight (Q-COMBAT-12) ...
+    used_by: tuple[int, ...] = ()  # ... and who played each
+    helper: int = -1  # Q-HELP-1: at most one
+    share: int = 0  # Treasures the helper takes first when the fight is won (Q-HELP-2)
+    asked: bool = False  # help was asked for once already in this fight
+    offers: tuple[tuple[int, int, int], ...] = ()
+    runner: int = -1
     run_to: int = -1
     to_escape: tuple[int, ...] = ()
     run_bonus: int = 0
+    dests: tuple[tuple[int, int], ...] = ()  # (seat, room) of runners who got away
+    cornered: bool = False  # the fighter had nowhere to run: their turn ends (Q-RUN-5)
 
 
 @node

@@ -1,0 +1,203 @@
+"""Asking for help and helping (Q-HELP-1, 2, 4; Q-BOSS-3, 4): who may offer, binding deals the
+engine carries out, the helper's strength, the split of rewards, and running away separately."""
+from __future__ import annotations
+
+from builders import (
+    CARDS, act, add_monster, dxm_card, fresh_turn, legal, line, monster_card, nxt, quiet, refused, rig,
+    set_player, stack,
+)
+from mq.rules import Action, actors
+from test_rules_combat import LURKER2, result
+
+MIGHTY = monster_card(lambda d: d.mighty and d.movement == "lurking" and not d.ignores and not d.rewards)
+ELF = dxm_card(lambda d: d.key == "elf")
+E = 1
+
+
+def fight_with_neighbour(players=3, monsters=(LURKER2,), helper_room=0):
+    """The active munchkin walks east into a room with ``monsters``; the next seat waits in
+    ``helper_room`` (the Entrance, next door, by default); a third seat, if any, is two rooms away."""
+    s = quiet(players)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s, (r1, r2) = line(s, 2)
+    for card in monsters:
+        s = add_monster(s, card, r1, b)
+    s = set_player(s, b, room=helper_room)
+    if players > 2:
+        s = set_player(s, nxt(s, b), room=0)
+    s, _ = act(s, a, "move", E)
+    return s, a, b, r1, r2
+
+
+def test_who_may_help():
+    """Q-HELP-1: munchkins in the room or next door through a non-wall connector may offer; asking
+    opens a call that waits for every one who may."""
+    s, a, b, r1, r2 = fight_with_neighbour(players=3)
+    c = nxt(s, b)
+    s = set_player(s, c, room=r2)  # r2 is next to r1 too
+    s2, ev = act(s, a, "ask")
+    assert ev == (("asks_help", a),) and s2.combat.stage == "help"
+    assert set(s2.combat.waiting) == {b, c} and set(actors(s2)) == {b, c}
+    dead = set_player(s, c, alive=False)
+    s3, _ = act(dead, a, "ask")
+    assert s3.combat.waiting == (b,)
+
+
+def test_offers_then_a_binding_deal():
+    """Q-HELP-2, Q-DIGI-3: each may offer help for gold and first Treasure picks or pass; the
+    fighter accepts one: the gold changes hands at once and the helper moves in for free."""
+    s, a, b, r1, _ = fight_with_neighbour(players=2)
+    s = set_player(s, a, gold=500)
+    s, _ = act(s, a, "ask")
+    assert Action(b, "offer", (300, 1)) in legal(s, b) and Action(b, "pass") in legal(s, b)
+    s, ev = act(s, b, "offer", 300, 1)
+    assert ev == (("offers_help", b, a, 300, 1),) and actors(s) == (a,)
+    assert set(legal(s, a)) == {Action(a, "accept", (b,)), Action(a, "decline"), Action(a, "suicide")}
+    gold_b = s.players[b].gold
+    s, ev = act(s, a, "accept", b)
+    assert ev == (("helps", b, a, 300, 1),)
+    assert s.players[a].gold == 200 and s.players[b].gold == gold_b + 300 and s.players[b].room == r1
+    assert (s.combat.helper, s.combat.share, s.combat.stage) == (b, 1, "prepare")
+    assert Action(a, "ask") not in legal(s, a)  # at most one helper
+
+
+def test_an_offer_the_fighter_cannot_pay_cannot_be_accepted():
+    """Q-HELP-2: a deal is binding, so only one the fighter can pay is open to accept."""
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, a, gold=100)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 300, 0)
+    assert set(legal(s, a)) == {Action(a, "decline"), Action(a, "suicide")}
+    s, ev = act(s, a, "decline")
+    assert ev == (("no_help", a),) and s.combat.stage == "prepare" and s.combat.helper == -1
+    assert Action(a, "ask") not in legal(s, a)  # asked once already
+
+
+def test_nobody_offering_goes_back_to_the_fighter():
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s, _ = act(s, a, "ask")
+    s, ev = act(s, b, "pass")
+    assert ev == (("no_help", a),) and s.combat.stage == "prepare" and actors(s) == (a,)
+
+
+def _helped(s, a, b, gold=0, share=0):
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", gold, share)
+    s, _ = act(s, a, "accept", b)
+    return s
+
+
+def _roll(s, *dice):
+    a = s.combat.fighter
+    s = rig(s, *dice)
+    s, events = act(s, a, "roll")
+    events = list(events)
+    while s.combat is not None and s.combat.stage == "window":
+        s, ev = act(s, s.combat.waiting[0], "pass")
+        events.extend(ev)
+    return s, events
+
+
+def test_the_helper_adds_level_items_and_a_die():
+    """Q-COMBAT-4, 5: the helper's level and bonuses and their die join the munchkin side."""
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, b, level=3)
+    s = _helped(s, a, b)
+    s, ev = _roll(s, 1, 1, 6)  # munchkin dice 1 and 1; the monster's one die 6
+    r = result(ev)
+    assert ("helper", 3) in r[2] and r[3] == (1, 1)
+    assert r[6] == 1 + 3 + 1 + 1 and r[7] == CARDS.card(LURKER2).level + 6
+
+
+def test_the_helper_takes_the_first_treasure_picks():
+    """Q-HELP-2, Q-COMBAT-9: the helper's share of Treasure is drawn first; only the fighter gains
+    levels from an ordinary monster; the monster was the helper's colour, so the helper draws a DxM."""
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    n = CARDS.card(LURKER2).treasure
+    top = s.treasure_deck.draw[:n]
+    dxm = s.dxm_deck.draw[0]
+    s = _helped(s, a, b, share=1)
+    s, ev = _roll(s, 6, 6, 1)
+    assert result(ev)[8] is True
+    assert s.players[b].hand == (dxm,) + top[:1] and s.players[a].hand == top[1:n]
+    assert s.players[a].level == 2 and s.players[b].level == 1
+
+
+def test_a_mighty_kill_with_help_gives_each_one_level():
+    """Q-COMBAT-9: a helper on a Mighty monster gains 1 and the main fighter 1 less."""
+    s, a, b, _, _ = fight_with_neighbour(players=2, monsters=(MIGHTY,))
+    s = set_player(s, a, level=9)
+    s = set_player(s, b, level=9)
+    s = _helped(s, a, b)
+    s = s.replace(combat=s.combat.replace(bonus=40))
+    s, ev = _roll(s, *([1] * (2 + CARDS.card(MIGHTY).dice)))
+    assert result(ev)[8] is True
+    assert s.players[a].level == 10 and s.players[b].level == 10  # levels from a kill: the 10th too
+
+
+def test_an_elf_who_helps_win_goes_up_a_level():
+    """Q-COMBAT-9 (Q-CHAR-4): the elf helper gains one level."""
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, b, races=(ELF,))
+    s = _helped(s, a, b)
+    s, ev = _roll(s, 6, 6, 1)
+    assert result(ev)[8] is True and s.players[b].level == 2 and s.players[a].level == 2
+
+
+def test_after_a_loss_the_helper_runs_on_their_own():
+    """Q-HELP-4, Q-COMBAT-10: both take a hit per monster; the fighter runs first, then the helper
+    chooses their own direction and rolls for themself."""
+    s, a, b, r1, r2 = fight_with_neighbour(players=2)
+    s = _helped(s, a, b)
+    s, ev = _roll(s, 1, 1, 6)
+    assert result(ev)[8] is False
+    assert s.players[a].hp == 3 and s.players[b].hp == 3
+    assert s.combat.stage == "run" and actors(s) == (a,)
+    s, _ = act(s, a, "run", 0)
+    uid = s.monsters[0].uid
+    s, ev = act(rig(s, 6), a, "escape", uid)
+    assert s.combat.runner == b and s.combat.stage == "run" and actors(s) == (b,)
+    assert s.players[a].room == r1  # everyone arrives once all have run
+    s, _ = act(s, b, "run", r2)
+    s, ev = act(rig(s, 6), b, "escape", uid)
+    assert s.combat is None
+    assert s.players[a].room == 0 and s.players[b].room == r2
+    assert ("arrives", a, 0) in ev and ("arrives", b, r2) in ev
+
+
+def test_only_level_ten_munchkins_help_against_the_boss_and_both_win():
+    """Q-BOSS-3, Q-BOSS-4: only a level-10 munchkin may help against the Boss; killing it
+    together, both win."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = set_player(s, a, level=10, room=1)
+    s, (r1,) = line(s, 1)
+    s = set_player(s, b, level=9, room=r1)
+    boss = monster_card(lambda d: not d.ignores)
+    s = stack(s, "monster", (boss,))
+    s = fresh_turn(s, a)
+    s = rig(s, ("colour", b))
+    s, _ = act(s, a, "move", 3)  # back west into the Entrance: the Boss comes
+    assert s.combat is not None and s.combat.boss
+    assert Action(a, "ask") not in legal(s, a)
+    s = set_player(s, b, level=10)
+    assert Action(a, "ask") in legal(s, a)
+    s = _helped(s, a, b)
+    s = s.replace(combat=s.combat.replace(bonus=60))
+    s, ev = _roll(s, *([1] * (2 + CARDS.card(boss).dice)))
+    assert s.winners == (a, b) and ("game_won", (a, b)) in ev
+
+
+def test_a_helper_cannot_be_asked_through_a_wall():
+    """Q-HELP-1: a wall does not connect rooms."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s, (r1, r2) = line(s, 2, kinds=4)  # r1 | wall | r2
+    s = add_monster(s, LURKER2, r1, b)
+    s = set_player(s, b, room=r2)
+    s, _ = act(s, a, "move", E)
+    assert Action(a, "ask") not in legal(s, a)
+    assert refused(s, a, "ask") != ""
