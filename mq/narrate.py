@@ -83,6 +83,17 @@ class Narrator:
             seat, room, uids = args
             foes = ", ".join(self.monster(u) for u in uids)
             return f"{w(seat)} fights {foes} in {self.room(state, room)}."
+        if kind == "asks_help":
+            return f"  {w(args[0])} asks for help."
+        if kind == "offers_help":
+            seat, fighter, gold, share = args
+            price = " and ".join(x for x in (f"{gold} gold" if gold else "", f"{share} Treasure pick{'s' if share > 1 else ''}" if share else "") if x) or "nothing"
+            return f"  {w(seat)} offers to help for {price}."
+        if kind == "helps":
+            seat, fighter, gold, share = args
+            return f"  {w(fighter)} accepts: {w(seat)} joins the fight."
+        if kind == "no_help":
+            return f"  {w(args[0])} fights alone."
         if kind == "combat_result":
             seat, mine, my_dice, theirs, their_dice, me, them, won = args
             parts = " + ".join(f"{n} {v}" for n, v in mine if v) or "0"

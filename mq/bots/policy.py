@@ -93,6 +93,8 @@ def bold(view, seat, cards) -> bool:
 # -- decisions -------------------------------------------------------------------------------
 def _combat(view, seat, cards, by_kind) -> Action:
     c = view.combat
+    if c.stage == "help":
+        return _help(view, seat, cards, by_kind)
     if "pass" in by_kind:
         return _window(view, seat, cards, by_kind)
     if "play" in by_kind:  # go up a level whenever possible
@@ -105,6 +107,8 @@ def _combat(view, seat, cards, by_kind) -> Action:
         # Spend one-shots only when they can turn the fight (and always against the Boss).
         if m <= 2 and boosts and (c.boss or m + 2 * spare > 2):
             return max(boosts, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
+        if m <= 2 and "ask" in by_kind:
+            return by_kind["ask"][0]  # Q-HELP-1
         if m < -6:
             for a in uses:
                 if _does(cards, a, "teleport"):
@@ -120,6 +124,37 @@ def _combat(view, seat, cards, by_kind) -> Action:
             if _does(cards, a, effect):
                 return a
     return by_kind["escape"][0]
+
+
+def helper_strength_x2(view, seat, cards) -> int:
+    """Twice what a helper would add: level, items, and a die."""
+    p = view.players[seat]
+    c = view.combat
+    return 2 * combat.total(combat.munchkin_terms(p, c.replace(bonus=0), view.monsters, view.rooms, cards)) + DIE_X2
+
+
+def _help(view, seat, cards, by_kind) -> Action:
+    """Q-HELP-2: offer help to anyone but a runaway leader, for a Treasure pick (a level-10
+    munchkin helps against the Boss for free: both win); as the fighter, take the cheapest offer
+    that turns the fight."""
+    c = view.combat
+    if seat != c.fighter:
+        me = view.players[seat]
+        fighter = view.players[c.fighter]
+        if c.boss:
+            return Action(seat, "offer", (0, 0))
+        if fighter.level >= me.level + 3 or fighter.level >= 9 or me.hp < 2:
+            return by_kind["pass"][0]
+        return Action(seat, "offer", (0, 1))
+    m = margin(view, seat, cards, c.room, c.monsters)
+    best = None
+    for a in by_kind.get("accept", []):
+        _, gold, share = next(o for o in c.offers if o[0] == a.args[0])
+        if m + helper_strength_x2(view, a.args[0], cards) > 2:
+            key = (gold + 300 * share, a.args)
+            if best is None or key < best[0]:
+                best = (key, a)
+    return best[1] if best else by_kind["decline"][0]
 
 
 def _window(view, seat, cards, by_kind) -> Action:
