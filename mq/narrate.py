@@ -83,6 +83,14 @@ class Narrator:
             seat, room, uids = args
             foes = ", ".join(self.monster(u) for u in uids)
             return f"{w(seat)} fights {foes} in {self.room(state, room)}."
+        if kind == "enhance":
+            seat, card, uid = args
+            return f"  {w(seat)} plays {self.card(card)} on {self.monster(uid)}."
+        if kind == "wander":
+            return f"  {w(args[0])} plays {self.card(args[1])}: another monster joins the fight!"
+        if kind == "curse":
+            seat, victim, card = args
+            return f"{w(seat)} curses {w(victim)}: {self.card(card)}."
         if kind == "asks_help":
             return f"  {w(args[0])} asks for help."
         if kind == "offers_help":

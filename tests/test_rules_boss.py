@@ -71,6 +71,7 @@ def test_nothing_escapes_the_boss_fight():
     s, a, r1, ev = boss_fight(card=IGNORER, setup=lambda s, a: hand(set_player(s, a, races=(HALFLING,)),
                                                                     a, TELEPORT, ESCAPE))
     assert s.combat is not None and s.combat.boss  # it would ignore a halfling, not as the Boss
+    s = set_player(s, a, hand=(TELEPORT, ESCAPE))  # not whatever DxM the Boss's colour drew
     assert {x.kind for x in legal(s, a)} == {"roll", "discard"}  # discarding the race is allowed
     assert refused(s, a, "use", TELEPORT) == "phase/wrong"
     assert refused(s, a, "suicide") == "combat/in-combat"

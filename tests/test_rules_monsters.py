@@ -116,7 +116,7 @@ def test_a_killed_monster_frees_its_base_and_is_discarded():
     victim = monster_card(lambda d: d.movement == "lurking" and d.level == 2)
     s = add_monster(s, victim, r1, b)
     s, _ = act(s, a, "move", E)
-    s = rig(s, 6, None)
+    s = rig(s, 6, 1)
     s, _ = act(s, a, "roll")
     s, ev = act(s, b, "pass")
     assert kinds_of(ev, "combat_result")[0][-1] is True

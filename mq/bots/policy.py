@@ -102,11 +102,11 @@ def _combat(view, seat, cards, by_kind) -> Action:
     uses = by_kind.get("use", [])
     if c.stage == "prepare":
         m = margin(view, seat, cards, c.room, c.monsters)
-        boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0]
-        spare = sum(cards.card(a.args[0]).bonus for a in boosts)
+        boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0] + _weakeners(by_kind, cards)
+        spare = sum(_swing(a, cards) for a in boosts)
         # Spend one-shots only when they can turn the fight (and always against the Boss).
         if m <= 2 and boosts and (c.boss or m + 2 * spare > 2):
-            return max(boosts, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
+            return max(boosts, key=lambda a: (_swing(a, cards), a.args))
         if m <= 2 and "ask" in by_kind:
             return by_kind["ask"][0]  # Q-HELP-1
         if m < -6:
@@ -164,15 +164,35 @@ def _window(view, seat, cards, by_kind) -> Action:
     uses = by_kind.get("use", [])
     m = margin(view, c.fighter, cards, c.room, c.monsters)
     if seat == c.fighter:
-        if m <= 2 and uses:
-            return max(uses, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
+        answers = uses + _weakeners(by_kind, cards)
+        if m <= 2 and answers:
+            return max(answers, key=lambda a: (_swing(a, cards), a.args))
         return by_kind["pass"][0]
     fighter = view.players[c.fighter]
     leading = c.boss or fighter.level >= max(p.level for p in view.players if p.seat != c.fighter) + 2
-    spoilers = [a for a in uses if a.args[1] == "monsters" and m - 2 * cards.card(a.args[0]).bonus <= 0]
-    if leading and m > 0 and spoilers:
-        return min(spoilers, key=lambda a: (cards.card(a.args[0]).bonus, a.args))
+    spoilers = [a for a in uses if a.args[1] == "monsters"]
+    spoilers += [a for a in by_kind.get("enhance", []) if cards.card(a.args[0]).bonus > 0]
+    spoilers += [a for a in by_kind.get("curse", []) if a.args[1] == c.fighter and _does(cards, a, "next_combat")]
+    spoilers = [a for a in spoilers if m - 2 * _swing(a, cards) <= 0]
+    if leading and m > 0:
+        if spoilers:
+            return min(spoilers, key=lambda a: (_swing(a, cards), a.args))
+        if by_kind.get("wander"):
+            return by_kind["wander"][0]
     return by_kind["pass"][0]
+
+
+def _weakeners(by_kind, cards) -> list[Action]:
+    """Enhancers that make a monster weaker."""
+    return [a for a in by_kind.get("enhance", []) if cards.card(a.args[0]).bonus < 0]
+
+
+def _swing(action, cards) -> int:
+    """How much a fight card moves the balance, whichever side it helps."""
+    d = cards.card(action.args[0])
+    if action.kind == "curse":
+        return -sum(e.get("amount", 0) for e in d.effects if e.name == "next_combat")
+    return abs(d.bonus)
 
 
 def _does(cards, action, effect: str) -> bool:
@@ -191,6 +211,9 @@ def _turn(view, seat, cards, by_kind) -> Action:
         current = next(it for it in p.items if it.card == a.args[0])
         if current.place == BACKPACK and a.args[1] != BACKPACK:
             return a
+    curse = _curse_the_leader(view, seat, cards, by_kind)
+    if curse is not None:
+        return curse
     in_use = {it.card for it in p.items if it.place != BACKPACK}
     for a in by_kind.get("buy", []):
         if not in_use.intersection(a.args):  # never sell what it fights with
@@ -216,6 +239,19 @@ def _turn(view, seat, cards, by_kind) -> Action:
     if step is not None:
         return step
     return by_kind["end_turn"][0]
+
+
+def _curse_the_leader(view, seat, cards, by_kind) -> Action | None:
+    """Q-CARD-8: curse whoever leads (never someone behind us or at level 1)."""
+    me = view.players[seat]
+    rivals = [p for p in view.players if p.seat != seat and p.alive and p.level > 1 and p.level >= me.level]
+    if not rivals:
+        return None
+    leader = max(rivals, key=lambda p: (p.level, -p.seat)).seat
+    for a in by_kind.get("curse", []):
+        if a.args[1] == leader:
+            return a
+    return None
 
 
 def _avoid_entrance(view, seat, cards) -> bool:

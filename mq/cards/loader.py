@@ -517,7 +517,19 @@ def _dxm(e: _Entry, cid: str) -> DxmDef:
         key = e.choice("key", V.CLASSES, "class")
     else:
         e.forbid(("key",), f"on a {kind} card (only race and class cards have a key)")
-    if kind == "oneshot":
+    if kind == "enhancer":  # Q-CARD-6, Q-COMBAT-13: a monster's strength up or down
+        bonus = e.integer("bonus", V.BONUS_MIN, V.BONUS_MAX)
+        if bonus == 0:
+            raise e.err("bonus", "an enhancer must change the monster's strength")
+        effects = _effects(e, "effects", V.ENHANCER)
+    elif kind == "curse":  # Q-CARD-8
+        e.forbid(("bonus",), "on a curse")
+        effects = _effects(e, "effects", V.CURSE, required=True)
+        if not effects:
+            raise e.err("effects", "a curse must do something")
+    elif kind == "wandering":  # Q-CARD-6: the top Monster card joins a fight
+        e.forbid(("bonus", "effects"), "on a Wandering Monster card")
+    elif kind == "oneshot":
         bonus = e.integer("bonus", V.BONUS_MIN, V.BONUS_MAX, 0)
         effects = _effects(e, "effects", V.DXM_ONESHOT)
         if not bonus and not effects:

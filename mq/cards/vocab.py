@@ -110,10 +110,10 @@ VALUE_MIN, VALUE_MAX = 0, 5000
 
 # --- DxM ----------------------------------------------------------------------------------------
 
-DXM_KINDS = ("race", "class", "level", "oneshot")
+DXM_KINDS = ("race", "class", "level", "oneshot", "enhancer", "wandering", "curse")
 # Named in Q-COMP-1 but not implemented yet: the loader refuses them with a clear message rather
 # than loading cards the engine would not know how to play.
-DXM_KINDS_LATER = ("curse", "enhancer", "wandering", "halfbreed", "supermunchkin")
+DXM_KINDS_LATER = ("halfbreed", "supermunchkin")
 
 COUNT_MAX = 20  # copies one entry may expand to
 
@@ -126,7 +126,9 @@ BAD_STUFF = "bad_stuff"  # monsters.toml `bad_stuff`
 ITEM = "item"  # treasure.toml `effects` of kind "item"
 ONESHOT = "oneshot"  # treasure.toml `effects` of kind "oneshot"
 DXM_ONESHOT = "dxm_oneshot"  # dxm.toml `effects` of kind "oneshot"
-CONTEXTS = (ROOM, REWARD, BAD_STUFF, ITEM, ONESHOT, DXM_ONESHOT)
+ENHANCER = "enhancer"  # dxm.toml `effects` of kind "enhancer"
+CURSE = "curse"  # dxm.toml `effects` of kind "curse"
+CONTEXTS = (ROOM, REWARD, BAD_STUFF, ITEM, ONESHOT, DXM_ONESHOT, ENHANCER, CURSE)
 
 INT, STR, BOOL, STRS = "int", "str", "bool", "strs"  # parameter types (STRS = tuple of str)
 
@@ -191,7 +193,7 @@ _SPECS = (
                "for the run the one-shot is used in."),
     # monster rewards
     EffectSpec("extra_treasure", (_p("n", INT, lo=1, hi=5, doc="extra Treasure cards"),),
-               (REWARD,), "Q-COMBAT-9", "Killing it draws n more Treasures."),
+               (REWARD, ENHANCER), "Q-COMBAT-9", "Killing it (the monster it enhances) draws n more Treasures."),
     EffectSpec("gold", (_amount(1, VALUE_MAX, "gold pieces"),),
                (REWARD,), "Q-COMBAT-9", "Killing it gives `amount` gold."),
     # monster rewards and one-shots
@@ -200,17 +202,17 @@ _SPECS = (
                "Heal `amount` hits (never above max HP)."),
     # bad stuff
     EffectSpec("hits", (_p("n", INT, lo=1, hi=10, doc="hits taken"),),
-               (BAD_STUFF,), "Q-RUN-2", "Take n hits."),
+               (BAD_STUFF, CURSE), "Q-RUN-2", "Take n hits."),
     EffectSpec("lose_levels", (_p("n", INT, lo=1, hi=9, doc="levels lost"),),
-               (BAD_STUFF,), "Q-CHAR-2", "Lose n levels (never below 1, Q-LAW-1)."),
+               (BAD_STUFF, CURSE), "Q-CHAR-2", "Lose n levels (never below 1, Q-LAW-1)."),
     EffectSpec("lose_slot", (_p("slot", STR, choices=LOSABLE_SLOTS, doc="head/armour/feet/hands"),),
-               (BAD_STUFF,), "Q-ITEM-6",
+               (BAD_STUFF, CURSE), "Q-ITEM-6",
                "Lose the item worn in that slot (hands: one carried item, victim's choice)."),
     EffectSpec("lose_item", (_p("n", INT, lo=1, hi=10, doc="items lost"),),
-               (BAD_STUFF,), "Q-ITEM-6",
+               (BAD_STUFF, CURSE), "Q-ITEM-6",
                "Lose n items in play, backpack and belt included; the victim chooses."),
     EffectSpec("lose_gold", (_amount(0, 100_000, "gold lost; 0 = all", nonzero=False),),
-               (BAD_STUFF,), "Q-ITEM-5", "Lose `amount` gold (what you have if less); 0 = all."),
+               (BAD_STUFF, CURSE), "Q-ITEM-5", "Lose `amount` gold (what you have if less); 0 = all."),
     EffectSpec("death", (), (BAD_STUFF,), "Q-DEATH-1", "You die."),
     # items while worn/carried
     EffectSpec("move", (_amount(-3, 3, "move change"),),
@@ -227,6 +229,10 @@ _SPECS = (
                "Escape every monster of this fight without rolling."),
     EffectSpec("teleport", (), (ONESHOT, DXM_ONESHOT), "Q-TURN-5",
                "Move magically to the Entrance (also escapes a fight, Q-RUN-4)."),
+    # curses
+    EffectSpec("next_combat", (_amount(-10, -1, "strength change in the victim's next fight"),),
+               (CURSE,), "Q-CARD-8",
+               "The victim's side gets `amount` in their next fight (this one, if they are fighting)."),
 )
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}

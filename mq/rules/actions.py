@@ -20,6 +20,9 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   ask                         ask for help before rolling (Q-HELP-1)
   offer (gold, treasures)     offer to help for that much gold and that many first Treasure picks (Q-HELP-2)
   accept (seat) / decline     take one offer (the deal is carried out at once) or none
+  enhance (card, monster uid) a monster enhancer on a monster in the fight (Q-COMBAT-13)
+  wander (card)               a Wandering Monster: the top Monster card joins the fight (Q-CARD-6)
+  curse (card, seat)          a curse on a living munchkin, anytime (Q-CARD-8)
   roll                        declare rolling (Q-COMBAT-7)
   pass                        close your part of the interrupt window, or do not offer help (Q-DIGI-2)
   run (room)                  choose where to run (Q-RUN-1); the fighter runs first, then the helper
@@ -37,7 +40,7 @@ from mq.rules.errors import IllegalAction
 KINDS = (
     "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
     "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
-    "discard", "fight", "ask", "offer", "accept", "decline",
+    "discard", "fight", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
 )
 
 

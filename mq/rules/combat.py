@@ -42,19 +42,22 @@ def munchkin_terms(p: Player, combat: Combat, monster_list, rooms, cards) -> tup
     ident = identity(p, cards)
     room_bonus = sum(e.get("amount", 0) for e in room_effects(rooms, cards, combat.room, "munchkin_bonus")
                      if e.get("who") in ident or e.get("who") == "any")
-    return (("level", p.level), ("items", item_bonus(p, cards, keywords)),
-            ("one-shots", combat.bonus), ("room", room_bonus))
+    terms = (("level", p.level), ("items", item_bonus(p, cards, keywords)),
+             ("one-shots", combat.bonus), ("room", room_bonus))
+    return terms + (("curse", p.cursed),) if p.cursed else terms
 
 
 def monster_terms(m: Monster, fighter_idents, rooms, cards, room: int) -> tuple[tuple[str, int], ...]:
-    """One monster's fixed strength: level (20 for the Boss), bonuses against the fighters (each
-    counted once, Q-COMBAT-4) and room bonuses."""
+    """One monster's fixed strength: level (20 for the Boss), its enhancers (Q-COMBAT-13),
+    bonuses against the fighters (each counted once, Q-COMBAT-4) and room bonuses."""
     d = cards.card(m.card)
     level = monsters.BOSS_LEVEL if m.boss else d.level
     vs = sum(amount for who, amount in d.bonuses if any(who in ident for ident in fighter_idents))
     room_bonus = sum(e.get("amount", 0) for e in room_effects(rooms, cards, room, "monster_bonus")
                      if e.get("keyword") in d.keywords or e.get("keyword") == "any")
-    return (("level", level), ("vs", vs), ("room", room_bonus))
+    enhanced = monsters.enhancement(m, cards)
+    terms = (("level", level), ("vs", vs), ("room", room_bonus))
+    return terms[:1] + (("enhancers", enhanced),) + terms[1:] if enhanced else terms
 
 
 def total(terms) -> int:
@@ -210,6 +213,9 @@ def resolve(tx: Tx) -> None:
     warrior = any("warrior" in ident for ident in idents)
     won = me > them or (me == them and warrior)  # Q-COMBAT-8; warriors win ties (Q-CHAR-4)
     tx.event("combat_result", c.fighter, mine, my_dice, tuple(theirs), tuple(their_dice), me, them, won)
+    for seat in fighters(c):  # a next-fight curse is spent (Q-CARD-8)
+        if tx.player(seat).cursed:
+            tx.set_player(seat, cursed=0)
     if won:
         win(tx)
     else:
@@ -236,7 +242,8 @@ def win(tx: Tx) -> None:
                 tx.set_player(seat, gold=tx.player(seat).gold + e.get("amount", 0))
             elif e.name == "heal":
                 heal(tx, seat, e.get("amount", 1))
-        treasures += d.treasure
+        treasures += d.treasure + sum(e.get("n", 1) for card in m.enhancers
+                                      for e in tx.cards.card(card).effects if e.name == "extra_treasure")
         if d.mighty and c.helper >= 0:
             levels += 1
             helper_levels = 1  # a helper on a Mighty monster gains 1, the fighter 1 less
@@ -381,17 +388,26 @@ def worn_in_slot(p: Player, cards, slot: str) -> list[str]:
 
 
 def bad_stuff(tx: Tx, seat: int, uid: int, start: int) -> None:
-    """Apply a monster's Bad Stuff from effect ``start`` on; pauses on a victim's choice."""
-    from mq.rules import flow
-
+    """A monster's Bad Stuff on a runner who failed to escape it (Q-RUN-2): when none of it could
+    affect them, one hit instead.  Pauses on a victim's choice; then the run goes on."""
     effects = tx.cards.card(tx.monster(uid).card).bad_stuff
-    p = tx.player(seat)
     if start == 0:
         tx.event("bad_stuff", seat, uid)
-        if not any(can_affect(e, p, tx.cards) for e in effects):
+        if not any(can_affect(e, tx.player(seat), tx.cards) for e in effects):
+            from mq.rules import flow
+
             flow.hit(tx, seat, 1)
             after_escape_step(tx)
             return
+    if apply_effects(tx, seat, effects, start, ("monster", uid)):
+        after_escape_step(tx)
+
+
+def apply_effects(tx: Tx, seat: int, effects, start: int, source: tuple) -> bool:
+    """Apply Bad Stuff or curse effects from ``start`` on; False when paused on the victim's
+    choice of an item (Q-ITEM-6: the victim chooses), which resumes through lose_item_chosen."""
+    from mq.rules import flow
+
     for i in range(start, len(effects)):
         p = tx.player(seat)
         if not p.alive:
@@ -403,7 +419,7 @@ def bad_stuff(tx: Tx, seat: int, uid: int, start: int) -> None:
             flow.die(tx, seat, "bad stuff")
         elif e.name == "lose_levels":
             tx.set_player(seat, level=lose_levels(p, e.get("n", 1)))
-            tx.event("level", seat, tx.player(seat).level, "bad stuff")
+            tx.event("level", seat, tx.player(seat).level, "bad stuff" if source[0] == "monster" else "curse")
         elif e.name == "lose_gold":
             amount = e.get("amount", 0)
             lost = p.gold if amount == 0 else min(p.gold, amount)
@@ -413,28 +429,49 @@ def bad_stuff(tx: Tx, seat: int, uid: int, start: int) -> None:
             for card in worn_in_slot(p, tx.cards, e.get("slot"))[:1]:
                 flow.lose_item(tx, seat, card)
         elif e.name == "lose_item":
-            n = e.get("n", 1)
             if p.items:
-                tx.pending = Pending(seat=seat, kind="lose_item",
-                                     options=tuple(sorted(it.card for it in p.items)), data=(uid, i, n))
-                return
-    after_escape_step(tx)
+                tx.pending = Pending(seat=seat, kind="lose_item", options=tuple(sorted(it.card for it in p.items)),
+                                     data=source + (i, e.get("n", 1)))
+                return False
+        elif e.name == "next_combat":
+            _curse_next_fight(tx, seat, e.get("amount"))
+    return True
+
+
+def _curse_next_fight(tx: Tx, seat: int, amount: int) -> None:
+    """Q-CARD-8: a next-fight curse applies now if the victim is fighting, else it waits."""
+    c = tx.combat
+    if c is not None and seat in fighters(c) and c.stage in ("prepare", "help", "window"):
+        tx.set_combat(bonus=c.bonus + amount)
+    else:
+        tx.set_player(seat, cursed=tx.player(seat).cursed + amount)
+
+
+def curse(tx: Tx, card: str, by: int, victim: int) -> None:
+    """Q-CARD-8: a curse takes effect at once and is discarded; one with nothing to hit does nothing."""
+    tx.discard(card)
+    tx.event("curse", by, victim, card)
+    apply_effects(tx, victim, tx.cards.card(card).effects, 0, ("curse", card))
 
 
 def lose_item_chosen(tx: Tx, card: str) -> None:
-    """The victim picked the item to lose (Q-ITEM-6); go on with the rest of the Bad Stuff."""
+    """The victim picked the item to lose (Q-ITEM-6); go on with the rest of the effects."""
     from mq.rules import flow
 
     pend = tx.pending
-    uid, index, n = pend.data
+    kind, ref, index, n = pend.data
     tx.pending = None
     flow.lose_item(tx, pend.seat, card)
     p = tx.player(pend.seat)
     if n > 1 and p.items:
         tx.pending = Pending(seat=pend.seat, kind="lose_item",
-                             options=tuple(sorted(it.card for it in p.items)), data=(uid, index, n - 1))
+                             options=tuple(sorted(it.card for it in p.items)), data=(kind, ref, index, n - 1))
         return
-    bad_stuff(tx, pend.seat, uid, index + 1)
+    if kind == "monster":
+        if apply_effects(tx, pend.seat, tx.cards.card(tx.monster(ref).card).bad_stuff, index + 1, (kind, ref)):
+            after_escape_step(tx)
+    else:
+        apply_effects(tx, pend.seat, tx.cards.card(ref).effects, index + 1, (kind, ref))
 
 
 def after_escape_step(tx: Tx) -> None:

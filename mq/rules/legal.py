@@ -97,6 +97,7 @@ def _anytime(state, seat, cards, add, own_turn: bool) -> None:
             add(Action(seat, "play", (card,)))  # Q-CARD-3
     for card in p.races + p.classes:
         add(Action(seat, "discard", (card,)))  # Q-CHAR-4
+    _curses(state, seat, cards, add)
     for it in p.items:
         for place in (WORN, CARRIED, BELT, BACKPACK):
             if place != it.place and can_place(p, it.card, place, cards):
@@ -210,6 +211,7 @@ def _combat(state, seat, cards, add) -> None:
                 add(Action(seat, "use", (card,)))
         if not c.asked and c.helper < 0 and any(combat.can_help(state, cards, s) for s in range(len(state.players))):
             add(Action(seat, "ask"))  # Q-HELP-1
+        _fight_cards(state, seat, cards, add)
         add(Action(seat, "roll"))
     elif c.stage == "help":
         if seat in c.waiting:
@@ -245,6 +247,8 @@ def _combat(state, seat, cards, add) -> None:
                 else:
                     add(Action(seat, "use", (card, MUNCHKINS)))
                     add(Action(seat, "use", (card, MONSTERS)))
+        if p.alive:
+            _fight_cards(state, seat, cards, add)
         add(Action(seat, "pass"))
     if p.alive and c.stage in ("prepare", "window"):
         for card in p.hand:  # Q-TURN-2: go up a level, add a race or class anytime, even in combat
@@ -257,6 +261,31 @@ def _combat(state, seat, cards, add) -> None:
             add(Action(seat, "discard", (card,)))  # Q-CHAR-4: even in combat
     if seat == c.fighter and p.alive and not c.boss:
         add(Action(seat, "suicide"))  # Q-TURN-4, Q-DEATH-4: anytime on your turn (Q-BOSS-2: not vs the Boss)
+
+
+def _fight_cards(state, seat, cards, add) -> None:
+    """Cards anyone may add to a fight when it is their moment to act: enhancers on any monster of
+    it (Q-COMBAT-13), Wandering Monsters (Q-CARD-6) and curses (Q-CARD-8)."""
+    c = state.combat
+    p = state.players[seat]
+    for card in p.hand:
+        kind = getattr(cards.card(card), "kind", None)
+        if kind == "enhancer":
+            for uid in c.monsters:
+                add(Action(seat, "enhance", (card, uid)))
+        elif kind == "wandering" and not c.boss:
+            add(Action(seat, "wander", (card,)))
+    _curses(state, seat, cards, add)
+
+
+def _curses(state, seat, cards, add) -> None:
+    """Q-CARD-8: curses, anytime, on any other living munchkin."""
+    p = state.players[seat]
+    for card in p.hand:
+        if getattr(cards.card(card), "kind", None) == "curse":
+            for q in state.players:
+                if q.seat != seat and q.alive:
+                    add(Action(seat, "curse", (card, q.seat)))
 
 
 def _one_shots(p, cards) -> list[str]:

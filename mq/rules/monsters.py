@@ -15,7 +15,13 @@ BOSS_LEVEL = 20  # Q-BOSS-1
 
 
 def level_of(tx_or_state, m: Monster, cards) -> int:
-    return BOSS_LEVEL if m.boss else cards.card(m.card).level
+    """A monster's level with its modifiers (Q-MON-2)."""
+    return (BOSS_LEVEL if m.boss else cards.card(m.card).level) + enhancement(m, cards)
+
+
+def enhancement(m: Monster, cards) -> int:
+    """What its enhancer cards add (Q-COMBAT-13)."""
+    return sum(cards.card(c).bonus for c in m.enhancers)
 
 
 def free_bases(tx: Tx, colour: int) -> int:

@@ -351,6 +351,45 @@ def _pass(tx: Tx, a: Action) -> None:
         combat.pass_window(tx, a.seat)
 
 
+def _fight_card_played(tx: Tx, seat: int) -> None:
+    """After a card in the interrupt window, everyone else may answer it (Q-DIGI-2)."""
+    if tx.combat is not None and tx.combat.stage == "window":
+        combat.reopen_window(tx, seat)
+
+
+def _take_from_hand(tx: Tx, seat: int, card: str) -> None:
+    p = tx.player(seat)
+    tx.set_player(seat, hand=tuple(c for c in p.hand if c != card))
+
+
+def _enhance(tx: Tx, a: Action) -> None:
+    """Q-COMBAT-13, Q-CARD-6: the enhancer stays on the monster while it survives."""
+    card, uid = a.args
+    _take_from_hand(tx, a.seat, card)
+    tx.set_monster(uid, enhancers=tx.monster(uid).enhancers + (card,))
+    tx.event("enhance", a.seat, card, uid)
+    _fight_card_played(tx, a.seat)
+
+
+def _wander(tx: Tx, a: Action) -> None:
+    """Q-CARD-6: the top Monster card joins the fight, on a base rolled as usual (Q-MON-1)."""
+    card = a.args[0]
+    _take_from_hand(tx, a.seat, card)
+    tx.discard(card)
+    tx.event("wander", a.seat, card)
+    uid = monsters.spawn(tx, tx.combat.room, a.seat)
+    if uid is not None:
+        tx.set_combat(monsters=tx.combat.monsters + (uid,))
+    _fight_card_played(tx, a.seat)
+
+
+def _curse(tx: Tx, a: Action) -> None:
+    card, victim = a.args
+    _take_from_hand(tx, a.seat, card)
+    combat.curse(tx, card, a.seat, victim)
+    _fight_card_played(tx, a.seat)
+
+
 def _ask(tx: Tx, a: Action) -> None:
     combat.ask_help(tx)
 
@@ -396,4 +435,5 @@ HANDLERS = {
     "buy": _buy, "heal": _heal, "suicide": _suicide, "end_turn": _end_turn, "use": _use,
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
     "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
+    "enhance": _enhance, "wander": _wander, "curse": _curse,
 }

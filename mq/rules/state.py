@@ -63,6 +63,7 @@ class Player(Node):
     classes: tuple[str, ...] = ()
     items: tuple[Item, ...] = ()
     ready: bool = False  # Q-SETUP-3: done putting cards into play before the first turn
+    cursed: int = 0  # strength change waiting for this munchkin's next fight (Q-CARD-8)
 
 
 @node
@@ -85,6 +86,7 @@ class Monster(Node):
     room: int
     colour: int  # base colour = owner and target (Q-MON-3)
     boss: bool = False
+    enhancers: tuple[str, ...] = ()  # enhancer cards on it; they stay while it survives (Q-COMBAT-13)
 
 
 @node
@@ -149,7 +151,8 @@ class Pending(Node):
     """A decision one seat must take before the game goes on.
 
     ``colour``    pick a base colour for monster ``data[0]`` (Q-MON-1);
-    ``lose_item`` pick an item to lose; ``data`` = (items still to lose,) (Q-ITEM-6);
+    ``lose_item`` pick an item to lose (Q-ITEM-6); ``data`` = (source kind "monster"/"curse",
+                  monster uid or curse card, index of the effect, items still to lose);
     ``charity``   give or discard excess cards (Q-CHARITY); ``data`` = gifts so far per recipient.
     """
 

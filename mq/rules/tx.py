@@ -109,12 +109,12 @@ class Tx:
     def set_monster(self, uid: int, **changes: Any) -> None:
         self.monsters = [m.replace(**changes) if m.uid == uid else m for m in self.monsters]  # type: ignore[misc]
 
-    def remove_monster(self, uid: int, discard: bool = True) -> None:
-        """Q-MON-5: discard the card, free the standee and the base."""
+    def remove_monster(self, uid: int) -> None:
+        """Q-MON-5: discard the card (and its enhancers, Q-COMBAT-13), free the standee and the base."""
         m = self.monster(uid)
         self.monsters = [x for x in self.monsters if x.uid != uid]
-        if discard:
-            self.discard(m.card)
+        for card in (m.card,) + m.enhancers:
+            self.discard(card)
 
     def monsters_in(self, room: int) -> list[Monster]:
         return [m for m in self.monsters if m.room == room]

@@ -1,0 +1,133 @@
+"""DxM cards that change fights and players: monster enhancers (Q-CARD-6, Q-COMBAT-13), Wandering
+Monsters (Q-CARD-6) and curses (Q-CARD-8)."""
+from __future__ import annotations
+
+from builders import (
+    CARDS, act, dxm_card, hand, kinds_of, legal, nxt, put, quiet, refused, rig, set_player,
+    treasure_card,
+)
+from mq.rules import Action, actors
+from mq.rules.state import WORN
+from test_rules_combat import LURKER, LURKER2, arena, resolve, result
+
+UP = dxm_card(lambda d: d.kind == "enhancer" and d.bonus == 10)
+DOWN = dxm_card(lambda d: d.kind == "enhancer" and d.bonus < 0)
+WANDER = dxm_card(lambda d: d.kind == "wandering")
+LEVEL_CURSE = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lose_levels")
+ITEM_CURSE = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lose_item")
+NEXT_CURSE = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "next_combat")
+HAT_CURSE = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lose_slot"
+                     and d.effects[0].get("slot") == "head")
+HAT = treasure_card(lambda d: d.kind == "item" and d.slot == "head" and not d.effects)
+BOOTS = treasure_card(lambda d: d.kind == "item" and d.slot == "feet" and not d.effects)
+
+
+def test_an_enhancer_counts_for_its_monster_and_stays_while_it_survives():
+    """Q-CARD-6, Q-COMBAT-13: anyone may play an enhancer on a monster of the fight in the window;
+    it adds to that monster's strength and stays on it if it survives; its extra Treasure comes
+    with the kill."""
+    s, a, r1, _ = arena(players=2, monsters=(LURKER2,))
+    b = nxt(s, a)
+    s = hand(s, b, UP)
+    uid = s.monsters[0].uid
+    s, _ = act(s, a, "roll")
+    assert Action(b, "enhance", (UP, uid)) in legal(s, b)
+    s, ev = act(s, b, "enhance", UP, uid)
+    assert ev == (("enhance", b, UP, uid),) and s.monsters[0].enhancers == (UP,)
+    assert s.combat.waiting == (a,)  # the fighter may answer
+    s, ev = act(rig(s, 6, 1), a, "pass")
+    r = result(ev)
+    assert ("enhancers", 10) in r[4][0] and r[7] == 2 + 10 + 1 and r[8] is False
+    s, _ = act(s, a, "run", 0)
+    s, _ = act(rig(s, 6), a, "escape", uid)
+    assert s.monsters[0].enhancers == (UP,)  # it survived: the enhancer stays
+
+
+def test_a_weakening_enhancer_and_the_kill_discards_it():
+    """Q-COMBAT-13: the fighter plays a down-enhancer before rolling; the monster's death takes its
+    enhancers to the discards."""
+    s, a, r1, _ = arena(players=2, monsters=(LURKER2,), setup=lambda s, a: hand(s, a, DOWN))
+    uid = s.monsters[0].uid
+    s, _ = act(s, a, "enhance", DOWN, uid)
+    s, ev = resolve(s, 1, 1)
+    r = result(ev)
+    assert r[7] == 2 + CARDS.card(DOWN).bonus + 1 and r[8] is True
+    assert DOWN in s.dxm_deck.discard and s.monsters == ()
+
+
+def test_a_wandering_monster_joins_the_fight():
+    """Q-CARD-6: the top Monster card joins the fight, on a rolled base; all fight together."""
+    s, a, r1, _ = arena(players=2, monsters=(LURKER,))
+    b = nxt(s, a)
+    s = hand(s, b, WANDER)
+    top = s.monster_deck.draw[0]
+    s, _ = act(s, a, "roll")
+    s, ev = act(rig(s, ("colour", b)), b, "wander", WANDER)
+    assert ("wander", b, WANDER) in ev and len(s.combat.monsters) == 2
+    assert s.monsters[-1].card == top and s.monsters[-1].room == r1 and WANDER in s.dxm_deck.discard
+
+
+def test_a_curse_takes_effect_at_once_on_anyone():
+    """Q-CARD-8, Q-TURN-2: a curse may be played anytime, on any player; it acts and is discarded."""
+    s = quiet(3)
+    a = s.turn.seat
+    b, c = nxt(s, a), nxt(s, nxt(s, a))
+    s = set_player(s, c, level=4)
+    s = hand(s, b, LEVEL_CURSE)  # b plays it on a's turn
+    assert Action(b, "curse", (LEVEL_CURSE, c)) in legal(s, b)
+    s, ev = act(s, b, "curse", LEVEL_CURSE, c)
+    assert ev[0] == ("curse", b, c, LEVEL_CURSE) and s.players[c].level == 3
+    assert LEVEL_CURSE in s.dxm_deck.discard and LEVEL_CURSE not in s.players[b].hand
+
+
+def test_the_victim_chooses_the_item_a_curse_takes():
+    """Q-CARD-8, Q-ITEM-6: the victim picks which item is lost."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = put(s, b, (HAT, WORN), (BOOTS, WORN))
+    s = hand(s, a, ITEM_CURSE)
+    s, _ = act(s, a, "curse", ITEM_CURSE, b)
+    assert s.pending.kind == "lose_item" and actors(s) == (b,)
+    assert set(s.pending.options) == {HAT, BOOTS}
+    s, _ = act(s, b, "choose", BOOTS)
+    assert [it.card for it in s.players[b].items] == [HAT] and s.pending is None
+
+
+def test_a_curse_with_nothing_to_hit_does_nothing():
+    """Q-CARD-8: no headgear, no effect (unlike Bad Stuff, no hit instead)."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = hand(s, a, HAT_CURSE)
+    s2, ev = act(s, a, "curse", HAT_CURSE, b)
+    assert s2.players[b].hp == s.players[b].hp and s2.players[b].items == () and not kinds_of(ev, "hit")
+
+
+def test_a_next_fight_curse_waits_or_hits_the_fight_going_on():
+    """Q-CARD-8: a "next combat" curse waits for the victim's next fight, or applies now if they
+    are fighting."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = hand(s, b, NEXT_CURSE)
+    s, _ = act(s, b, "curse", NEXT_CURSE, a)
+    assert s.players[a].cursed == -4
+    s2, a2, r1, _ = arena(players=2, monsters=(LURKER,), setup=lambda st, seat: set_player(st, seat, cursed=-4))
+    s2, ev = resolve(s2, 6)
+    assert ("curse", -4) in result(ev)[2] and s2.players[a2].cursed == 0  # spent
+    s3, a3, _, _ = arena(players=2, monsters=(LURKER,))
+    b3 = nxt(s3, a3)
+    s3 = hand(s3, b3, NEXT_CURSE)
+    s3, _ = act(s3, a3, "roll")
+    s3, _ = act(s3, b3, "curse", NEXT_CURSE, a3)
+    assert s3.combat.bonus == -4 and s3.players[a3].cursed == 0
+
+
+def test_curses_only_on_the_living():
+    """Q-CARD-8 (Q-DEATH-2): no curse on a dead munchkin."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = hand(set_player(s, b, alive=False), a, LEVEL_CURSE)
+    assert refused(s, a, "curse", LEVEL_CURSE, b) != ""
