@@ -91,6 +91,19 @@ class Narrator:
         if kind == "curse":
             seat, victim, card = args
             return f"{w(seat)} curses {w(victim)}: {self.card(card)}."
+        if kind == "power":
+            seat, name, detail = args
+            if name == "backstab":
+                return f"  {w(seat)} backstabs {w(detail)}: -2!"
+            return f"  {w(seat)} discards a card: {name} +{detail}."
+        if kind == "d10":
+            seat, name, roll, ok = args
+            return f"  {w(seat)} tries {name.replace('_', ' ')}: d10 = {roll}, {'it works' if ok else 'no luck'}."
+        if kind == "charmed":
+            return f"  {self.monster(args[1])} is charmed away."
+        if kind == "stolen":
+            seat, victim, card = args
+            return f"{w(seat)} steals {self.card(card)} from {w(victim)}!"
         if kind == "asks_help":
             return f"  {w(args[0])} asks for help."
         if kind == "offers_help":

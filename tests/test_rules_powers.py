@@ -1,10 +1,11 @@
-"""Race and class powers that work by themselves (Q-CHAR-4).  The discard and d10 powers
-(Q-CHAR-5) are not implemented yet."""
+"""Race and class powers: those that work by themselves (Q-CHAR-4) and the discard and d10
+powers players use (Q-CHAR-5).  The cleric's Resurrection and Sanctuary are not implemented yet."""
 from __future__ import annotations
 
-from builders import CARDS, act, dxm_card, quiet, refused, rig, set_player
+from builders import CARDS, act, dxm_card, hand, legal, nxt, put, quiet, refused, rig, set_player
+from mq.rules import Action
 from mq.rules.character import move_total
-from mq.rules.state import CARRIED, Item
+from mq.rules.state import CARRIED, WORN, Item
 from test_rules_combat import LURKER2, arena, resolve, result
 
 WARRIOR = dxm_card(lambda d: d.key == "warrior")
@@ -67,3 +68,82 @@ def test_a_cleric_rolls_an_extra_die_against_undead():
     dice = CARDS.card(UNDEAD).dice
     s2, ev = resolve(s, *([1] * (2 + dice)))
     assert len(result(ev)[3]) == 2
+
+
+# -- discard and d10 powers (Q-CHAR-5) ---------------------------------------------------------
+
+WIZARD = dxm_card(lambda d: d.key == "wizard")
+THIEF = dxm_card(lambda d: d.key == "thief")
+JUNK = [d.id for d in CARDS.dxm if d.kind == "race"][:4]
+HAT = next(d.id for d in CARDS.treasures if d.kind == "item" and d.slot == "head" and not d.effects)
+
+
+def test_berserk_discards_up_to_three_cards_for_one_each():
+    """Q-CHAR-5: the warrior's discard power, in their fight, any card from hand or play."""
+    s, a, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: hand(set_player(s, a, classes=(WARRIOR,)), a, *JUNK))
+    for i, card in enumerate(JUNK[:3]):
+        assert Action(a, "power", ("berserk", card)) in legal(s, a)
+        s, ev = act(s, a, "power", "berserk", card)
+        assert s.combat.bonus == i + 1 and card in s.dxm_deck.discard
+    assert not any(x.args[:1] == ("berserk",) for x in legal(s, a) if x.kind == "power")
+
+
+def test_battle_cry_rolls_the_d10_against_the_level_once_per_fight():
+    """Q-CHAR-5: the warrior's d10 power: roll no more than your level for one more die."""
+    s, a, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: set_player(s, a, classes=(WARRIOR,), level=4))
+    s2, ev = act(rig(s, ("d10", 4)), a, "power", "battle_cry")
+    assert ("d10", a, "battle_cry", 4, True) in ev and s2.combat.extra_dice == 1
+    assert Action(a, "power", ("battle_cry",)) not in legal(s2, a)
+    s2, ev = resolve(s2, 1, 1, 1)
+    assert len(result(ev)[3]) == 2
+    s3, ev = act(rig(s, ("d10", 5)), a, "power", "battle_cry")
+    assert ("d10", a, "battle_cry", 5, False) in ev and s3.combat.extra_dice == 0
+
+
+def test_charm_sends_a_monster_away_with_its_treasure_but_no_level():
+    """Q-CHAR-5: the wizard discards three cards and rolls; the monster leaves the fight, its
+    Treasure is drawn, no level is gained; with no monster left the fight ends without a result."""
+    s, a, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: hand(set_player(s, a, classes=(WIZARD,), level=3),
+                                                                    a, *JUNK[:3]))
+    uid = s.monsters[0].uid
+    n = CARDS.card(LURKER2).treasure
+    top = s.treasure_deck.draw[:n]
+    s, ev = act(rig(s, ("d10", 3)), a, "power", "charm", uid, *sorted(JUNK[:3]))
+    assert s.monsters == () and s.combat is None and s.players[a].level == 3
+    assert s.players[a].hand == top and ("combat_ends", a, False) in ev
+
+
+def test_flight_adds_to_run_away_rolls_before_rolling():
+    """Q-CHAR-5: the wizard's discard power when running away."""
+    s, a, r1, _ = arena(monsters=(LURKER2,), setup=lambda s, a: hand(set_player(s, a, classes=(WIZARD,)), a, JUNK[0]))
+    s, _ = resolve(s, 1, 6)
+    s, _ = act(s, a, "run", 0)
+    s, _ = act(s, a, "power", "flight", JUNK[0])
+    assert s.combat.run_bonus == 1
+
+
+def test_backstab_gives_a_fighter_minus_two_once():
+    """Q-CHAR-5 (Q-HELP-3): a thief in the room or next door discards a card in the window."""
+    s, a, r1, _ = arena(monsters=(LURKER2,))
+    b = nxt(s, a)
+    s = hand(set_player(s, b, classes=(THIEF,)), b, *JUNK[:2])
+    s, _ = act(s, a, "roll")
+    s, ev = act(s, b, "power", "backstab", a, JUNK[0])
+    assert s.combat.bonus == -2 and ("power", b, "backstab", a) in ev and s.combat.waiting == (a,)
+    assert not any(x.kind == "power" and x.args[0] == "backstab" for x in legal(s, b))
+
+
+def test_steal_takes_an_item_or_costs_a_hit_once_per_turn():
+    """Q-CHAR-5: on your turn outside combat, roll the d10 to take an item in play from a munchkin
+    in your room; fail and you take a hit."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = set_player(s, a, classes=(THIEF,), level=5)
+    s = put(s, b, (HAT, WORN))
+    assert Action(a, "power", ("steal", b, HAT)) in legal(s, a)
+    s2, ev = act(rig(s, ("d10", 5)), a, "power", "steal", b, HAT)
+    assert HAT in s2.players[a].hand and s2.players[b].items == () and ("stolen", a, b, HAT) in ev
+    assert not any(x.kind == "power" for x in legal(s2, a))
+    s3, ev = act(rig(s, ("d10", 6)), a, "power", "steal", b, HAT)
+    assert s3.players[a].hp == 3 and s3.players[b].items[0].card == HAT

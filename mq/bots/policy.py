@@ -102,7 +102,7 @@ def _combat(view, seat, cards, by_kind) -> Action:
     uses = by_kind.get("use", [])
     if c.stage == "prepare":
         m = margin(view, seat, cards, c.room, c.monsters)
-        boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0] + _weakeners(by_kind, cards)
+        boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0] + _weakeners(by_kind, cards, view.players[seat].hand)
         spare = sum(_swing(a, cards) for a in boosts)
         # Spend one-shots only when they can turn the fight (and always against the Boss).
         if m <= 2 and boosts and (c.boss or m + 2 * spare > 2):
@@ -164,7 +164,7 @@ def _window(view, seat, cards, by_kind) -> Action:
     uses = by_kind.get("use", [])
     m = margin(view, c.fighter, cards, c.room, c.monsters)
     if seat == c.fighter:
-        answers = uses + _weakeners(by_kind, cards)
+        answers = uses + _weakeners(by_kind, cards, view.players[seat].hand)
         if m <= 2 and answers:
             return max(answers, key=lambda a: (_swing(a, cards), a.args))
         return by_kind["pass"][0]
@@ -173,6 +173,8 @@ def _window(view, seat, cards, by_kind) -> Action:
     spoilers = [a for a in uses if a.args[1] == "monsters"]
     spoilers += [a for a in by_kind.get("enhance", []) if cards.card(a.args[0]).bonus > 0]
     spoilers += [a for a in by_kind.get("curse", []) if a.args[1] == c.fighter and _does(cards, a, "next_combat")]
+    spoilers += [a for a in by_kind.get("power", []) if a.args[0] == "backstab" and a.args[1] == c.fighter
+                 and _cheap(a.args[2], cards, by_kind, view.players[seat].hand)]
     spoilers = [a for a in spoilers if m - 2 * _swing(a, cards) <= 0]
     if leading and m > 0:
         if spoilers:
@@ -182,13 +184,27 @@ def _window(view, seat, cards, by_kind) -> Action:
     return by_kind["pass"][0]
 
 
-def _weakeners(by_kind, cards) -> list[Action]:
-    """Enhancers that make a monster weaker."""
-    return [a for a in by_kind.get("enhance", []) if cards.card(a.args[0]).bonus < 0]
+def _weakeners(by_kind, cards, hand) -> list[Action]:
+    """Enhancers that make a monster weaker, and the warrior's powers (Q-CHAR-5), discarding only
+    cards from hand."""
+    out = [a for a in by_kind.get("enhance", []) if cards.card(a.args[0]).bonus < 0]
+    for a in by_kind.get("power", []):
+        if a.args[0] == "battle_cry" or (a.args[0] == "berserk" and _cheap(a.args[-1], cards, by_kind, hand)):
+            out.append(a)
+    return out
+
+
+def _cheap(card: str, cards, by_kind, hand) -> bool:
+    """A card worth throwing away for a discard power: a race or class card in hand that cannot be
+    played, never a card in play or one the bot could still use."""
+    playable = {a.args[0] for a in by_kind.get("play", [])}
+    return card in hand and card not in playable and getattr(cards.card(card), "kind", None) in ("race", "class")
 
 
 def _swing(action, cards) -> int:
     """How much a fight card moves the balance, whichever side it helps."""
+    if action.kind == "power":
+        return {"berserk": 1, "backstab": 2, "battle_cry": 3}.get(action.args[0], 0)
     d = cards.card(action.args[0])
     if action.kind == "curse":
         return -sum(e.get("amount", 0) for e in d.effects if e.name == "next_combat")

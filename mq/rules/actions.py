@@ -23,6 +23,7 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   enhance (card, monster uid) a monster enhancer on a monster in the fight (Q-COMBAT-13)
   wander (card)               a Wandering Monster: the top Monster card joins the fight (Q-CARD-6)
   curse (card, seat)          a curse on a living munchkin, anytime (Q-CARD-8)
+  power (name, ...)           a class power (Q-CHAR-5; names and arguments in mq.rules.powers)
   roll                        declare rolling (Q-COMBAT-7)
   pass                        close your part of the interrupt window, or do not offer help (Q-DIGI-2)
   run (room)                  choose where to run (Q-RUN-1); the fighter runs first, then the helper
@@ -41,6 +42,7 @@ KINDS = (
     "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
     "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
     "discard", "fight", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
+    "power",
 )
 
 

@@ -192,7 +192,7 @@ def resolve(tx: Tx) -> None:
     foes = foe_keywords(c, tx.monsters, tx.cards)
     p = tx.player(c.fighter)
     mine = munchkin_terms(p, c, tx.monsters, tx.rooms, tx.cards)
-    n_dice = dice_count(p, tx.rooms, tx.cards, c.room, foes)
+    n_dice = dice_count(p, tx.rooms, tx.cards, c.room, foes) + c.extra_dice
     if c.helper >= 0:
         h = tx.player(c.helper)
         mine += (helper_term(h, c, tx.monsters, tx.rooms, tx.cards),)

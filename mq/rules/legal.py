@@ -4,7 +4,7 @@ the client is offered and what every peer accepts can never disagree."""
 from __future__ import annotations
 
 from mq.cards import CardSet, DxmDef, TreasureDef
-from mq.rules import board, combat
+from mq.rules import board, combat, powers
 from mq.rules.actions import Action
 from mq.rules.character import (
     MAX_LEVEL, can_place, identity, item_value, max_hp, move_total, place_for,
@@ -34,8 +34,10 @@ def legal_actions(state: State, seat: int, cards: CardSet) -> tuple[Action, ...]
         return tuple(out)
     if state.combat is not None:
         _combat(state, seat, cards, add)
+        powers.legal(state, seat, cards, add)
         return tuple(out)
     _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat)
+    powers.legal(state, seat, cards, add)
     if state.turn.seat == seat and p.alive:
         _movement_phase(state, seat, cards, add)
     return tuple(out)

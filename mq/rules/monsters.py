@@ -61,6 +61,10 @@ def evict_highest(tx: Tx) -> None:
         if level_of(tx, m, tx.cards) == top and not m.boss:
             tx.event("monster_evicted", m.uid, m.card)
             tx.remove_monster(m.uid)
+    if tx.combat is not None and not tx.combat.monsters:
+        from mq.rules import combat
+
+        combat.end(tx, result=False)  # Q-COMBAT-12: no monster left, no result
 
 
 def draw_dxm_for_colour(tx: Tx, colour: int) -> None:

@@ -6,7 +6,7 @@ with a reason code and the input state is untouched (it is immutable anyway)."""
 from __future__ import annotations
 
 from mq.cards import CardSet, DxmDef
-from mq.rules import board, combat, flow, monsters
+from mq.rules import board, combat, flow, monsters, powers
 from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
@@ -52,6 +52,8 @@ def is_legal(state: State, action: Action, cards: CardSet) -> bool:
             and 0 < action.args[0] <= state.players[action.seat].gold \
             and Action(action.seat, "drop", (state.players[action.seat].gold,)) in legal_actions(state, action.seat, cards):
         return True  # any amount of gold, where dropping all of it is legal (Q-SEARCH-4)
+    if powers.is_legal_charm(state, action, cards):
+        return True
     return action in legal_actions(state, action.seat, cards)
 
 
@@ -378,7 +380,7 @@ def _wander(tx: Tx, a: Action) -> None:
     tx.discard(card)
     tx.event("wander", a.seat, card)
     uid = monsters.spawn(tx, tx.combat.room, a.seat)
-    if uid is not None:
+    if uid is not None and tx.combat is not None:  # (making room for it may have ended the fight)
         tx.set_combat(monsters=tx.combat.monsters + (uid,))
     _fight_card_played(tx, a.seat)
 
@@ -435,5 +437,5 @@ HANDLERS = {
     "buy": _buy, "heal": _heal, "suicide": _suicide, "end_turn": _end_turn, "use": _use,
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
     "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
-    "enhance": _enhance, "wander": _wander, "curse": _curse,
+    "enhance": _enhance, "wander": _wander, "curse": _curse, "power": powers.use,
 }

@@ -107,6 +107,7 @@ class Turn(Node):
     summon_room: int = -1  # Q-EXPLORE-7: the monster-free room just entered, once complete
     free_pickup: int = -1  # Q-SEARCH-4: a search's free pick-up, owed after the fight it caused
     double_sale: bool = False  # a halfling's once-per-turn double-value sale was used (Q-CHAR-4)
+    stole: bool = False  # the thief's once-per-turn steal was tried (Q-CHAR-5)
     over: bool = False  # the active munchkin died: the monster turn comes once this action is done
 
 
@@ -144,6 +145,8 @@ class Combat(Node):
     run_bonus: int = 0
     dests: tuple[tuple[int, int], ...] = ()  # (seat, room) of runners who got away
     cornered: bool = False  # the fighter had nowhere to run: their turn ends (Q-RUN-5)
+    powers: tuple[str, ...] = ()  # class powers used in this fight, "seat:power[:target]" (Q-CHAR-5)
+    extra_dice: int = 0  # extra munchkin dice from powers
 
 
 @node

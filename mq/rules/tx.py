@@ -115,6 +115,8 @@ class Tx:
         self.monsters = [x for x in self.monsters if x.uid != uid]
         for card in (m.card,) + m.enhancers:
             self.discard(card)
+        if self.combat is not None and uid in self.combat.monsters:  # it leaves the fight too
+            self.set_combat(monsters=tuple(u for u in self.combat.monsters if u != uid))
 
     def monsters_in(self, room: int) -> list[Monster]:
         return [m for m in self.monsters if m.room == room]

@@ -1,0 +1,184 @@
+"""Class powers that a player uses (Q-CHAR-5): discard powers (discard any card from hand or
+play, the class card itself included) and d10 powers (roll the d10: it works if the roll is no
+more than your level).  The powers are the class cards' texts in mq/data/dxm.toml:
+
+- warrior: Berserk — in your fight, discard up to 3 cards for +1 each; Battle cry — once per
+  fight, d10: one extra combat die;
+- wizard: Flight — when running away, discard up to 3 cards for +1 each to the run-away rolls;
+  Charm — once per fight, discard 3 cards from hand and roll: one monster leaves the fight, its
+  Treasure is yours but no level;
+- thief: Backstab — discard a card: a munchkin fighting in your room or next door gets −2, once
+  per fight for each munchkin; Steal — once per turn, on your own turn outside combat, roll to
+  take an item in play from a munchkin in your room, or take 1 hit;
+- cleric: the extra die against undead works by itself (mq.rules.combat.dice_count); Resurrection
+  and Sanctuary are not implemented yet.
+
+Action: ``power (name, *args)``; the card to discard is the last argument of discard powers."""
+from __future__ import annotations
+
+from mq.rules import combat, monsters
+from mq.rules.actions import Action
+from mq.rules.state import Player
+from mq.rules.tx import Tx
+
+MAX_DISCARDS = 3
+
+
+def discardable(p: Player) -> list[str]:
+    """Q-CHAR-5: any card from hand or play, the class card itself included."""
+    return list(p.hand) + [it.card for it in p.items] + list(p.races) + list(p.classes)
+
+
+def _used(c, seat: int, name: str) -> int:
+    return sum(1 for u in c.powers if u.split(":")[:2] == [str(seat), name])
+
+
+def _classes(p: Player, cards) -> tuple[str, ...]:
+    return tuple(cards.card(c).key for c in p.classes)
+
+
+def legal(state, seat: int, cards, add) -> None:
+    """Every power ``seat`` may use now."""
+    p = state.players[seat]
+    if not p.alive or state.pending is not None:
+        return
+    mine = _classes(p, cards)
+    c = state.combat
+    if c is None:
+        t = state.turn
+        if "thief" in mine and t is not None and t.seat == seat and not t.stole:
+            for q in state.players:
+                if q.seat != seat and q.alive and q.room == p.room:
+                    for it in q.items:
+                        add(Action(seat, "power", ("steal", q.seat, it.card)))
+        return
+    fighting = seat in combat.fighters(c)
+    if "warrior" in mine and fighting and c.stage in ("prepare", "window"):
+        if _used(c, seat, "berserk") < MAX_DISCARDS:
+            for card in discardable(p):
+                add(Action(seat, "power", ("berserk", card)))
+        if not _used(c, seat, "battle_cry"):
+            add(Action(seat, "power", ("battle_cry",)))
+    if "wizard" in mine and fighting and c.stage in ("prepare", "window") and not _used(c, seat, "charm") \
+            and len(p.hand) >= 3 and not c.boss and len(c.monsters) > 0:
+        three = tuple(sorted(p.hand)[:3])
+        for uid in c.monsters:
+            add(Action(seat, "power", ("charm", uid) + three))
+    if "wizard" in mine and c.stage == "escape" and c.runner == seat and c.to_escape == c.monsters \
+            and c.run_to >= 0 and _used(c, seat, "flight") < MAX_DISCARDS:
+        for card in discardable(p):
+            add(Action(seat, "power", ("flight", card)))
+    if "thief" in mine and c.stage == "window" and seat in c.waiting:
+        for target in combat.fighters(c):
+            if target != seat and not _used_on(c, seat, target) and _near(state, cards, seat, c.room):
+                for card in discardable(p):
+                    add(Action(seat, "power", ("backstab", target, card)))
+
+
+def _used_on(c, seat: int, target: int) -> bool:
+    return f"{seat}:backstab:{target}" in c.powers
+
+
+def _near(state, cards, seat: int, room: int) -> bool:
+    """In the fight's room or next to it (Q-HELP-3)."""
+    here = state.players[seat].room
+    return here == room or here in combat.run_options(state.rooms, cards, state.combat)
+
+
+def is_legal_charm(state, action: Action, cards) -> bool:
+    """Charm names the three cards to discard; any three of the hand will do."""
+    if action.kind != "power" or not action.args or action.args[0] != "charm" or len(action.args) != 5:
+        return False
+    seat, (_, uid, *three) = action.seat, action.args
+    p = state.players[seat]
+    canonical = (("charm", uid) + tuple(sorted(p.hand)[:3]))
+    return (Action(seat, "power", canonical) in _options(state, seat, cards)
+            and len(set(three)) == 3 and all(c in p.hand for c in three))
+
+
+def _options(state, seat, cards) -> list[Action]:
+    out: list[Action] = []
+    legal(state, seat, cards, out.append)
+    return out
+
+
+def use(tx: Tx, a: Action) -> None:
+    name = a.args[0]
+    seat = a.seat
+    c = tx.combat
+    if name == "berserk":  # +1 for a discarded card, up to 3 in a fight
+        _discard_any(tx, seat, a.args[1])
+        tx.set_combat(bonus=c.bonus + 1, powers=c.powers + (f"{seat}:berserk",))
+        tx.event("power", seat, "berserk", 1)
+    elif name == "battle_cry":
+        ok = _d10(tx, seat, "battle_cry")
+        tx.set_combat(powers=tx.combat.powers + (f"{seat}:battle_cry",),
+                      extra_dice=tx.combat.extra_dice + (1 if ok else 0))
+    elif name == "flight":
+        _discard_any(tx, seat, a.args[1])
+        tx.set_combat(run_bonus=c.run_bonus + 1, powers=c.powers + (f"{seat}:flight",))
+        tx.event("power", seat, "flight", 1)
+    elif name == "charm":
+        uid, three = a.args[1], a.args[2:]
+        for card in three:
+            _discard_any(tx, seat, card)
+        tx.set_combat(powers=tx.combat.powers + (f"{seat}:charm",))
+        if _d10(tx, seat, "charm"):
+            _charm(tx, seat, uid)
+    elif name == "backstab":
+        target, card = a.args[1], a.args[2]
+        _discard_any(tx, seat, card)
+        tx.set_combat(bonus=c.bonus - 2, powers=c.powers + (f"{seat}:backstab:{target}",))
+        tx.event("power", seat, "backstab", target)
+        combat.reopen_window(tx, seat)
+        return
+    elif name == "steal":
+        victim, card = a.args[1], a.args[2]
+        tx.set_turn(stole=True)
+        if _d10(tx, seat, "steal"):
+            q = tx.player(victim)
+            item = next(it for it in q.items if it.card == card)
+            tx.set_player(victim, items=tuple(it for it in q.items if it.card != card))
+            p = tx.player(seat)
+            tx.set_player(seat, hand=p.hand + (item.card,))
+            tx.event("stolen", seat, victim, card)
+        else:
+            from mq.rules import flow
+
+            flow.hit(tx, seat, 1)
+        return
+    if tx.combat is not None and tx.combat.stage == "window":
+        combat.reopen_window(tx, seat)
+
+
+def _d10(tx: Tx, seat: int, name: str) -> bool:
+    """Q-CHAR-5: the d10 power works if the roll is no more than your level."""
+    roll = tx.d10()
+    ok = roll <= tx.player(seat).level
+    tx.event("d10", seat, name, roll, ok)
+    return ok
+
+
+def _discard_any(tx: Tx, seat: int, card: str) -> None:
+    from mq.rules import flow
+
+    p = tx.player(seat)
+    tx.set_player(seat, hand=tuple(c for c in p.hand if c != card),
+                  items=tuple(it for it in p.items if it.card != card),
+                  races=tuple(c for c in p.races if c != card), classes=tuple(c for c in p.classes if c != card))
+    tx.discard(card)
+    flow.clamp_hp(tx, seat)
+
+
+def _charm(tx: Tx, seat: int, uid: int) -> None:
+    """The charmed monster leaves the fight: discarded, its Treasure drawn, no level (Q-COMBAT-12:
+    the fight goes on while any monster remains)."""
+    m = tx.monster(uid)
+    n = tx.cards.card(m.card).treasure
+    tx.remove_monster(uid)
+    tx.event("charmed", seat, uid, m.card)
+    for _ in range(n):
+        monsters.draw_to_hand(tx, seat, "treasure", True)
+    if not tx.combat.monsters:
+        combat.end(tx, result=False)  # no monster left: the fight ends without a result
+
