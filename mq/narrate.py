@@ -104,6 +104,10 @@ class Narrator:
         if kind == "stolen":
             seat, victim, card = args
             return f"{w(seat)} steals {self.card(card)} from {w(victim)}!"
+        if kind == "gift":
+            seat, to, what = args
+            thing = f"{what} gold" if isinstance(what, int) else self.card(what)
+            return f"{w(seat)} gives {thing} to {w(to)}."
         if kind == "asks_help":
             return f"  {w(args[0])} asks for help."
         if kind == "offers_help":

@@ -149,8 +149,9 @@ def test_only_the_active_player_plays_items_buys_and_commits_suicide():
     s = set_player(s, b, gold=2000)
     s = set_player(s, a, gold=2000)
     assert {Action(a, "play", (HELM,)), Action(a, "buy", ()), Action(a, "suicide")} <= set(legal(s, a))
-    # b holds only an item and may not play it now; dropping gold is all b can do (Q-SEARCH-4)
-    assert legal(s, b) == (Action(b, "drop", (2000,)),)
+    # b holds only an item and may not play it now; dropping gold (Q-SEARCH-4) or giving it to a
+    # neighbour (Q-ITEM-7) is all b can do
+    assert legal(s, b) == (Action(b, "drop", (2000,)), Action(b, "give", (2000, a)))
     assert refused(s, b, "buy") == "seat/not-your-turn"
     assert refused(s, b, "suicide") == "seat/not-your-turn"
     assert refused(s, b, "play", HELM) == "seat/not-your-turn"

@@ -29,7 +29,8 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   run (room)                  choose where to run (Q-RUN-1); the fighter runs first, then the helper
   escape (monster uid)        roll to escape that monster next (Q-RUN-2)
   choose (option)             answer the pending decision
-  give (card, seat) / discard (card)   charity (Q-CHARITY)
+  give (card, seat) / discard (card)   charity (Q-CHARITY); outside it, give an item in play or
+                              gold to a neighbour (Q-ITEM-7)
 """
 from __future__ import annotations
 

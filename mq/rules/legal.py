@@ -105,6 +105,7 @@ def _anytime(state, seat, cards, add, own_turn: bool) -> None:
             if place != it.place and can_place(p, it.card, place, cards):
                 add(Action(seat, "equip", (it.card, place)))
     _drops(p, seat, add)
+    _gifts(state, seat, cards, add)
     if p.level > 1 and p.hp < max_hp(p, cards):
         add(Action(seat, "heal"))  # Q-CHAR-6
 
@@ -117,6 +118,22 @@ def _drops(p, seat, add) -> None:
         add(Action(seat, "drop", (it.card,)))
     if p.gold > 0:
         add(Action(seat, "drop", (p.gold,)))
+
+
+def _gifts(state, seat, cards, add) -> None:
+    """Q-ITEM-7: outside combat, give items in play (they stay in play for the receiver, where
+    there is room for them) or gold (any amount; all of it is what is offered) to a munchkin in
+    the same or an adjacent room."""
+    p = state.players[seat]
+    near = {p.room} | {r for _, r in board.neighbours(state.rooms, cards, p.room)}
+    for q in state.players:
+        if q.seat == seat or not q.alive or q.room not in near:
+            continue
+        for it in p.items:
+            if place_for(q, cards.card(it.card), cards) is not None:
+                add(Action(seat, "give", (it.card, q.seat)))
+        if p.gold > 0:
+            add(Action(seat, "give", (p.gold, q.seat)))
 
 
 def _movement_phase(state, seat, cards, add) -> None:
@@ -241,9 +258,11 @@ def _combat(state, seat, cards, add) -> None:
         for uid in c.to_escape:
             add(Action(seat, "escape", (uid,)))
     if c.stage == "window" and seat in c.waiting:
-        # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side).
+        # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side);
+        # throwables only from the fight's room or next door (Q-ITEM-9).
+        near = p.room == c.room or p.room in combat.run_options(state.rooms, cards, c)
         for card in _one_shots(p, cards) if p.alive else ():
-            if cards.card(card).bonus > 0:
+            if cards.card(card).bonus > 0 and (near or not getattr(cards.card(card), "throwable", False)):
                 if seat == c.fighter:
                     add(Action(seat, "use", (card,)))
                 else:
@@ -291,9 +310,10 @@ def _curses(state, seat, cards, add) -> None:
 
 
 def _one_shots(p, cards) -> list[str]:
-    """Q-COMBAT-11: one-shot cards from hand or belt."""
+    """Q-COMBAT-11: one-shot cards from hand or belt, and throwable items in play (Q-ITEM-9)."""
     out = [c for c in p.hand if getattr(cards.card(c), "kind", None) == "oneshot"]
-    out += [it.card for it in p.items if it.place == BELT and cards.card(it.card).kind == "oneshot"]
+    out += [it.card for it in p.items if it.place != BACKPACK
+            and (cards.card(it.card).kind == "oneshot" and it.place == BELT or cards.card(it.card).throwable)]
     return out
 
 

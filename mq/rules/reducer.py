@@ -52,6 +52,11 @@ def is_legal(state: State, action: Action, cards: CardSet) -> bool:
             and 0 < action.args[0] <= state.players[action.seat].gold \
             and Action(action.seat, "drop", (state.players[action.seat].gold,)) in legal_actions(state, action.seat, cards):
         return True  # any amount of gold, where dropping all of it is legal (Q-SEARCH-4)
+    if action.kind == "give" and len(action.args) == 2 and type(action.args[0]) is int \
+            and state.pending is None and 0 < action.args[0] <= state.players[action.seat].gold \
+            and Action(action.seat, "give", (state.players[action.seat].gold, action.args[1])) \
+            in legal_actions(state, action.seat, cards):
+        return True  # any amount of gold to a neighbour who may receive it (Q-ITEM-7)
     if powers.is_legal_charm(state, action, cards):
         return True
     return action in legal_actions(state, action.seat, cards)
@@ -428,7 +433,21 @@ def _choose(tx: Tx, a: Action) -> None:
 
 
 def _give(tx: Tx, a: Action) -> None:
-    flow.charity_step(tx, a.args[0], a.args[1])
+    """Charity (Q-CHARITY) while it is pending; otherwise a gift of an item or gold (Q-ITEM-7)."""
+    what, to = a.args
+    if tx.pending is not None:
+        flow.charity_step(tx, what, to)
+        return
+    p = tx.player(a.seat)
+    q = tx.player(to)
+    if type(what) is int:
+        tx.set_player(a.seat, gold=p.gold - what)
+        tx.set_player(to, gold=q.gold + what)
+    else:
+        tx.set_player(a.seat, items=tuple(it for it in p.items if it.card != what))
+        tx.set_player(to, items=q.items + (Item(what, place_for(q, tx.cards.card(what), tx.cards)),))
+        flow.clamp_hp(tx, a.seat)
+    tx.event("gift", a.seat, to, what)
 
 
 HANDLERS = {
