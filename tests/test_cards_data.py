@@ -377,7 +377,7 @@ def test_docs_cover_every_vocabulary_word():
     doc = DOCS.read_text(encoding="utf-8")
     words = (vocab.COLOURS + vocab.DIRECTIONS + vocab.CONNECTOR_KINDS + vocab.WHO + vocab.SIZES
              + vocab.MOVEMENTS + vocab.PASSABLE + vocab.MONSTER_KEYWORDS + vocab.TREASURE_KINDS
-             + vocab.SLOTS + vocab.ITEM_KEYWORDS + vocab.DXM_KINDS + vocab.DXM_KINDS_LATER
+             + vocab.SLOTS + vocab.ITEM_KEYWORDS + vocab.DXM_KINDS
              + tuple(vocab.EFFECTS))
     for w in words:
         assert f"`{w}`" in doc, w

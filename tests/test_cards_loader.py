@@ -630,13 +630,6 @@ def test_treasure_item_keyword(data):
 
 # --- DxM -------------------------------------------------------------------------------------------
 
-@pytest.mark.parametrize("kind", vocab.DXM_KINDS_LATER)
-def test_dxm_later_kinds_refused(data, kind):
-    append(data, "dxm.toml",
-           f'[[card]]\nid = "D99"\nname = "Later"\ntext = "Not yet."\nkind = "{kind}"')
-    fails(data, f"dxm.toml: D99: kind: kind '{kind}' is not supported yet")
-
-
 def test_dxm_unknown_kind(data):
     append(data, "dxm.toml", '[[card]]\nid = "D99"\nname = "X"\ntext = "Y."\nkind = "spell"')
     fails(data, "dxm.toml: D99: kind: unknown DxM kind 'spell'")

@@ -147,3 +147,54 @@ def test_steal_takes_an_item_or_costs_a_hit_once_per_turn():
     assert not any(x.kind == "power" for x in legal(s2, a))
     s3, ev = act(rig(s, ("d10", 6)), a, "power", "steal", b, HAT)
     assert s3.players[a].hp == 3 and s3.players[b].items[0].card == HAT
+
+
+# -- Half-Breed and Super Munchkin (Q-CARD-5) --------------------------------------------------
+HALFBREED = dxm_card(lambda d: d.kind == "halfbreed")
+SUPER = dxm_card(lambda d: d.kind == "supermunchkin")
+ELVES = [d.id for d in CARDS.dxm if d.key == "elf"]
+DWARF2 = [d.id for d in CARDS.dxm if d.key == "dwarf"][1]
+CLASSES = [d.id for d in CARDS.dxm if d.kind == "class"]
+
+
+def test_half_breed_needs_a_race_and_allows_a_second_one():
+    """Q-CARD-5: Half-Breed with a race in play; it allows a second race card (not the same race
+    twice); losing every race loses Half-Breed too."""
+    s = quiet(2)
+    a = s.turn.seat
+    s = hand(s, a, HALFBREED, DWARF2)
+    assert Action(a, "play", (HALFBREED,)) not in legal(s, a)
+    s = set_player(s, a, races=(ELVES[0],))
+    assert Action(a, "play", (DWARF2,)) not in legal(s, a)
+    s, _ = act(s, a, "play", HALFBREED)
+    assert s.players[a].hybrids == (HALFBREED,)
+    s, _ = act(s, a, "play", DWARF2)
+    assert s.players[a].races == (ELVES[0], DWARF2)
+    s, _ = act(s, a, "discard", ELVES[0])
+    assert s.players[a].hybrids == (HALFBREED,)
+    s, ev = act(s, a, "discard", DWARF2)
+    assert s.players[a].hybrids == () and HALFBREED in s.dxm_deck.discard
+
+
+def test_half_breed_drops_the_drawbacks_of_a_single_race():
+    """Q-CARD-5: red icons and monsters' bonuses against your only race no longer count."""
+    from mq.rules.character import exposed
+    s = quiet(2)
+    a = s.turn.seat
+    s = set_player(s, a, races=(ELVES[0],), hybrids=(HALFBREED,))
+    assert "elf" not in exposed(s.players[a], CARDS)
+    s = set_player(s, a, races=(ELVES[0], DWARF2))
+    assert {"elf", "dwarf"} <= set(exposed(s.players[a], CARDS))
+
+
+def test_super_munchkin_allows_a_second_class():
+    """Q-CARD-5: the same for classes."""
+    s = quiet(2)
+    a = s.turn.seat
+    warrior = next(c for c in CLASSES if CARDS.card(c).key == "warrior")
+    wizard = next(c for c in CLASSES if CARDS.card(c).key == "wizard")
+    s = hand(set_player(s, a, classes=(warrior,)), a, SUPER, wizard)
+    assert Action(a, "play", (wizard,)) not in legal(s, a)
+    s, _ = act(s, a, "play", SUPER)
+    s, _ = act(s, a, "play", wizard)
+    assert s.players[a].classes == (warrior, wizard)

@@ -12,7 +12,7 @@ from mq import core
 from mq.cards import CardSet, DxmDef, TreasureDef, load_default
 from mq.rules import board, combat, legal
 from mq.rules.actions import Action
-from mq.rules.character import identity, item_value
+from mq.rules.character import exposed, item_value
 from mq.rules.state import BACKPACK, Combat, State
 
 DIE_X2 = 7  # twice the mean of a d6
@@ -56,7 +56,7 @@ def margin(view, seat, cards, room: int, uids) -> int:
     p = view.players[seat]
     mine = combat.total(combat.munchkin_terms(p, c, view.monsters, view.rooms, cards))
     dice = max(0, combat.dice_count(p, view.rooms, cards, room, combat.foe_keywords(c, view.monsters, cards)))
-    ident = [identity(p, cards)]
+    ident = [exposed(p, cards)]
     theirs, their_dice = c.monster_bonus, 0
     for uid in uids:
         m = combat.find(view.monsters, uid)

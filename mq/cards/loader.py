@@ -72,6 +72,22 @@ def load_default() -> CardSet:
     return load_cards(importlib.resources.files("mq") / "data")
 
 
+def load_entries(name: str, doc: dict, file: str | None = None) -> tuple:
+    """Validate the entries of one data file that adds to a set (extra packs and scenario cards,
+    mq.cards.pack): ``doc`` is the parsed TOML of ``name`` (one of FILES) holding only its array
+    of tables — ``[[tile]]`` for rooms.toml, never an ``[entrance]``. Errors name ``file``
+    (default ``name``). Returns the definitions in file order (RoomTile for rooms.toml)."""
+    file = file or name
+    if name == ROOMS:
+        _top(doc, file, ("tile",))
+        return _tiles(doc, file)
+    if name == CONNECTORS:
+        return _load_connectors(doc, file)
+    key, prefix, parse = {MONSTERS: ("monster", "M", _monster), TREASURE: ("treasure", "T", _treasure),
+                          DXM: ("card", "D", _dxm)}[name]
+    return _load_deck(doc, file, key, prefix, parse)
+
+
 # --- reading ------------------------------------------------------------------------------------
 
 def _read(root: Any, name: str) -> dict:
@@ -312,10 +328,14 @@ def _load_rooms(doc: dict) -> tuple[RoomFace, tuple[RoomTile, ...]]:
     if not isinstance(doc["entrance"], dict):
         raise DataError(ROOMS, "", "entrance", f"must be a table, got {_shown(doc['entrance'])}")
     entrance = _entrance(_Entry(ROOMS, ENTRANCE_ID, doc["entrance"]))
+    return entrance, _tiles(doc, ROOMS)
+
+
+def _tiles(doc: dict, file: str) -> tuple[RoomTile, ...]:
     tiles: list[RoomTile] = []
     seen: set[str] = set()
-    for i, table in enumerate(_array_of_tables(doc, ROOMS, "tile")):
-        e = _Entry(ROOMS, _where(table, "tile", i), table)
+    for i, table in enumerate(_array_of_tables(doc, file, "tile")):
+        e = _Entry(file, _where(table, "tile", i), table)
         tid = _ident(e, "R")
         if tid in seen:
             raise e.err("id", f"duplicate id {tid!r}")
@@ -323,10 +343,10 @@ def _load_rooms(doc: dict) -> tuple[RoomFace, tuple[RoomTile, ...]]:
         faces = []
         for side in ("a", "b"):
             sub = e.table_of(side)
-            faces.append(_face(_Entry(ROOMS, tid + side, sub), tid))
+            faces.append(_face(_Entry(file, tid + side, sub), tid))
         e.finish()
         tiles.append(RoomTile(tid, (faces[0], faces[1])))
-    return entrance, tuple(tiles)
+    return tuple(tiles)
 
 
 def _entrance(e: _Entry) -> RoomFace:
@@ -374,12 +394,12 @@ def _arrows(e: _Entry) -> tuple[int, ...]:
 
 # --- connectors.toml ----------------------------------------------------------------------------
 
-def _load_connectors(doc: dict) -> tuple[ConnectorDef, ...]:
-    _top(doc, CONNECTORS, ("connector",))
+def _load_connectors(doc: dict, file: str = CONNECTORS) -> tuple[ConnectorDef, ...]:
+    _top(doc, file, ("connector",))
     out: list[ConnectorDef] = []
     seen: set[str] = set()
-    for i, table in enumerate(_array_of_tables(doc, CONNECTORS, "connector")):
-        e = _Entry(CONNECTORS, _where(table, "connector", i), table)
+    for i, table in enumerate(_array_of_tables(doc, file, "connector")):
+        e = _Entry(file, _where(table, "connector", i), table)
         cid = _ident(e, "C")
         if cid in seen:
             raise e.err("id", f"duplicate id {cid!r}")
@@ -500,10 +520,6 @@ def _treasure(e: _Entry, cid: str) -> TreasureDef:
 
 def _dxm(e: _Entry, cid: str) -> DxmDef:
     name, text = e.string("name"), e.string("text")
-    raw_kind = e.raw("kind")
-    if raw_kind in V.DXM_KINDS_LATER:
-        raise e.err("kind", f"kind {raw_kind!r} is not supported yet (the engine does not "
-                            f"implement {', '.join(V.DXM_KINDS_LATER)} cards yet)")
     kind = e.choice("kind", V.DXM_KINDS, "DxM kind")
     key: str | None = None
     bonus = 0
@@ -527,8 +543,8 @@ def _dxm(e: _Entry, cid: str) -> DxmDef:
         effects = _effects(e, "effects", V.CURSE, required=True)
         if not effects:
             raise e.err("effects", "a curse must do something")
-    elif kind == "wandering":  # Q-CARD-6: the top Monster card joins a fight
-        e.forbid(("bonus", "effects"), "on a Wandering Monster card")
+    elif kind in ("wandering", "halfbreed", "supermunchkin"):  # Q-CARD-6, Q-CARD-5
+        e.forbid(("bonus", "effects"), f"on a {kind} card")
     elif kind == "oneshot":
         bonus = e.integer("bonus", V.BONUS_MIN, V.BONUS_MAX, 0)
         effects = _effects(e, "effects", V.DXM_ONESHOT)

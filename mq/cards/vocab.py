@@ -110,10 +110,8 @@ VALUE_MIN, VALUE_MAX = 0, 5000
 
 # --- DxM ----------------------------------------------------------------------------------------
 
-DXM_KINDS = ("race", "class", "level", "oneshot", "enhancer", "wandering", "curse")
-# Named in Q-COMP-1 but not implemented yet: the loader refuses them with a clear message rather
-# than loading cards the engine would not know how to play.
-DXM_KINDS_LATER = ("halfbreed", "supermunchkin")
+DXM_KINDS = ("race", "class", "level", "oneshot", "enhancer", "wandering", "curse", "halfbreed",
+             "supermunchkin")
 
 COUNT_MAX = 20  # copies one entry may expand to
 

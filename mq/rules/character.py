@@ -18,6 +18,32 @@ def identity(p: Player, cards: CardSet) -> tuple[str, ...]:
     return races + classes + (p.gender,)
 
 
+def _hybrid(p: Player, cards: CardSet, kind: str) -> bool:
+    return any(cards.card(c).kind == kind for c in p.hybrids)
+
+
+def card_limit(p: Player, cards: CardSet, kind: str) -> int:
+    """Q-CHAR-4, Q-CARD-5: one race (class) card, two with Half-Breed (Super Munchkin)."""
+    return 2 if _hybrid(p, cards, "halfbreed" if kind == "race" else "supermunchkin") else 1
+
+
+def flawless(p: Player, cards: CardSet) -> tuple[str, ...]:
+    """Q-CARD-5: names whose drawbacks do not count: the only race with Half-Breed, the only class
+    with Super Munchkin (with two of them, both count fully)."""
+    out = []
+    if len(p.races) == 1 and _hybrid(p, cards, "halfbreed"):
+        out.append(cards.card(p.races[0]).key)
+    if len(p.classes) == 1 and _hybrid(p, cards, "supermunchkin"):
+        out.append(cards.card(p.classes[0]).key)
+    return tuple(out)
+
+
+def exposed(p: Player, cards: CardSet) -> tuple[str, ...]:
+    """The identity that drawbacks see: monsters' bonuses against it, red icons (Q-CARD-5)."""
+    free = flawless(p, cards)
+    return tuple(w for w in identity(p, cards) if w not in free)
+
+
 def usable(defn: TreasureDef, ident: tuple[str, ...]) -> bool:
     """Q-ITEM-4: restrictions by race, class or gender switch an item's bonus and powers off."""
     if defn.only and not any(w in ident for w in defn.only):

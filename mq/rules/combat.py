@@ -4,7 +4,7 @@ running away (Q-RUN) and the Boss (Q-BOSS)."""
 from __future__ import annotations
 
 from mq.rules import board, monsters
-from mq.rules.character import effect_total, gain_levels, identity, item_bonus, lose_levels, max_hp
+from mq.rules.character import effect_total, exposed, gain_levels, identity, item_bonus, lose_levels, max_hp
 from mq.rules.state import OVER, Combat, Monster, Pending, Player
 from mq.rules.tx import Tx
 
@@ -28,8 +28,9 @@ def dice_count(p: Player, rooms, cards, index: int, foes: tuple[str, ...] = ()) 
     rolls one more against undead (Q-CHAR-4; ``foes`` are the monsters' keywords)."""
     face = cards.face(rooms[index].face)
     ident = identity(p, cards)
+    hurt = exposed(p, cards)  # Q-CARD-5: red icons do not hurt a Half-Breed's only race
     extra = 1 if "cleric" in ident and "undead" in foes else 0
-    return 1 + extra + sum(1 for w in face.green if w in ident) - sum(1 for w in face.red if w in ident)
+    return 1 + extra + sum(1 for w in face.green if w in ident) - sum(1 for w in face.red if w in hurt)
 
 
 def foe_keywords(combat: Combat, monster_list, cards) -> tuple[str, ...]:
@@ -199,11 +200,12 @@ def resolve(tx: Tx) -> None:
         n_dice = max(0, n_dice) + max(0, dice_count(h, tx.rooms, tx.cards, c.room, foes))
     my_dice = tuple(tx.d6() for _ in range(max(0, n_dice)))
     idents = [identity(tx.player(s), tx.cards) for s in fighters(c)]
+    targets = [exposed(tx.player(s), tx.cards) for s in fighters(c)]  # what monster bonuses see
     theirs = []
     their_dice = []
     for uid in c.monsters:
         m = tx.monster(uid)
-        theirs.append(monster_terms(m, idents, tx.rooms, tx.cards, c.room))
+        theirs.append(monster_terms(m, targets, tx.rooms, tx.cards, c.room))
         their_dice.append(tuple(tx.d6() for _ in range(tx.cards.card(m.card).dice)))
     if c.monster_bonus:  # one-shots played for the monster side count once, for all of them
         theirs.append((("one-shots", c.monster_bonus),))

@@ -80,6 +80,26 @@ def die(tx: Tx, seat: int, cause: str) -> None:
         tx.set_turn(over=True)  # settle() runs the monster turn once this action is done
 
 
+def discard_in_play(tx: Tx, seat: int, card: str) -> None:
+    """Discard a race, class, Half-Breed or Super Munchkin card or an item from play; losing
+    every race (class) loses Half-Breed (Super Munchkin) too (Q-CARD-5)."""
+    p = tx.player(seat)
+    p = tx.set_player(seat, races=tuple(c for c in p.races if c != card),
+                      classes=tuple(c for c in p.classes if c != card),
+                      hybrids=tuple(c for c in p.hybrids if c != card),
+                      items=tuple(it for it in p.items if it.card != card))
+    tx.discard(card)
+    tx.event("discard", seat, card)
+    for kind, needs in (("halfbreed", p.races), ("supermunchkin", p.classes)):
+        if not needs:
+            for c in p.hybrids:
+                if tx.cards.card(c).kind == kind:
+                    tx.set_player(seat, hybrids=tuple(x for x in tx.player(seat).hybrids if x != c))
+                    tx.discard(c)
+                    tx.event("discard", seat, c)
+    clamp_hp(tx, seat)
+
+
 def lose_item(tx: Tx, seat: int, card: str) -> None:
     p = tx.player(seat)
     tx.set_player(seat, items=tuple(it for it in p.items if it.card != card))

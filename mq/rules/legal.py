@@ -7,7 +7,7 @@ from mq.cards import CardSet, DxmDef, TreasureDef
 from mq.rules import board, combat, powers
 from mq.rules.actions import Action
 from mq.rules.character import (
-    MAX_LEVEL, can_place, identity, item_value, max_hp, move_total, place_for,
+    MAX_LEVEL, can_place, card_limit, identity, item_value, max_hp, move_total, place_for,
 )
 from mq.rules.state import BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, State
 
@@ -64,16 +64,19 @@ def _pending(state, seat, cards, add) -> None:
 def _playable_in_setup(defn, p, cards) -> bool:
     """Q-SETUP-3: race, class and item cards may go into play before the first turn."""
     if isinstance(defn, DxmDef):
-        return _race_or_class_ok(defn, p)
+        return _race_or_class_ok(defn, p, cards)
     return isinstance(defn, TreasureDef) and defn.kind == "item" and place_for(p, defn, cards) is not None
 
 
-def _race_or_class_ok(defn: DxmDef, p) -> bool:
-    """Q-CHAR-4: one race card and one class card normally."""
-    if defn.kind == "race":
-        return not p.races
-    if defn.kind == "class":
-        return not p.classes
+def _race_or_class_ok(defn: DxmDef, p, cards) -> bool:
+    """Q-CHAR-4: one race card and one class card normally, two with Half-Breed / Super Munchkin,
+    which need a race / class in play (Q-CARD-5)."""
+    if defn.kind in ("race", "class"):
+        mine = p.races if defn.kind == "race" else p.classes
+        return len(mine) < card_limit(p, cards, defn.kind) and defn.key not in (cards.card(c).key for c in mine)
+    if defn.kind in ("halfbreed", "supermunchkin"):
+        needs = p.races if defn.kind == "halfbreed" else p.classes
+        return bool(needs) and not any(cards.card(c).kind == defn.kind for c in p.hybrids)
     return False
 
 
@@ -93,11 +96,11 @@ def _anytime(state, seat, cards, add, own_turn: bool) -> None:
             if p.level < MAX_LEVEL - 1:  # Q-LAW-2
                 add(Action(seat, "play", (card,)))
         elif isinstance(defn, DxmDef):
-            if _race_or_class_ok(defn, p):
+            if _race_or_class_ok(defn, p, cards):
                 add(Action(seat, "play", (card,)))
         elif own_turn and defn.kind == "item" and place_for(p, defn, cards) is not None:
             add(Action(seat, "play", (card,)))  # Q-CARD-3
-    for card in p.races + p.classes:
+    for card in p.races + p.classes + p.hybrids:
         add(Action(seat, "discard", (card,)))  # Q-CHAR-4
     _curses(state, seat, cards, add)
     for it in p.items:
@@ -276,7 +279,7 @@ def _combat(state, seat, cards, add) -> None:
             defn = cards.card(card)
             if _level_card(defn) and p.level < MAX_LEVEL - 1:
                 add(Action(seat, "play", (card,)))
-            elif isinstance(defn, DxmDef) and _race_or_class_ok(defn, p):
+            elif isinstance(defn, DxmDef) and _race_or_class_ok(defn, p, cards):
                 add(Action(seat, "play", (card,)))
         for card in p.races + p.classes:
             add(Action(seat, "discard", (card,)))  # Q-CHAR-4: even in combat

@@ -26,7 +26,7 @@ MAX_DISCARDS = 3
 
 def discardable(p: Player) -> list[str]:
     """Q-CHAR-5: any card from hand or play, the class card itself included."""
-    return list(p.hand) + [it.card for it in p.items] + list(p.races) + list(p.classes)
+    return list(p.hand) + [it.card for it in p.items] + list(p.races) + list(p.classes) + list(p.hybrids)
 
 
 def _used(c, seat: int, name: str) -> int:
@@ -163,11 +163,11 @@ def _discard_any(tx: Tx, seat: int, card: str) -> None:
     from mq.rules import flow
 
     p = tx.player(seat)
-    tx.set_player(seat, hand=tuple(c for c in p.hand if c != card),
-                  items=tuple(it for it in p.items if it.card != card),
-                  races=tuple(c for c in p.races if c != card), classes=tuple(c for c in p.classes if c != card))
-    tx.discard(card)
-    flow.clamp_hp(tx, seat)
+    if card in p.hand:
+        tx.set_player(seat, hand=tuple(c for c in p.hand if c != card))
+        tx.discard(card)
+    else:
+        flow.discard_in_play(tx, seat, card)
 
 
 def _charm(tx: Tx, seat: int, uid: int) -> None:

@@ -160,6 +160,9 @@ def _play(tx: Tx, a: Action) -> None:
     elif isinstance(defn, DxmDef) and defn.kind == "class":
         tx.set_player(a.seat, classes=p.classes + (card,))
         tx.event("class", a.seat, card)
+    elif isinstance(defn, DxmDef) and defn.kind in ("halfbreed", "supermunchkin"):  # Q-CARD-5
+        tx.set_player(a.seat, hybrids=p.hybrids + (card,))
+        tx.event("class", a.seat, card)
     else:  # an item into play (Q-CARD-3, Q-ITEM-1, 3)
         place = place_for(p, defn, tx.cards)
         tx.set_player(a.seat, items=p.items + (Item(card, place),))
@@ -172,12 +175,7 @@ def _discard(tx: Tx, a: Action) -> None:
     if tx.pending is not None:  # Q-CHARITY: the lowest-level giver discards the excess
         flow.charity_step(tx, card, None)
         return
-    p = tx.player(a.seat)  # Q-CHAR-4: a race or class card may be discarded anytime
-    tx.set_player(a.seat, races=tuple(c for c in p.races if c != card),
-                  classes=tuple(c for c in p.classes if c != card))
-    tx.discard(card)
-    tx.event("discard", a.seat, card)
-    flow.clamp_hp(tx, a.seat)
+    flow.discard_in_play(tx, a.seat, card)  # Q-CHAR-4: race or class cards anytime
 
 
 def _equip(tx: Tx, a: Action) -> None:

@@ -61,6 +61,7 @@ class Player(Node):
     hand: tuple[str, ...] = ()
     races: tuple[str, ...] = ()
     classes: tuple[str, ...] = ()
+    hybrids: tuple[str, ...] = ()  # Half-Breed / Super Munchkin cards in play (Q-CARD-5)
     items: tuple[Item, ...] = ()
     ready: bool = False  # Q-SETUP-3: done putting cards into play before the first turn
     cursed: int = 0  # strength change waiting for this munchkin's next fight (Q-CARD-8)
