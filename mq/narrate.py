@@ -104,6 +104,18 @@ class Narrator:
         if kind == "stolen":
             seat, victim, card = args
             return f"{w(seat)} steals {self.card(card)} from {w(victim)}!"
+        if kind == "cheat":
+            seat, card, item = args
+            return f"{w(seat)} cheats: {self.card(item)} now ignores every restriction."
+        if kind == "curse_played":
+            seat, victim, card = args
+            return f"{w(seat)} plays {self.card(card)} on {w(victim)}..."
+        if kind == "curse_cancelled":
+            seat, card, shield = args
+            return f"  ...but {w(seat)} cancels it with {self.card(shield)}!"
+        if kind == "die_changed":
+            seat, card, side, index, to = args
+            return f"  {w(seat)} plays {self.card(card)}: a die of the {side} now shows {to}."
         if kind == "gift":
             seat, to, what = args
             thing = f"{what} gold" if isinstance(what, int) else self.card(what)

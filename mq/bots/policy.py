@@ -38,6 +38,8 @@ def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
 
 
 def _pending(view, seat, cards, options) -> Action:
+    if view.pending.kind == "curse":  # cancel any curse we can (Q-CARD-8)
+        return options[0]
     if view.pending.kind == "colour":
         # Give the new monster to the leader: it will hunt them (Q-MON-3).
         def leader_key(a):
@@ -95,6 +97,8 @@ def _combat(view, seat, cards, by_kind) -> Action:
     c = view.combat
     if c.stage == "help":
         return _help(view, seat, cards, by_kind)
+    if c.stage == "outcome":
+        return _after_roll(view, seat, cards, by_kind)
     if "pass" in by_kind:
         return _window(view, seat, cards, by_kind)
     if "play" in by_kind:  # go up a level whenever possible
@@ -181,6 +185,29 @@ def _window(view, seat, cards, by_kind) -> Action:
             return min(spoilers, key=lambda a: (_swing(a, cards), a.args))
         if by_kind.get("wander"):
             return by_kind["wander"][0]
+    return by_kind["pass"][0]
+
+
+def _after_roll(view, seat, cards, by_kind) -> Action:
+    """Q-COMBAT-7: change a die when it turns the result our way (our fight, or a leader's)."""
+    c = view.combat
+    won = combat.outcome(view, cards)[-1]
+    fighter = view.players[c.fighter]
+    leading = c.boss or fighter.level >= max(p.level for p in view.players if p.seat != c.fighter) + 2
+    want = (not won) if seat in combat.fighters(c) else (won and leading)
+    if want:
+        for a in by_kind.get("set_die", []):
+            card, side, index = a.args
+            to = next(e.get("to") for e in cards.card(card).effects if e.name == "change_die")
+            mine, theirs = list(c.my_dice), [list(d) for d in c.their_dice]
+            if side == "munchkins":
+                mine[index] = to
+            else:
+                flat = [(m, k) for m, d in enumerate(theirs) for k in range(len(d))]
+                m, k = flat[index]
+                theirs[m][k] = to
+            if combat.outcome(view, cards, tuple(mine), tuple(tuple(d) for d in theirs))[-1] != won:
+                return a
     return by_kind["pass"][0]
 
 

@@ -58,7 +58,7 @@ def actors(state: State) -> tuple[int, ...]:
         return tuple(p.seat for p in state.players if not p.ready)
     if state.combat is not None:
         c = state.combat
-        if c.stage in ("window", "help") and c.waiting:
+        if c.stage in ("window", "help", "outcome") and c.waiting:
             return c.waiting
         if c.stage in ("run", "escape"):
             return (c.runner,)

@@ -25,6 +25,8 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   curse (card, seat)          a curse on a living munchkin, anytime (Q-CARD-8)
   power (name, ...)           a class power (Q-CHAR-5; names and arguments in mq.rules.powers)
   roll                        declare rolling (Q-COMBAT-7)
+  set_die (card, side, index) after the roll, turn one die of that side to the card's value
+  cheat (card, item)          Cheat! on an item you have in play (Q-ITEM-4)
   pass                        close your part of the interrupt window, or do not offer help (Q-DIGI-2)
   run (room)                  choose where to run (Q-RUN-1); the fighter runs first, then the helper
   escape (monster uid)        roll to escape that monster next (Q-RUN-2)
@@ -43,7 +45,7 @@ KINDS = (
     "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
     "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
     "discard", "fight", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
-    "power",
+    "power", "set_die", "cheat",
 )
 
 

@@ -59,7 +59,7 @@ def active_items(p: Player, cards: CardSet) -> list[TreasureDef]:
     for it in p.items:
         if it.place in (WORN, CARRIED, BELT):
             defn = cards.card(it.card)
-            if defn.kind == "item" and usable(defn, ident):
+            if defn.kind == "item" and (it.cheat or usable(defn, ident)):  # Q-ITEM-4
                 out.append(defn)
     return out
 
@@ -98,12 +98,13 @@ def hand_limit(p: Player, cards: CardSet, base: int) -> int:
 
 
 def hands_used(items: tuple[Item, ...], cards: CardSet) -> int:
-    return sum(cards.card(it.card).hands for it in items if it.place == CARRIED)
+    """Hands taken by carried items; a Cheat! item needs none (Q-ITEM-4)."""
+    return sum(cards.card(it.card).hands for it in items if it.place == CARRIED and not it.cheat)
 
 
-def place_for(p: Player, defn: TreasureDef, cards: CardSet) -> str | None:
+def place_for(p: Player, defn: TreasureDef, cards: CardSet, cheat: bool = False) -> str | None:
     """Where a newly played item goes (Q-ITEM-1, 3): its slot if free, else the backpack if it has
-    room, else nowhere (None)."""
+    room, else nowhere (None).  A Cheat! item needs no hands (Q-ITEM-4)."""
     slot = defn.slot
     if slot == "belt":
         return BELT
@@ -113,7 +114,7 @@ def place_for(p: Player, defn: TreasureDef, cards: CardSet) -> str | None:
         if not any(it.place == WORN and cards.card(it.card).slot == slot for it in p.items):
             return WORN
     elif slot == "hands":
-        if hands_used(p.items, cards) + defn.hands <= 2:
+        if hands_used(p.items, cards) + (0 if cheat else defn.hands) <= 2:
             return CARRIED
     if sum(1 for it in p.items if it.place == BACKPACK) < BACKPACK_SIZE:
         return BACKPACK
@@ -125,7 +126,8 @@ def can_place(p: Player, card: str, place: str, cards: CardSet) -> bool:
     rest = p.replace(items=tuple(it for it in p.items if it.card != card))
     if place == BACKPACK:
         return sum(1 for it in rest.items if it.place == BACKPACK) < BACKPACK_SIZE
-    return place != BACKPACK and place_for(rest, cards.card(card), cards) == place
+    cheat = any(it.card == card and it.cheat for it in p.items)
+    return place_for(rest, cards.card(card), cards, cheat) == place
 
 
 def gain_levels(p: Player, n: int, by_kill: bool) -> int:

@@ -188,25 +188,77 @@ def helper_term(h: Player, c: Combat, monster_list, rooms, cards) -> tuple[str, 
 
 
 def resolve(tx: Tx) -> None:
-    """Roll the dice and compare (Q-COMBAT-5, 8)."""
+    """Roll the dice (Q-COMBAT-5); then the after-roll window (Q-COMBAT-7, Q-DIGI-2) for the
+    seats holding a card that may be used after a roll (the others pass by themselves)."""
     c = tx.combat
     foes = foe_keywords(c, tx.monsters, tx.cards)
-    p = tx.player(c.fighter)
-    mine = munchkin_terms(p, c, tx.monsters, tx.rooms, tx.cards)
-    n_dice = dice_count(p, tx.rooms, tx.cards, c.room, foes) + c.extra_dice
+    n_dice = max(0, dice_count(tx.player(c.fighter), tx.rooms, tx.cards, c.room, foes) + c.extra_dice)
     if c.helper >= 0:
-        h = tx.player(c.helper)
-        mine += (helper_term(h, c, tx.monsters, tx.rooms, tx.cards),)
-        n_dice = max(0, n_dice) + max(0, dice_count(h, tx.rooms, tx.cards, c.room, foes))
-    my_dice = tuple(tx.d6() for _ in range(max(0, n_dice)))
-    idents = [identity(tx.player(s), tx.cards) for s in fighters(c)]
-    targets = [exposed(tx.player(s), tx.cards) for s in fighters(c)]  # what monster bonuses see
-    theirs = []
-    their_dice = []
-    for uid in c.monsters:
-        m = tx.monster(uid)
-        theirs.append(monster_terms(m, targets, tx.rooms, tx.cards, c.room))
-        their_dice.append(tuple(tx.d6() for _ in range(tx.cards.card(m.card).dice)))
+        n_dice += max(0, dice_count(tx.player(c.helper), tx.rooms, tx.cards, c.room, foes))
+    my_dice = tuple(tx.d6() for _ in range(n_dice))
+    their_dice = tuple(tuple(tx.d6() for _ in range(tx.cards.card(tx.monster(uid).card).dice))
+                       for uid in c.monsters)
+    tx.set_combat(stage="outcome", my_dice=my_dice, their_dice=their_dice, waiting=())
+    open_outcome_window(tx, None)
+
+
+def after_roll_cards(p: Player, cards) -> list[str]:
+    """One-shots that may be used after the roll (Q-COMBAT-7): they change a die."""
+    own = list(p.hand) + [it.card for it in p.items if it.place == "belt"]
+    return [c for c in own if getattr(cards.card(c), "kind", None) == "oneshot"
+            and any(e.name == "change_die" for e in cards.card(c).effects)]
+
+
+def open_outcome_window(tx: Tx, played: int | None) -> None:
+    """Everyone (the fighter last) who could still change a die may act; nobody: the result."""
+    c = tx.combat
+    order = others(tx.order, c.fighter) + (c.fighter,)
+    waiting = tuple(s for s in order if s != played and tx.player(s).alive
+                    and after_roll_cards(tx.player(s), tx.cards))
+    tx.set_combat(waiting=waiting)
+    if not waiting:
+        settle_outcome(tx)
+
+
+def change_die(tx: Tx, seat: int, card: str, side: str, index: int) -> None:
+    """Turn one die of either side to the card's value; everyone else may answer (Q-DIGI-2)."""
+    c = tx.combat
+    to = next(e.get("to") for e in tx.cards.card(card).effects if e.name == "change_die")
+    if side == "munchkins":
+        dice = list(c.my_dice)
+        dice[index] = to
+        tx.set_combat(my_dice=tuple(dice))
+    else:
+        flat = [(m, k) for m, d in enumerate(c.their_dice) for k in range(len(d))]
+        m, k = flat[index]
+        monster_dice = list(c.their_dice[m])
+        monster_dice[k] = to
+        tx.set_combat(their_dice=c.their_dice[:m] + (tuple(monster_dice),) + c.their_dice[m + 1:])
+    tx.event("die_changed", seat, card, side, index, to)
+    open_outcome_window(tx, seat)
+
+
+def pass_outcome(tx: Tx, seat: int) -> None:
+    waiting = tuple(s for s in tx.combat.waiting if s != seat)
+    tx.set_combat(waiting=waiting)
+    if not waiting:
+        settle_outcome(tx)
+
+
+def outcome(state_or_tx, cards, my_dice=None, their_dice=None):
+    """The result the dice give (Q-COMBAT-4, 8): (munchkin terms, monster terms, monster dice,
+    munchkin total, monster total, won).  Pure: bots and clients may ask "what if"."""
+    c = state_or_tx.combat
+    players = state_or_tx.players
+    my_dice = c.my_dice if my_dice is None else my_dice
+    their_dice = list(c.their_dice if their_dice is None else their_dice)
+    mine = munchkin_terms(players[c.fighter], c, state_or_tx.monsters, state_or_tx.rooms, cards)
+    if c.helper >= 0:
+        mine += (helper_term(players[c.helper], c, state_or_tx.monsters, state_or_tx.rooms, cards),)
+    idents = [identity(players[s], cards) for s in fighters(c)]
+    targets = [exposed(players[s], cards) for s in fighters(c)]  # what monster bonuses see
+    theirs = [monster_terms(find(state_or_tx.monsters, uid), targets, state_or_tx.rooms, cards, c.room)
+              for uid in c.monsters]
     if c.monster_bonus:  # one-shots played for the monster side count once, for all of them
         theirs.append((("one-shots", c.monster_bonus),))
         their_dice.append(())
@@ -214,7 +266,14 @@ def resolve(tx: Tx) -> None:
     them = sum(total(t) for t in theirs) + sum(sum(d) for d in their_dice)
     warrior = any("warrior" in ident for ident in idents)
     won = me > them or (me == them and warrior)  # Q-COMBAT-8; warriors win ties (Q-CHAR-4)
-    tx.event("combat_result", c.fighter, mine, my_dice, tuple(theirs), tuple(their_dice), me, them, won)
+    return mine, tuple(theirs), tuple(their_dice), me, them, won
+
+
+def settle_outcome(tx: Tx) -> None:
+    """Compare the totals with the dice as they now show and apply the result."""
+    c = tx.combat
+    mine, theirs, their_dice, me, them, won = outcome(tx, tx.cards)
+    tx.event("combat_result", c.fighter, mine, c.my_dice, theirs, their_dice, me, them, won)
     for seat in fighters(c):  # a next-fight curse is spent (Q-CARD-8)
         if tx.player(seat).cursed:
             tx.set_player(seat, cursed=0)
@@ -447,6 +506,12 @@ def _curse_next_fight(tx: Tx, seat: int, amount: int) -> None:
         tx.set_combat(bonus=c.bonus + amount)
     else:
         tx.set_player(seat, cursed=tx.player(seat).cursed + amount)
+
+
+def curse_cancellers(p: Player, cards) -> list[str]:
+    """Cards in hand or on the belt that cancel a curse as it is played (Q-CARD-8)."""
+    own = list(p.hand) + [it.card for it in p.items if it.place == "belt"]
+    return [c for c in own if any(e.name == "cancel_curse" for e in getattr(cards.card(c), "effects", ()))]
 
 
 def curse(tx: Tx, card: str, by: int, victim: int) -> None:

@@ -45,7 +45,7 @@ def legal_actions(state: State, seat: int, cards: CardSet) -> tuple[Action, ...]
 
 def _pending(state, seat, cards, add) -> None:
     pend = state.pending
-    if pend.kind in ("colour", "lose_item"):
+    if pend.kind in ("colour", "lose_item", "curse"):
         for option in pend.options:
             add(Action(seat, "choose", (option,)))
     elif pend.kind == "charity":
@@ -109,6 +109,11 @@ def _anytime(state, seat, cards, add, own_turn: bool) -> None:
                 add(Action(seat, "equip", (it.card, place)))
     _drops(p, seat, add)
     _gifts(state, seat, cards, add)
+    for card in p.hand:  # Q-ITEM-4: Cheat! on an item in play, outside combat
+        if getattr(cards.card(card), "kind", None) == "cheat":
+            for it in p.items:
+                if not it.cheat:
+                    add(Action(seat, "cheat", (card, it.card)))
     if p.level > 1 and p.hp < max_hp(p, cards):
         add(Action(seat, "heal"))  # Q-CHAR-6
 
@@ -260,6 +265,14 @@ def _combat(state, seat, cards, add) -> None:
                     add(Action(seat, "use", (card,)))
         for uid in c.to_escape:
             add(Action(seat, "escape", (uid,)))
+    if c.stage == "outcome" and seat in c.waiting:  # Q-COMBAT-7: only after-roll cards now
+        for card in combat.after_roll_cards(p, cards):
+            to = next(e.get("to") for e in cards.card(card).effects if e.name == "change_die")
+            for side, dice in ((MUNCHKINS, c.my_dice), (MONSTERS, tuple(x for d in c.their_dice for x in d))):
+                for i, value in enumerate(dice):
+                    if value != to:
+                        add(Action(seat, "set_die", (card, side, i)))
+        add(Action(seat, "pass"))
     if c.stage == "window" and seat in c.waiting:
         # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side);
         # throwables only from the fight's room or next door (Q-ITEM-9).

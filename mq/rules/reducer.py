@@ -11,7 +11,9 @@ from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
 from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, legal_actions, sale_value, valid_buy
-from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, State
+from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, Pending, State
+
+ACCEPT = "accept"  # the option of a victim who lets a curse act
 from mq.rules.tx import Tx
 
 SEARCH_TABLE = {  # Q-SEARCH-1: result -> (gold, treasures, mark, monster)
@@ -350,10 +352,23 @@ def _roll(tx: Tx, a: Action) -> None:
 
 
 def _pass(tx: Tx, a: Action) -> None:
-    if tx.combat.stage == "help":
+    stage = tx.combat.stage
+    if stage == "help":
         combat.refuse_help(tx, a.seat)
+    elif stage == "outcome":
+        combat.pass_outcome(tx, a.seat)
     else:
         combat.pass_window(tx, a.seat)
+
+
+def _set_die(tx: Tx, a: Action) -> None:
+    """Q-COMBAT-7: a card that may be used after the roll changes one die."""
+    card, side, index = a.args
+    p = tx.player(a.seat)
+    tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card),
+                  items=tuple(it for it in p.items if it.card != card))
+    tx.discard(card)
+    combat.change_die(tx, a.seat, card, side, index)
 
 
 def _fight_card_played(tx: Tx, seat: int) -> None:
@@ -389,10 +404,26 @@ def _wander(tx: Tx, a: Action) -> None:
 
 
 def _curse(tx: Tx, a: Action) -> None:
+    """Q-CARD-8: a curse acts at once, unless its victim holds a card that cancels it: then the
+    victim decides first (a ``curse`` pending decision)."""
     card, victim = a.args
     _take_from_hand(tx, a.seat, card)
-    combat.curse(tx, card, a.seat, victim)
+    shields = combat.curse_cancellers(tx.player(victim), tx.cards)
+    if shields:
+        tx.pending = Pending(seat=victim, kind="curse", options=tuple(shields) + (ACCEPT,), data=(card, a.seat))
+        tx.event("curse_played", a.seat, victim, card)
+    else:
+        combat.curse(tx, card, a.seat, victim)
     _fight_card_played(tx, a.seat)
+
+
+def _cheat(tx: Tx, a: Action) -> None:
+    """Q-ITEM-4: Cheat! on an item in play: it ignores its restrictions and needs no hands."""
+    card, item = a.args
+    _take_from_hand(tx, a.seat, card)
+    p = tx.player(a.seat)
+    tx.set_player(a.seat, items=tuple(it.replace(cheat=card) if it.card == item else it for it in p.items))
+    tx.event("cheat", a.seat, card, item)
 
 
 def _ask(tx: Tx, a: Action) -> None:
@@ -426,6 +457,19 @@ def _choose(tx: Tx, a: Action) -> None:
         tx.pending = None
         tx.set_monster(uid, colour=a.args[0])
         tx.event("colour_chosen", a.seat, uid, a.args[0])
+    elif pend.kind == "curse":  # Q-CARD-8: cancel it with a card, or let it act
+        card, by = pend.data
+        tx.pending = None
+        if a.args[0] == ACCEPT:
+            combat.curse(tx, card, by, a.seat)
+        else:
+            shield = a.args[0]
+            p = tx.player(a.seat)
+            tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != shield),
+                          items=tuple(it for it in p.items if it.card != shield))
+            tx.discard(shield)
+            tx.discard(card)
+            tx.event("curse_cancelled", a.seat, card, shield)
     else:
         combat.lose_item_chosen(tx, a.args[0])
 
@@ -442,8 +486,10 @@ def _give(tx: Tx, a: Action) -> None:
         tx.set_player(a.seat, gold=p.gold - what)
         tx.set_player(to, gold=q.gold + what)
     else:
+        item = next(it for it in p.items if it.card == what)  # a Cheat! on it goes along (Q-ITEM-4)
+        place = place_for(q, tx.cards.card(what), tx.cards, bool(item.cheat))
+        tx.set_player(to, items=q.items + (item.replace(place=place),))
         tx.set_player(a.seat, items=tuple(it for it in p.items if it.card != what))
-        tx.set_player(to, items=q.items + (Item(what, place_for(q, tx.cards.card(what), tx.cards)),))
         flow.clamp_hp(tx, a.seat)
     tx.event("gift", a.seat, to, what)
 
@@ -454,5 +500,6 @@ HANDLERS = {
     "buy": _buy, "heal": _heal, "suicide": _suicide, "end_turn": _end_turn, "use": _use,
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
     "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
-    "enhance": _enhance, "wander": _wander, "curse": _curse, "power": powers.use,
+    "enhance": _enhance, "wander": _wander, "curse": _curse, "power": powers.use, "set_die": _set_die,
+    "cheat": _cheat,
 }

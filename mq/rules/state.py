@@ -46,6 +46,7 @@ class Item(Node):
 
     card: str
     place: str
+    cheat: str = ""  # a Cheat! card on it (Q-ITEM-4): no restrictions, no hands needed
 
 
 @node
@@ -118,6 +119,8 @@ class Combat(Node):
     ``prepare``  the fighter may use one-shots, then declares rolling;
     ``window``   the interrupt window (Q-COMBAT-7, Q-DIGI-2): ``waiting`` seats must act or pass;
                  a card played there gives everyone else a new chance to answer;
+    ``outcome``  the dice are rolled; ``waiting`` are the seats holding a card that may be used
+                 after the roll (a die changer); when they have passed, the result applies;
     ``help``     the fighter asked for help: ``waiting`` seats may offer (``offers``: (seat, gold,
                  treasures)) or pass; then the fighter accepts one offer or declines (Q-HELP-1, 2);
     ``run``      the munchkins lost; ``runner`` chooses where to run (Q-RUN-1) or a magic escape;
@@ -147,6 +150,8 @@ class Combat(Node):
     dests: tuple[tuple[int, int], ...] = ()  # (seat, room) of runners who got away
     cornered: bool = False  # the fighter had nowhere to run: their turn ends (Q-RUN-5)
     powers: tuple[str, ...] = ()  # class powers used in this fight, "seat:power[:target]" (Q-CHAR-5)
+    my_dice: tuple[int, ...] = ()  # the dice as rolled (and changed) in the ``outcome`` stage
+    their_dice: tuple[tuple[int, ...], ...] = ()
     extra_dice: int = 0  # extra munchkin dice from powers
 
 
@@ -157,7 +162,9 @@ class Pending(Node):
     ``colour``    pick a base colour for monster ``data[0]`` (Q-MON-1);
     ``lose_item`` pick an item to lose (Q-ITEM-6); ``data`` = (source kind "monster"/"curse",
                   monster uid or curse card, index of the effect, items still to lose);
-    ``charity``   give or discard excess cards (Q-CHARITY); ``data`` = gifts so far per recipient.
+    ``charity``   give or discard excess cards (Q-CHARITY); ``data`` = gifts so far per recipient;
+    ``curse``     the victim of a curse may cancel it with one of ``options`` or "accept" it;
+                  ``data`` = (curse card, who played it) (Q-CARD-8).
     """
 
     seat: int

@@ -93,9 +93,21 @@ class Tx:
         return self.players[seat]
 
     def set_player(self, seat: int, **changes: Any) -> Player:
-        p = self.players[seat].replace(**changes)
+        old = self.players[seat]
+        p = old.replace(**changes)
         self.players[seat] = p  # type: ignore[assignment]
+        if "items" in changes:
+            self._drop_cheats(old, p)
         return p  # type: ignore[return-value]
+
+    def _drop_cheats(self, old: Player, new: Player) -> None:
+        """A Cheat! card travels with its item (Q-ITEM-4): when the item leaves play for good (it
+        is in nobody's play area any more) the Cheat! card is discarded with it."""
+        kept = {it.card for it in new.items}
+        for it in old.items:
+            if it.cheat and it.card not in kept and not any(
+                    x.card == it.card for q in self.players for x in q.items):
+                self.discard(it.cheat)
 
     def set_room(self, index: int, **changes: Any) -> None:
         self.rooms[index] = self.rooms[index].replace(**changes)  # type: ignore[assignment]
