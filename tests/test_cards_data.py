@@ -43,9 +43,9 @@ def test_counts():
     assert len(CS.rooms) == 24 and len(FACES) == 48  # Q-COMP-2
     assert len(CS.connectors) == 73  # Q-COMP-3
     assert len(MONSTERS) == 68  # Q-COMP-1
-    assert 40 <= len(TREASURES) <= 55  # first Treasure deck (~45)
-    assert 50 <= len(DXM) <= 60  # Q-COMP-1: about 51
-    # Q-COMP-1's "about 200" is reached when curses, enhancers and more Treasure join.
+    assert 75 <= len(TREASURES) <= 90  # Q-COMP-1: about 81
+    assert 50 <= len(DXM) <= 65  # Q-COMP-1: about 51
+    assert 190 <= len(MONSTERS) + len(TREASURES) + len(DXM) <= 220  # Q-COMP-1: about 200 in all
 
 
 def test_ids_unique_and_well_formed():
@@ -77,6 +77,7 @@ def test_names_unique_and_every_card_has_text():
 def test_count_is_used():
     assert any("." in c.id for c in MONSTERS)
     assert any("." in c.id for c in DXM)
+    assert any("." in c.id for c in TREASURES)
 
 
 # --- rooms ---------------------------------------------------------------------------------------------
@@ -148,6 +149,12 @@ def test_room_texts_state_their_rules():
         for w in f.red:
             assert "bad for" in t and mentions(t, w), (f.id, w)
         for e in f.effects:
+            if e.name == "deal_buy":
+                assert f"{e.get('price')} gold" in f.text and "once per turn" in t, (f.id, e)
+                continue
+            if e.name == "deal_sell":
+                assert "sell" in t and "once per turn" in t, (f.id, e)
+                continue
             amount = e.get("amount", e.get("hits"))
             assert f"{amount:+d}" in f.text or f"{amount} hit" in f.text, (f.id, e)
 
@@ -275,7 +282,13 @@ def test_every_slot_and_hand_count():
     assert {t.hands for t in ITEMS if t.slot == "hands"} == {1, 2}
     assert all(t.slot == "belt" for t in ONESHOTS)
     assert all(t.slot is None for t in TREASURES if t.kind == "level")
-    assert 1 <= sum(t.kind == "level" for t in TREASURES) <= 3  # levels should come mostly from fights
+    assert 1 <= sum(t.kind == "level" for t in TREASURES) <= 2  # levels should come mostly from fights
+    # Every slot is well stocked, not just present (Q-COMP-1: a deck of about 81).
+    per_slot = Counter((t.slot, t.hands) for t in ITEMS)
+    for slot in ("head", "armour", "feet", "accessory", "clothing"):
+        assert per_slot[(slot, 0)] >= 5, (slot, per_slot[(slot, 0)])
+    assert per_slot[("hands", 1)] >= 8 and per_slot[("hands", 2)] >= 5
+    assert per_slot[("belt", 0)] >= 2  # permanent bonuses that take no slot
 
 
 def test_item_mechanics_present():
@@ -285,7 +298,9 @@ def test_item_mechanics_present():
     restricted = {w for t in ITEMS for w in t.only + t.not_for}
     assert restricted & set(vocab.RACES) and restricted & set(vocab.CLASSES)
     assert restricted & set(vocab.GENDERS)
-    assert any(t.throwable for t in ITEMS) and any(t.throwable for t in ONESHOTS)
+    assert "human" in restricted  # human is a race too, even without a race card (Q-CHAR-4)
+    assert sum(bool(t.only or t.not_for) for t in ITEMS) >= 15
+    assert sum(t.throwable for t in ITEMS) >= 2 and any(t.throwable for t in ONESHOTS)
     used = effect_names(ITEMS)
     for name in vocab.effects_for(vocab.ITEM):
         assert used[name], name
@@ -297,6 +312,28 @@ def test_oneshot_mechanics_present():
     for name in vocab.effects_for(vocab.ONESHOT):
         assert used[name], name
     assert {t.bonus for t in ONESHOTS if t.bonus} >= {2, 3, 4, 5}
+
+
+def test_die_changing_cards():
+    # Q-DATA-1 "die-changing cards"; Q-COMBAT-7: the only cards playable after the roll.
+    changers = [(c, e.get("to")) for c in ONESHOTS + [d for d in DXM if d.kind == "oneshot"]
+                for e in c.effects if e.name == "change_die"]
+    assert 3 <= len(changers) <= 4, [c.id for c, _ in changers]
+    assert {to for _, to in changers} >= {1, 6}  # good for your die, bad for theirs
+    for c, to in changers:
+        assert len(c.effects) == 1 and not c.bonus, c.id  # only after the roll: nothing else to do
+        assert "after the dice of a fight are rolled" in c.text, c.id
+        assert f"turn one die of either side to {to}." in c.text, c.id
+
+
+def test_curse_cancelling_cards():
+    # Q-DATA-1 "Wishing-Ring-like cancel", Q-CARD-8: one-shots that ride on the belt.
+    cancels = [t for t in ONESHOTS if any(e.name == "cancel_curse" for e in t.effects)]
+    assert len(cancels) == 2
+    for t in cancels:
+        assert t.slot == "belt" and len(t.effects) == 1 and not t.bonus, t.id
+        assert "cancel a curse as it is played on you" in t.text, t.id
+    assert not any(e.name == "cancel_curse" for d in DXM for e in d.effects)  # Treasure only
 
 
 def test_values():
@@ -348,6 +385,10 @@ def test_dxm_content():
     used = effect_names(oneshots)
     for name in ("escape", "heal", "teleport"):
         assert used[name], name
+    # Cheat! (Q-ITEM-4, Q-DATA-1): plain cards; what they do is engine code.
+    cheats = [d for d in DXM if d.kind == "cheat"]
+    assert len(cheats) == 2
+    assert all(d.key is None and not d.bonus and not d.effects for d in cheats)
 
 
 def test_dxm_texts():
@@ -362,6 +403,10 @@ def test_dxm_texts():
             assert d.text.startswith("One-shot"), d.id
             if d.bonus:
                 assert f"{d.bonus:+d}" in d.text, d.id
+        if d.kind == "cheat":
+            assert d.text.startswith("Cheat!: play on an item you have in play"), d.id
+            for word in ("restrictions", "race", "class", "gender", "hands", "stays with the item"):
+                assert word in d.text, (d.id, word)
 
 
 # --- the whole set -------------------------------------------------------------------------------------

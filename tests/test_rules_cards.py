@@ -131,3 +131,57 @@ def test_curses_only_on_the_living():
     b = nxt(s, a)
     s = hand(set_player(s, b, alive=False), a, LEVEL_CURSE)
     assert refused(s, a, "curse", LEVEL_CURSE, b) != ""
+
+
+# -- after the roll, curse cancelling, Cheat! ----------------------------------------------------
+SIX = treasure_card(lambda d: any(e.name == "change_die" and e.get("to") == 6 for e in d.effects))
+SHIELD = treasure_card(lambda d: any(e.name == "cancel_curse" for e in d.effects))
+CHEAT = dxm_card(lambda d: d.kind == "cheat")
+ELF_ONLY = treasure_card(lambda d: d.kind == "item" and d.only == ("warrior",) and d.bonus > 0 and not d.effects)
+
+
+def test_a_die_changed_after_the_roll_changes_the_result():
+    """Q-COMBAT-7, Q-DIGI-2: after the dice only cards that say so may be played; the seats that
+    hold one get an after-roll window (the others pass by themselves), then the result applies."""
+    s, a, r1, _ = arena(players=2, monsters=(LURKER2,), setup=lambda s, a: hand(s, a, SIX))
+    b = nxt(s, a)
+    s, _ = act(s, a, "roll")
+    s, ev = act(rig(s, 1, 6), b, "pass")  # 1 + 1 vs 2 + 6: a loss as rolled
+    assert s.combat.stage == "outcome" and s.combat.waiting == (a,) and not kinds_of(ev, "combat_result")
+    assert Action(a, "set_die", (SIX, "munchkins", 0)) in legal(s, a)
+    s, ev = act(s, a, "set_die", SIX, "munchkins", 0)
+    assert ("die_changed", a, SIX, "munchkins", 0, 6) in ev
+    r = result(ev)
+    assert r[3] == (6,) and r[6] == 1 + 6 and r[7] == 2 + 6 and r[8] is False  # a tie still loses
+    assert SIX in s.treasure_deck.discard
+
+
+def test_a_curse_can_be_cancelled_as_it_is_played():
+    """Q-CARD-8: the victim holding a Wishing-Ring-like card decides first: cancel or accept."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = set_player(s, b, level=3)
+    s = hand(hand(s, a, LEVEL_CURSE), b, SHIELD)
+    s, ev = act(s, a, "curse", LEVEL_CURSE, b)
+    assert s.pending.kind == "curse" and set(s.pending.options) == {SHIELD, "accept"}
+    s2, ev = act(s, b, "choose", SHIELD)
+    assert s2.players[b].level == 3 and SHIELD in s2.treasure_deck.discard and LEVEL_CURSE in s2.dxm_deck.discard
+    s3, _ = act(s, b, "choose", "accept")
+    assert s3.players[b].level == 2 and SHIELD in s3.players[b].hand
+
+
+def test_cheat_lifts_an_items_restrictions_and_travels_with_it():
+    """Q-ITEM-4: Cheat! on an item removes its restrictions; the card goes with the item."""
+    from mq.rules.character import item_bonus
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = hand(put(s, a, (ELF_ONLY, "worn")), a, CHEAT)
+    assert item_bonus(s.players[a], CARDS, ()) == 0  # not a warrior
+    s, ev = act(s, a, "cheat", CHEAT, ELF_ONLY)
+    assert s.players[a].items[0].cheat == CHEAT and item_bonus(s.players[a], CARDS, ()) == CARDS.card(ELF_ONLY).bonus
+    s, _ = act(s, a, "give", ELF_ONLY, b)
+    assert s.players[b].items[0].cheat == CHEAT and CHEAT not in s.dxm_deck.discard
+    s, _ = act(s, b, "drop", ELF_ONLY)
+    assert CHEAT in s.dxm_deck.discard  # the item left play: its Cheat! is spent

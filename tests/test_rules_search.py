@@ -51,11 +51,13 @@ def test_search_table_with_one_die(die, gold, treasures, mark):
 def test_high_results_loot_the_room(dice, gold, treasures):
     """Q-SEARCH-1: 9, 10 and 11+ (capped at 11) with two dice (a green icon for the searcher's
     class, Q-COMBAT-6) and a +2 room: they mark the room Looted!"""
-    f = face(lambda x: x.search == 2 and len(x.green) == 1 and not x.red and not x.effects)
-    klass = dxm_card(lambda d: d.kind == "class" and d.key == CARDS.face(f).green[0])
+    f = face(lambda x: x.search == 2 and len(x.green) == 1 and not x.red
+             and all(e.name.startswith("deal_") for e in x.effects))  # deals change no roll
+    card = dxm_card(lambda d: d.kind in ("race", "class") and d.key == CARDS.face(f).green[0])
     s = quiet(2)
     a = s.turn.seat
-    s = set_player(s, a, classes=(klass,))
+    kind = "races" if CARDS.card(card).kind == "race" else "classes"
+    s = set_player(s, a, **{kind: (card,)})
     s, j = _room(s, a, f=f)
     s2, ev = _search(s, a, *dice)
     assert ("search", a, j, dice, sum(dice) + 2) in ev
@@ -195,3 +197,27 @@ def test_gold_can_be_dropped_in_any_amount_and_picked_up():
     s, _ = act(s, a, "pickup")
     assert s.players[a].gold == 300 + 120 and s.rooms[0].pile_gold == 0 and s.turn.spent == 1
 
+
+
+def test_room_deals_cost_a_move_and_work_once_per_turn():
+    """Q-SEARCH-5: buy Treasure for gold, or sell an item, as the room says: 1 move, once per
+    turn, never with a monster present."""
+    shop = face(lambda x: any(e.name == "deal_buy" for e in x.effects))
+    price, n = next((e.get("price"), e.get("n")) for e in CARDS.face(shop).effects if e.name == "deal_buy")
+    s = quiet(2)
+    a = s.turn.seat
+    s = set_player(s, a, gold=price + 50)
+    s, j = _room(s, a, f=shop)
+    top = s.treasure_deck.draw[:n]
+    s2, ev = act(s, a, "deal", "buy")
+    assert s2.players[a].gold == 50 and s2.players[a].hand == top and s2.turn.spent == 1
+    assert Action(a, "deal", ("buy",)) not in legal(s2, a)  # once per turn
+    busy = add_monster(s, monster_card(lambda d: d.movement == "lurking" and not d.ignores), j, a)
+    assert Action(a, "deal", ("buy",)) not in legal(busy, a)
+    buyback = face(lambda x: any(e.name == "deal_sell" for e in x.effects))
+    pct = next(e.get("percent") for e in CARDS.face(buyback).effects if e.name == "deal_sell")
+    item = treasure_card(lambda d: d.kind == "item" and d.value >= 200)
+    s = put(quiet(2), a, (item, "worn"))
+    s, j = _room(s, a, f=buyback)
+    s2, _ = act(s, a, "deal", "sell", item)
+    assert s2.players[a].gold == 300 + CARDS.card(item).value * pct // 100 and s2.players[a].items == ()

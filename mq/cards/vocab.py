@@ -111,7 +111,7 @@ VALUE_MIN, VALUE_MAX = 0, 5000
 # --- DxM ----------------------------------------------------------------------------------------
 
 DXM_KINDS = ("race", "class", "level", "oneshot", "enhancer", "wandering", "curse", "halfbreed",
-             "supermunchkin")
+             "supermunchkin", "cheat")
 
 COUNT_MAX = 20  # copies one entry may expand to
 
@@ -184,6 +184,14 @@ _SPECS = (
                 _p("who", STR, choices=_WHO_OR_ANY, doc="race/class/gender or any")),
                (ROOM,), "Q-CHAR-6",
                "A munchkin who is `who` (or any munchkin) takes `hits` hits on entering."),
+    # room deals (Q-SEARCH-5): 1 move, never with a monster present, once per turn
+    EffectSpec("deal_buy",
+               (_p("n", INT, lo=1, hi=3, doc="Treasures bought"),
+                _p("price", INT, lo=100, hi=3000, doc="gold paid, no change")),
+               (ROOM,), "Q-SEARCH-5", "Pay `price` gold for n Treasure cards, once per turn."),
+    EffectSpec("deal_sell", (_p("percent", INT, lo=10, hi=200, doc="of the item's value"),),
+               (ROOM,), "Q-SEARCH-5",
+               "Sell one item (from hand or play) for `percent`% of its value in gold, once per turn."),
     # rooms, items (while worn/carried) and treasure one-shots (for this run)
     EffectSpec("runaway", (_amount(-5, 5, "run-away roll modifier"),),
                (ROOM, ITEM, ONESHOT), "Q-RUN-2",
@@ -227,6 +235,12 @@ _SPECS = (
                "Escape every monster of this fight without rolling."),
     EffectSpec("teleport", (), (ONESHOT, DXM_ONESHOT), "Q-TURN-5",
                "Move magically to the Entrance (also escapes a fight, Q-RUN-4)."),
+    # after the roll (Q-COMBAT-7) and against curses (Q-CARD-8)
+    EffectSpec("change_die", (_p("to", INT, lo=1, hi=6, doc="the value the die now shows"),),
+               (ONESHOT, DXM_ONESHOT), "Q-COMBAT-7",
+               "After the dice of a fight are rolled, turn one die (of either side) to `to`."),
+    EffectSpec("cancel_curse", (), (ONESHOT,), "Q-CARD-8",
+               "Cancel a curse as it is played on you."),
     # curses
     EffectSpec("next_combat", (_amount(-10, -1, "strength change in the victim's next fight"),),
                (CURSE,), "Q-CARD-8",

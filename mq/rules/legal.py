@@ -172,6 +172,13 @@ def _movement_phase(state, seat, cards, add) -> None:
         add(Action(seat, "summon"))
     if not quiet and not combat.hostile_in(state, seat, cards, p.room):
         add(Action(seat, "fight"))  # Q-COMBAT-2: every monster here ignores you; you may still fight
+    if quiet and left >= 1 and p.room not in t.deals:  # Q-SEARCH-5: room deals
+        for e in face.effects:
+            if e.name == "deal_buy" and p.gold >= e.get("price"):
+                add(Action(seat, "deal", ("buy",)))
+            elif e.name == "deal_sell":
+                for card in sellable(p, cards):
+                    add(Action(seat, "deal", ("sell", card)))
     for option in buy_options(p, cards, t.double_sale):
         add(Action(seat, "buy", option))
     add(Action(seat, "suicide"))

@@ -417,6 +417,30 @@ def _curse(tx: Tx, a: Action) -> None:
     _fight_card_played(tx, a.seat)
 
 
+def _deal(tx: Tx, a: Action) -> None:
+    """Q-SEARCH-5: a deal printed on the room, 1 move, once per turn here."""
+    p = tx.player(a.seat)
+    face = tx.cards.face(tx.rooms[p.room].face)
+    tx.set_turn(spent=tx.turn.spent + 1, deals=tx.turn.deals + (p.room,))
+    if a.args[0] == "buy":
+        e = next(e for e in face.effects if e.name == "deal_buy")
+        tx.set_player(a.seat, gold=p.gold - e.get("price"))
+        tx.event("deal", a.seat, "buy", e.get("price"))
+        for _ in range(e.get("n")):
+            monsters.draw_to_hand(tx, a.seat, "treasure", len(tx.seats_in(p.room)) > 1)
+    else:
+        card = a.args[1]
+        e = next(e for e in face.effects if e.name == "deal_sell")
+        gold = tx.cards.card(card).value * e.get("percent") // 100
+        if card in p.hand:
+            tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card))
+            tx.discard(card)
+        else:
+            flow.discard_in_play(tx, a.seat, card)
+        tx.set_player(a.seat, gold=tx.player(a.seat).gold + gold)
+        tx.event("deal", a.seat, "sell", gold)
+
+
 def _cheat(tx: Tx, a: Action) -> None:
     """Q-ITEM-4: Cheat! on an item in play: it ignores its restrictions and needs no hands."""
     card, item = a.args
@@ -501,5 +525,5 @@ HANDLERS = {
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
     "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
     "enhance": _enhance, "wander": _wander, "curse": _curse, "power": powers.use, "set_die": _set_die,
-    "cheat": _cheat,
+    "cheat": _cheat, "deal": _deal,
 }

@@ -110,6 +110,7 @@ class Turn(Node):
     free_pickup: int = -1  # Q-SEARCH-4: a search's free pick-up, owed after the fight it caused
     double_sale: bool = False  # a halfling's once-per-turn double-value sale was used (Q-CHAR-4)
     stole: bool = False  # the thief's once-per-turn steal was tried (Q-CHAR-5)
+    deals: tuple[int, ...] = ()  # rooms whose deal was made this turn (Q-SEARCH-5)
     over: bool = False  # the active munchkin died: the monster turn comes once this action is done
 
 
