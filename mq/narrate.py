@@ -104,6 +104,9 @@ class Narrator:
         if kind == "stolen":
             seat, victim, card = args
             return f"{w(seat)} steals {self.card(card)} from {w(victim)}!"
+        if kind == "deal":
+            seat, what, gold = args
+            return f"{w(seat)} {'buys Treasure for' if what == 'buy' else 'sells an item for'} {gold} gold."
         if kind == "cheat":
             seat, card, item = args
             return f"{w(seat)} cheats: {self.card(item)} now ignores every restriction."
