@@ -1,20 +1,23 @@
 """``python -m bench [--quick]``: every benchmark, one table after another.
 
 1. the native core against its pure-Python twin (bench/core.py);
-2. the engine on the native core, then on the twin (a separate process, since the core is
-   chosen at import time), with the ratio of their 4-bot game times (bench/engine.py)."""
+2. the engine on the native core (bench/engine.py);
+3. the terminal client: model-to-frame time at 120x40 (bench/tui.py);
+4. the engine again on the twin (a separate process, since the core is chosen at import time)."""
 import os
 import subprocess
 import sys
 
-from bench import core, engine
+from bench import core, engine, tui
 
 quick = "--quick" in sys.argv
 code = core.main(["--quick"] if quick else [])
 print()
 rows = engine.main(quick)
 engine.print_table(rows)
-print("\nsame, on the pure-Python twin:")
+print()
+engine.print_table(tui.main(quick))
+print("\nengine, on the pure-Python twin:")
 twin = subprocess.run([sys.executable, "-m", "bench.engine"] + (["--quick"] if quick else []),
                       env=dict(os.environ, MQ_PUREPYTHON="1"), capture_output=True, text=True, check=True)
 print(twin.stdout, end="")

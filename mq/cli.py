@@ -5,25 +5,6 @@ import argparse
 import sys
 
 
-def _play(args) -> int:
-    """A local game against bots, narrated (the terminal client comes with its own issue)."""
-    from mq.cards import load_default
-    from mq.narrate import Narrator
-    from mq.sim import play_game
-
-    narrator = Narrator(load_default())
-    seed = args.seed if args.seed is not None else int.from_bytes(__import__("os").urandom(8), "little")
-    print(f"mq: a {args.players}-player bot game, seed {seed}")
-
-    def show(state, events):
-        for line in narrator.lines(state, events):
-            print(line)
-
-    result, _, _ = play_game(args.players, seed, on_step=show)
-    print(f"\n{result.turns} turns, {result.actions} actions, final state hash {result.hash}")
-    return 0
-
-
 def _sim(args) -> int:
     from mq.sim import run
 
@@ -38,12 +19,11 @@ def _not_yet(name: str):
 
 
 def main(argv: list[str] | None = None) -> int:
+    from mq.tui.cli import add_commands as add_play
+
     parser = argparse.ArgumentParser(prog="mq", description="A peer-to-peer LAN dungeon crawl.")
     sub = parser.add_subparsers(dest="command", required=True)
-    p = sub.add_parser("play", help="play a local game against bots (narrated)")
-    p.add_argument("--players", type=int, default=4)
-    p.add_argument("--seed", type=int)
-    p.set_defaults(func=_play)
+    add_play(sub)
     s = sub.add_parser("sim", help="play bot games headless and print results")
     s.add_argument("--players", type=int, default=4)
     s.add_argument("--games", type=int, default=10)

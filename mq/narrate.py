@@ -23,6 +23,12 @@ class Narrator:
     def card(self, card: str) -> str:
         return self.cards.card(card).name
 
+    def base(self, colour: int) -> str:
+        if colour < 0:
+            return "a base still to be chosen"
+        name = COLOURS[colour]
+        return f"{'an' if name[0] in 'aeiou' else 'a'} {name} base"
+
     def room(self, state: State, index: int) -> str:
         return "the Entrance" if index == 0 else self.cards.face(state.rooms[index].face).name
 
@@ -63,10 +69,10 @@ class Narrator:
             d = self.cards.card(card)
             if boss:
                 self.bosses.add(uid)
-                return f"THE BOSS appears: {d.name}, at level 20, on a {COLOURS[colour]} base!"
-            return f"{d.name} (level {d.level}) appears in {self.room(state, room)} on a {COLOURS[colour]} base."
+                return f"THE BOSS appears: {d.name}, at level 20, on {self.base(colour)}!"
+            return f"{d.name} (level {d.level}) appears in {self.room(state, room)} on {self.base(colour)}."
         if kind == "colour_chosen":
-            return f"{w(args[0])} gives it a {COLOURS[args[2]]} base."
+            return f"{w(args[0])} gives it {self.base(args[2])}."
         if kind == "monster_evicted":
             return f"{self.monster(args[0])} leaves the dungeon to make room."
         if kind == "monster_turn":

@@ -1,0 +1,361 @@
+"""Key bindings of the terminal client.  Each binding is a small function whose docstring's first
+line is what the help screen (``?``) says about it: the help is generated from the bindings
+themselves (:func:`help_sections`), so it cannot fall out of date.
+
+Every binding belongs to one mode of the model (mq.tui.model: NORMAL, MENU, CHAT, HELP, INFO,
+QUIT) or to all of them (Ctrl-C).  Bindings only ask the model what an intent means and hand the result
+to the client's ``act`` (submit an action, or show a sentence); they never touch the game.
+
+The ``ui`` object they drive (mq.tui.app.Client) provides: ``model``; ``act(action_or_sentence)``;
+``act_auto()`` (the automatic pass, if due); ``chat(text)``; ``quit()``; ``chat_buffer`` (the
+text being typed) and ``focus_chat(bool)``.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from prompt_toolkit.filters import Condition
+from prompt_toolkit.key_binding import KeyBindings
+
+from mq.tui.model import CHAT, HELP, INFO, MENU, NORMAL, QUIT
+
+ANY_MODE = "any"
+MODE_TITLES = {NORMAL: "Playing", MENU: "In the action menu (a)", CHAT: "Chatting (t)",
+               HELP: "In this help", INFO: "In the table overview (i)", QUIT: "Asked whether to quit",
+               ANY_MODE: "Anywhere"}
+KEY_NAMES = {"left": "←", "right": "→", "up": "↑", "down": "↓", "s-left": "⇧←", "s-right": "⇧→",
+             "s-up": "⇧↑", "s-down": "⇧↓", "c-c": "Ctrl-C", "escape": "Esc", "enter": "Enter",
+             "c-m": "Enter", "tab": "Tab", "c-i": "Tab", "s-tab": "⇧Tab", " ": "Space", "pageup": "PgUp",
+             "pagedown": "PgDn", "end": "End", "<any>": "any key"}
+DIRECTION_KEYS = {"up": 0, "k": 0, "right": 1, "l": 1, "down": 2, "j": 2, "left": 3, "h": 3}
+DASH_KEYS = {"K": 0, "L": 1, "J": 2, "H": 3}
+SCROLL_KEYS = {"s-up": (0, -1), "s-right": (1, 0), "s-down": (0, 1), "s-left": (-1, 0)}
+
+
+@dataclass(frozen=True)
+class Help:
+    keys: tuple[str, ...]  # as shown, e.g. ("←", "h")
+    mode: str
+    doc: str  # the first line of the handler's docstring
+    handler: Callable
+
+
+def pretty(key: str) -> str:
+    return KEY_NAMES.get(key, key)
+
+
+class Keys:
+    """The client's KeyBindings plus the table of what each does (for the help screen)."""
+
+    def __init__(self, model) -> None:
+        self.model = model
+        self.kb = KeyBindings()
+        self.help: list[Help] = []
+
+    def add(self, *keys: str, mode: str = NORMAL, eager: bool = False, label: str | None = None):
+        """Bind ``keys`` (each alone) to the decorated handler in ``mode``; ``label`` is how the
+        help writes the keys when listing them one by one would be too long."""
+        def register(fn):
+            doc = (fn.__doc__ or "").strip().splitlines()[0]
+            if not doc:
+                raise ValueError(f"binding {fn.__name__} has no docstring")
+            flt = None if mode == ANY_MODE else self.in_mode(mode)
+            for k in keys:
+                if flt is None:
+                    self.kb.add(k, eager=eager)(fn)
+                else:
+                    self.kb.add(k, filter=flt, eager=eager)(fn)
+            shown = (label,) if label else tuple(pretty(k) for k in keys)
+            self.help.append(Help(shown, mode, doc, fn))
+            return fn
+        return register
+
+    def in_mode(self, mode: str) -> Condition:
+        return Condition(lambda: self.model.mode == mode)
+
+
+def build(ui) -> Keys:  # noqa: C901 - one small function per binding
+    """All bindings for ``ui`` (see the module docstring for what ``ui`` provides)."""
+    keys = Keys(ui.model)
+    add = keys.add
+    m = ui.model
+
+    def fresh() -> None:
+        m.clear_message()
+
+    # -- playing ----------------------------------------------------------------------------------
+    @add(*DIRECTION_KEYS, label="←↓↑→ hjkl")
+    def direction(event) -> None:
+        """Move or explore that way (after a lost fight: run that way)."""
+        fresh()
+        ui.act(m.direction(DIRECTION_KEYS[event.key_sequence[0].key]))
+
+    @add(*DASH_KEYS, label="HJKL")
+    def dash(event) -> None:
+        """Dash that way: spend all your move to cross one connector (once a turn)."""
+        fresh()
+        ui.act(m.direction(DASH_KEYS[event.key_sequence[0].key], dash=True))
+
+    @add("s")
+    def search(event) -> None:
+        """Search this room (1 move)."""
+        fresh()
+        ui.act(m.simple("search"))
+
+    @add("p")
+    def pickup(event) -> None:
+        """Pick up the dropped pile here (1 move)."""
+        fresh()
+        ui.act(m.simple("pickup"))
+
+    @add("f")
+    def summon(event) -> None:
+        """Fight the monsters here that ignore you, or summon one (complete dungeon)."""
+        fresh()
+        ui.act(m.simple("summon"))
+
+    @add("r")
+    def roll(event) -> None:
+        """Roll the combat dice, or the next escape roll after a lost fight."""
+        fresh()
+        ui.act(m.roll())
+
+    @add(" ", ".")
+    def pass_(event) -> None:
+        """Pass: let the dice roll (or stand, after the roll); refuse to help."""
+        fresh()
+        ui.act(m.simple("pass"))
+
+    @add("A")
+    def auto_pass(event) -> None:
+        """Pass every interrupt window by yourself (on/off) until you turn it off."""
+        fresh()
+        m.auto_pass = not m.auto_pass
+        m.say("Auto-pass on: interrupt windows pass by themselves. A turns it off." if m.auto_pass
+              else "Auto-pass off: Space passes an interrupt window.")
+        ui.act_auto()
+
+    @add("e")
+    def end_turn(event) -> None:
+        """End your turn (in setup: you are ready to start)."""
+        fresh()
+        ui.act(m.simple("end_turn"))
+
+    @add("tab")
+    def next_card(event) -> None:
+        """Select the next of your cards (hand, then in play)."""
+        fresh()
+        m.select(+1)
+
+    @add("s-tab")
+    def previous_card(event) -> None:
+        """Select the previous of your cards."""
+        fresh()
+        m.select(-1)
+
+    @add("enter")
+    def play_selected(event) -> None:
+        """Play or use the selected card (several ways: pick one); no card selected: the menu."""
+        fresh()
+        card = m.selected
+        if card is None:
+            if m.menu():
+                m.open_menu()
+            else:
+                ui.act(m.entry(1))
+            return
+        options = m.card_actions(card)
+        if len(options) == 1:
+            ui.act(options[0])
+        elif options:
+            m.open_menu(card)
+        else:
+            ui.act(m.natural(card))  # not allowed now: the engine says why
+
+    @add(*"1234567890", label="1-9 0")
+    def number(event) -> None:
+        """Do the action with that number in the action list."""
+        fresh()
+        ui.act(m.entry(int(event.key_sequence[0].key)))
+
+    @add("a")
+    def menu(event) -> None:
+        """Open the action menu (every action allowed now)."""
+        fresh()
+        if m.menu():
+            m.open_menu()
+        else:
+            m.say("There is nothing for you to do right now.")
+
+    @add("v")
+    def reach(event) -> None:
+        """Show or hide the rooms you can still reach this turn and their cost."""
+        fresh()
+        m.show_reach = not m.show_reach
+        if m.show_reach and not m.reach():
+            m.say("Reach shows on your own turn, outside combat.")
+
+    @add(*SCROLL_KEYS, label="⇧←↓↑→")
+    def scroll(event) -> None:
+        """Scroll the map."""
+        dx, dy = SCROLL_KEYS[event.key_sequence[0].key]
+        m.scroll = (m.scroll[0] + dx, m.scroll[1] + dy)
+
+    @add("z")
+    def recentre(event) -> None:
+        """Centre the map on your room again."""
+        m.scroll = (0, 0)
+
+    @add("pageup")
+    def log_back(event) -> None:
+        """Read the log back."""
+        m.scroll_log(+5)
+
+    @add("pagedown")
+    def log_forward(event) -> None:
+        """Read the log forward."""
+        m.scroll_log(-5)
+
+    @add("end")
+    def log_latest(event) -> None:
+        """Back to the latest lines of the log."""
+        m.scroll_log(-m.log_back)
+
+    @add("escape", eager=True)
+    def clear(event) -> None:
+        """Clear the selection, the message and dismissable banners."""
+        m.selected = None
+        m.clear_message()
+        m.dismiss_banners()
+
+    @add("t")
+    def talk(event) -> None:
+        """Chat: type a line, Enter sends it to the table."""
+        fresh()
+        m.mode = CHAT
+        ui.focus_chat(True)
+
+    @add("?")
+    def show_help(event) -> None:
+        """Show this help."""
+        m.overlay_top = 0
+        m.mode = HELP
+
+    @add("i")
+    def show_table(event) -> None:
+        """The table in full: everyone's gear, this room's rules, the monsters in sight."""
+        m.overlay_top = 0
+        m.mode = INFO
+
+    @add("q")
+    def quit_(event) -> None:
+        """Quit (asks first)."""
+        m.mode = QUIT
+
+    # -- the action menu ---------------------------------------------------------------------------
+    @add("down", "j", mode=MENU)
+    def menu_down(event) -> None:
+        """Next entry."""
+        m.move_cursor(+1)
+
+    @add("up", "k", mode=MENU)
+    def menu_up(event) -> None:
+        """Previous entry."""
+        m.move_cursor(-1)
+
+    @add("pagedown", mode=MENU)
+    def menu_page_down(event) -> None:
+        """Ten entries down."""
+        m.move_cursor(+10)
+
+    @add("pageup", mode=MENU)
+    def menu_page_up(event) -> None:
+        """Ten entries up."""
+        m.move_cursor(-10)
+
+    @add("enter", mode=MENU)
+    def menu_do(event) -> None:
+        """Do the entry under the cursor."""
+        entries = m.menu()
+        if entries:
+            action = entries[m.menu_cursor].action
+            m.close_menu()
+            ui.act(action)
+
+    @add(*"1234567890", mode=MENU, label="1-9 0")
+    def menu_number(event) -> None:
+        """Do the entry with that number."""
+        intent = m.entry(int(event.key_sequence[0].key))
+        m.close_menu()
+        ui.act(intent)
+
+    @add("escape", "a", "q", mode=MENU, eager=True)
+    def menu_close(event) -> None:
+        """Close the menu."""
+        m.close_menu()
+
+    # -- chat -----------------------------------------------------------------------------------------
+    @add("enter", mode=CHAT)
+    def chat_send(event) -> None:
+        """Send the line."""
+        text = ui.chat_buffer.text.strip()
+        ui.chat_buffer.reset()
+        m.mode = NORMAL
+        ui.focus_chat(False)
+        if text:
+            ui.chat(text)
+
+    @add("escape", mode=CHAT, eager=True)
+    def chat_cancel(event) -> None:
+        """Stop typing; nothing is sent."""
+        ui.chat_buffer.reset()
+        m.mode = NORMAL
+        ui.focus_chat(False)
+
+    # -- the help and the table overview --------------------------------------------------------
+    for mode, what in ((HELP, "help"), (INFO, "overview")):
+        def down(event) -> None:
+            m.overlay_top += 1
+
+        def up(event) -> None:
+            m.overlay_top = max(0, m.overlay_top - 1)
+
+        def close(event) -> None:
+            m.mode = NORMAL
+
+        down.__doc__ = f"Scroll the {what} down (when it does not fit)."
+        up.__doc__ = f"Scroll the {what} up."
+        close.__doc__ = f"Close the {what}."
+        add("down", "j", mode=mode)(down)
+        add("up", "k", mode=mode)(up)
+        add("<any>", mode=mode)(close)
+
+    # -- quitting -------------------------------------------------------------------------------------
+    @add("y", "Y", mode=QUIT)
+    def quit_yes(event) -> None:
+        """Yes: leave the game."""
+        ui.quit()
+
+    @add("<any>", mode=QUIT)
+    def quit_no(event) -> None:
+        """No: go on playing."""
+        m.mode = NORMAL
+
+    @add("c-c", mode=ANY_MODE)
+    def interrupt(event) -> None:
+        """Quit at once."""
+        ui.quit()
+
+    return keys
+
+
+def help_sections(keys: Keys) -> list[tuple[str, list[tuple[str, str]]]]:
+    """The help screen's contents: per mode, each binding's keys and docstring, in the order
+    they were added."""
+    out = []
+    for mode in (NORMAL, MENU, CHAT, HELP, INFO, QUIT, ANY_MODE):
+        items = [(" ".join(h.keys), h.doc) for h in keys.help if h.mode == mode]
+        if items:
+            out.append((MODE_TITLES[mode], items))
+    return out

@@ -1,0 +1,981 @@
+"""The UI model of the terminal client: what one seat sees and what the person has selected.
+
+The model is a plain object that the key bindings change and the renderers (mq.tui.render) read;
+it knows nothing of prompt_toolkit, so it is tested and benchmarked without a terminal.
+
+Invariants:
+- The model never holds a full game state.  ``update(Applied)`` and ``refresh(state)`` pass every
+  state through ``mq.rules.view(state, seat)`` at once and keep only the view (Q-DIGI-4); events
+  are turned into sentences right away by the public :class:`mq.narrate.Narrator`.  The only
+  sentences added beyond it name cards the seat itself holds (its own draws, charity it gives or
+  receives) or public happenings the narrator leaves out (an item moved, a race discarded).
+- What the person may do comes from ``legal_actions(view, seat)`` only (the menu, the keys).  A
+  key that asks for something the engine forbids is still submitted to the table, so the
+  explanation is the engine's own reason code (``REASONS``), never a guess of the client's; the
+  exceptions are where the client can say more than "no": a move only a dash can make, a run
+  where there is no room to run to, a number with no menu entry.
+- Everything here is deterministic given the sequence of updates and key intents.
+"""
+from __future__ import annotations
+
+import re
+from collections import deque
+from dataclasses import dataclass
+from functools import lru_cache
+
+from mq.cards import CardSet, DxmDef, MonsterDef, TreasureDef, load_default
+from mq.narrate import KIND as DECK_NAMES
+from mq.narrate import Narrator
+from mq.rules import REASONS, IllegalAction, legal_actions, view
+from mq.rules import board, combat
+from mq.rules.actions import Action
+from mq.rules.character import effect_total, hand_limit, identity, move_total, place_for
+from mq.rules.state import COLOURS, DIRS, OVER, SETUP, State
+from mq.rules.view import TABLE
+
+# Modes: which key bindings are live (mq.tui.keys) and which overlay shows.
+NORMAL, MENU, CHAT, HELP, INFO, QUIT = "normal", "menu", "chat", "help", "info", "quit"
+
+LOG_LINES = 400  # the log keeps this many sentences; older ones scroll away for good
+CHAT_LINES = 100
+
+# Action kinds in the order the menu lists them: what the game waits for first, then moving,
+# then the room, then cards and gear, and the irreversible ones last.
+MENU_ORDER = ("ready", "choose", "give", "accept", "decline", "offer", "set_die", "roll", "pass", "ask", "run",
+              "escape", "use", "enhance", "wander", "curse", "power", "cheat", "move", "dash",
+              "search", "pickup", "deal", "fight", "summon", "end_turn", "play", "buy", "heal", "equip", "drop",
+              "discard", "suicide")
+_MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
+# The kinds describe() has words for (a test checks the engine offers no other; add words there
+# when the engine grows a kind, until then such actions show with generic words).
+WORDED_KINDS = frozenset((
+    "ready", "move", "dash", "search", "pickup", "summon", "fight", "buy", "heal", "suicide",
+    "end_turn", "roll", "pass", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
+    "deal", "cheat", "power", "run", "escape", "choose", "give", "set_die", "discard", "use",
+    "equip", "drop", "play"))
+CARD_KINDS = ("play", "use", "equip", "drop", "discard", "give", "choose", "enhance", "wander", "curse",
+              "power", "set_die", "cheat")
+KIND_NAMES = board.KIND_NAMES
+PLACE_VERBS = {"worn": "Wear", "carried": "Carry", "belt": "Belt", "backpack": "Pack"}  # Q-ITEM-1
+# Events whose first field is not a seat (see mq/narrate.py for every kind's fields).
+NOT_SEAT_EVENTS = frozenset(("monster_appears", "monster_evicted", "door_smashed", "monster_moves",
+                             "reshuffle", "no_monster", "game_won"))
+COLOUR_WORD = re.compile(r"\b(" + "|".join(c.capitalize() for c in COLOURS) + r")\b")
+
+
+def who(seat: int) -> str:
+    return COLOURS[seat].capitalize()
+
+
+@dataclass(frozen=True)
+class LogLine:
+    text: str
+    kind: str = "event"  # "event" | "turn" | "alert" | "mine" | "chat" | "info"
+    seat: int | None = None
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One line of the action menu."""
+
+    action: Action
+    label: str
+
+
+@dataclass(frozen=True)
+class Banner:
+    kind: str  # a Notice kind: "away" | "back" | "bot" | "desync" | "closed" | "info" | "over"
+    seat: int | None
+    text: str
+
+
+@dataclass(frozen=True)
+class Selectable:
+    """A card of the seat's own that Tab can select: in hand, or in play (item, race, class)."""
+
+    card: str
+    where: str  # "hand" | "worn" | "carried" | "belt" | "backpack" | "race" | "class"
+
+
+@dataclass(frozen=True)
+class MonsterSide:
+    uid: int
+    name: str
+    colour: int
+    boss: bool
+    terms: tuple[tuple[str, int], ...]
+    dice: int
+
+
+@dataclass(frozen=True)
+class CombatInfo:
+    """A fight as its public numbers (Q-COMBAT-4..6): both sides term by term, before the dice."""
+
+    fighter: int
+    helper: int  # -1: fighting alone (Q-HELP-1)
+    room: int
+    stage: str
+    waiting: tuple[int, ...]
+    offers: tuple[tuple[int, int, int], ...]  # (seat, gold, first Treasure picks) (Q-HELP-2)
+    runner: int  # who runs or escapes now (the fighter first, then the helper, Q-HELP-4)
+    terms: tuple[tuple[str, int], ...]
+    dice: int
+    monsters: tuple[MonsterSide, ...]
+    to_escape: tuple[int, ...]
+    run_to: int
+    ties_win: bool = False  # a warrior wins ties (Q-CHAR-4, Q-COMBAT-8)
+    monster_bonus: int = 0  # one-shots others played for the monsters, counted once (Q-HELP-3)
+    my_dice: tuple[int, ...] = ()  # rolled, in the ``outcome`` stage (die changers may still act)
+    their_dice: tuple[tuple[int, ...], ...] = ()
+
+    @property
+    def rolled(self) -> tuple[int, int, bool] | None:
+        """(munchkin total, monster total, munchkins win) once the dice are on the table."""
+        if self.stage != "outcome":
+            return None
+        me = self.fixed + sum(self.my_dice)
+        them = self.monster_fixed + sum(sum(d) for d in self.their_dice)
+        return me, them, me > them or (me == them and self.ties_win)
+
+    @property
+    def fixed(self) -> int:
+        return combat.total(self.terms)
+
+    @property
+    def monster_fixed(self) -> int:
+        return sum(combat.total(m.terms) for m in self.monsters) + self.monster_bonus
+
+    @property
+    def monster_dice(self) -> int:
+        return sum(m.dice for m in self.monsters)
+
+    @property
+    def need(self) -> int:
+        """The munchkin's dice must beat the monsters' dice by at least this."""
+        return self.monster_fixed - self.fixed + (0 if self.ties_win else 1)
+
+    @property
+    def chance(self) -> float:
+        return win_chance(self.fixed, self.dice, self.monster_fixed, self.monster_dice, self.ties_win)
+
+
+@lru_cache(maxsize=64)
+def dice_distribution(n: int) -> tuple[int, ...]:
+    """How many of the 6**n rolls of ``n`` d6 give each total (index = total); zero or fewer
+    dice roll 0 (Q-COMBAT-6).  Counts, not probabilities, so certain outcomes come out exact."""
+    dist = [1]
+    for _ in range(max(0, n)):
+        nxt = [0] * (len(dist) + 6)
+        for total, ways in enumerate(dist):
+            for face in range(1, 7):
+                nxt[total + face] += ways
+        dist = nxt
+    return tuple(dist)
+
+
+def win_chance(fixed: int, dice: int, monster_fixed: int, monster_dice: int, ties_win: bool = False) -> float:
+    """P(fixed + dice > monster_fixed + monster dice): strictly greater wins (Q-COMBAT-8), or
+    greater or equal for a fighter who wins ties."""
+    mine, theirs = dice_distribution(dice), dice_distribution(monster_dice)
+    cum, acc = [], 0  # cum[t]: rolls of the monsters' dice totalling at most t
+    for ways in theirs:
+        acc += ways
+        cum.append(acc)
+    won = 0
+    for a, ways in enumerate(mine):
+        t = fixed + a - monster_fixed - (0 if ties_win else 1)  # the monsters' dice must be at most this
+        if ways and t >= 0:
+            won += ways * cum[min(t, len(cum) - 1)]
+    return won / (sum(mine) * acc)
+
+
+def card_of(a: Action) -> str | None:
+    """The card of one's own an action plays, moves or discards (what Tab + Enter works on); a
+    class power names it last (mq.rules.powers)."""
+    if a.kind not in CARD_KINDS or not a.args:
+        return None
+    if a.kind == "power":
+        card = a.args[-1] if len(a.args) > 1 else None
+    else:
+        card = a.args[0]
+    return card if isinstance(card, str) else None
+
+
+def deal_words(gold: int, picks: int) -> str:
+    """A price of help (Q-HELP-2) in words: "300 gold + 1 pick" (picks: first Treasure picks)."""
+    parts = ([f"{gold} gold"] if gold else []) + ([f"{picks} pick{'s' if picks != 1 else ''}"] if picks else [])
+    return " + ".join(parts) or "nothing"
+
+
+SMALL_WORDS = frozenset(("the", "of", "a", "an", "and", "in", "on", "to", "for", "with", "from"))
+
+
+def _significant(name: str) -> list[str]:
+    words = name.replace("(", "").replace(")", "").split()
+    return [w for w in words if w.lower() not in SMALL_WORDS] or words
+
+
+def abbreviate(name: str, width: int) -> str:
+    """A name in at most ``width`` characters: whole if it fits, else its leading significant
+    words (small words dropped), else its first word cut with an ellipsis."""
+    if len(name) <= width:
+        return name
+    words = _significant(name)
+    out = ""
+    for w in words:
+        nxt = f"{out} {w}" if out else w
+        if len(nxt) > width:
+            break
+        out = nxt
+    if out:
+        return out
+    return words[0][: max(1, width - 1)] + "…" if width > 1 else words[0][:width]
+
+
+def name_lines(name: str, width: int, rows: int) -> list[str]:
+    """A name wrapped into at most ``rows`` lines of ``width`` (small words dropped when it does
+    not fit as it is), the last line abbreviated."""
+    words = name.split() if len(name) <= width * rows else _significant(name)
+    lines: list[str] = []
+    while words and len(lines) < rows:
+        if len(lines) == rows - 1:
+            lines.append(abbreviate(" ".join(words), width))
+            break
+        line = ""
+        while words and len(f"{line} {words[0]}".strip()) <= width:
+            line = f"{line} {words.pop(0)}".strip()
+        if not line:  # a single word longer than the line
+            line = abbreviate(words.pop(0), width)
+        lines.append(line)
+    return lines
+
+
+class Model:
+    """Everything the client shows.  ``seat`` is None for a spectator (no hand, no actions)."""
+
+    def __init__(self, seat: int | None, state: State, cards: CardSet | None = None) -> None:
+        self.seat = seat
+        self.viewer = TABLE if seat is None else seat
+        self.cards = cards or load_default()
+        self.narrator = Narrator(self.cards)
+        self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
+        self.chat: deque[LogLine] = deque(maxlen=CHAT_LINES)
+        self.banners: list[Banner] = []
+        self.message = ""  # the status line's explanation or notice; cleared by the next key
+        self.message_kind = "info"  # "info" | "error"
+        self.mode = NORMAL
+        self.selected: str | None = None  # card id (see Selectable)
+        self._selected_in_hand = False
+        self._selected_index = 0
+        self.menu_card: str | None = None  # the menu narrowed to this card's actions
+        self.menu_cursor = 0
+        self.menu_top = 0
+        self.show_reach = False
+        self.auto_pass = False  # pass interrupt windows by ourselves (until the engine has a timer)
+        self.overlay_top = 0  # the help or table overlay's scroll position
+        self.log_back = 0  # log entries hidden below the log panel while reading back (PgUp)
+        self.scroll = (0, 0)  # map offset from the seat's room, in grid cells
+        self.last_result: tuple | None = None  # the latest combat_result event, while relevant
+        self.seq = 0
+        self.view: State = view(state, self.viewer)
+        self._recompute()
+        self._log(LogLine(self._greeting(), "info"))
+
+    # -- updates from the table ------------------------------------------------------------
+    def refresh(self, state: State) -> None:
+        """Take a (full) state without events, e.g. the table's state at start."""
+        self.view = view(state, self.viewer)
+        self._recompute()
+
+    def update(self, item) -> None:
+        """Apply one :class:`mq.table.Applied` or :class:`mq.table.Notice`."""
+        if hasattr(item, "events"):
+            self._applied(item)
+        else:
+            self._notice(item)
+
+    def _applied(self, item) -> None:
+        waited_for = self.waiting_for()
+        self.seq = item.seq
+        self.view = view(item.state, self.viewer)  # the full state goes no further than this line
+        self._remember_monsters()
+        if item.action.kind == "pass":
+            self._log(LogLine(f"{who(item.action.seat)} passes.", "event", item.action.seat))
+        for e in item.events:
+            self._event(e)
+        self._recompute()
+        if self.waiting_for() != waited_for:
+            self.message = ""  # the game moved on to someone or something else: the prompt says what
+        if self.view.phase == OVER and not any(b.kind == "over" for b in self.banners):
+            names = " and ".join(who(s) for s in self.view.winners) or "nobody"
+            self.banners.append(Banner("over", None, f"Game over: {names} won. Press q to quit."))
+
+    def _remember_monsters(self) -> None:
+        # The narrator names monsters from their appearance; a client that joins late still
+        # knows every monster on the board (they are public, Q-MON-4).
+        for m in self.view.monsters:
+            self.narrator.monster_cards.setdefault(m.uid, m.card)
+            if m.boss:
+                self.narrator.bosses.add(m.uid)
+
+    def _event(self, e: tuple) -> None:
+        kind = e[0]
+        if kind == "combat_result":
+            self.last_result = e
+        elif kind in ("turn", "combat_starts", "move", "explore", "search"):
+            self.last_result = None
+        try:
+            line = self._own_line(e) or self.narrator.line(self.view, e) or self._extra_line(e)
+        except (KeyError, IndexError, TypeError, ValueError):
+            # an event the client cannot word yet (the engine grew one): say that something
+            # happened rather than stop following the game
+            line = f"({kind})"
+        if not line:
+            return
+        text = line.strip("\n")
+        if kind == "turn":
+            self._log(LogLine(text.strip("= ").strip(), "turn", e[1]))
+        elif kind in ("death", "game_won", "boss_arrives") or "BOSS" in text:
+            self._log(LogLine(text.strip(), "alert", e[1] if isinstance(e[1], int) else None))
+        else:
+            mine = self.seat is not None and kind not in NOT_SEAT_EVENTS and len(e) > 1 and e[1] == self.seat
+            self._log(LogLine(text.rstrip(), "mine" if mine else "event"))
+
+    def _own_line(self, e: tuple) -> str | None:
+        """Sentences that name a card only this seat may know of: its own draws and charity."""
+        if self.seat is None:
+            return None
+        if e[0] == "draw" and e[1] == self.seat:
+            _, _, deck, card, _ = e
+            return f"You draw {self.card_name(card)} ({DECK_NAMES[deck]})."
+        if e[0] == "charity" and self.seat in (e[1], e[2]):
+            giver, to, card = e[1:]
+            if giver == self.seat:
+                return f"You give {self.card_name(card)} to {who(to)} (charity)."
+            return f"{who(giver)} gives you {self.card_name(card)} (charity)."
+        return None
+
+    def _extra_line(self, e: tuple) -> str | None:
+        """Public events the narrator leaves out but a player at the table would see."""
+        kind = e[0]
+        if kind == "equip":
+            return f"{who(e[1])} moves {self.card_name(e[2])} to {e[3]}."
+        if kind == "discard":
+            return f"{who(e[1])} discards {self.card_name(e[2])}."
+        if kind == "window_closed":
+            return "  Everyone has passed: the dice roll."
+        if kind == "power":
+            return f"  {who(e[1])} uses the {str(e[2]).replace('_', ' ')} power."
+        return None
+
+    def _notice(self, n) -> None:
+        if n.kind == "chat":
+            name = who(n.seat) if n.seat is not None else "table"
+            line = LogLine(f"<{name}> {n.text}", "chat", n.seat)
+            self.chat.append(line)
+            self._log(line)  # a narrow screen shows chat inside the log
+            return
+        if n.kind == "back":  # the matching "away" banner has served its purpose
+            self.banners = [b for b in self.banners if not (b.kind == "away" and b.seat == n.seat)]
+        self.banners.append(Banner(n.kind, n.seat, n.text))
+        self.banners = self.banners[-4:]
+        self._log(LogLine(n.text, "info", n.seat))
+
+    def _log(self, line: LogLine) -> None:
+        self.log.append(line)
+        if self.log_back:  # reading back: keep the same lines in view as new ones arrive
+            self.log_back = min(self.log_back + 1, len(self.log) - 1)
+
+    def scroll_log(self, entries: int) -> None:
+        """Read the log back (positive) or forward (negative); 0 lines back is the latest."""
+        self.log_back = max(0, min(len(self.log) - 1, self.log_back + entries))
+
+    def dismiss_banners(self) -> None:
+        """Drop the banners that are news, keeping those that still hold (desync, closed, over)."""
+        self.banners = [b for b in self.banners if b.kind in ("desync", "closed", "over")]
+
+    def _recompute(self) -> None:
+        v = self.view
+        before = self.menu() if self.mode == MENU else []
+        under_cursor = before[self.menu_cursor].action if self.menu_cursor < len(before) else None
+        self.legal: tuple[Action, ...] = (
+            legal_actions(v, self.seat, self.cards) if self.seat is not None else ())
+        self._legal_set = set(self.legal)
+        items = self.selectables()
+        names = {s.card for s in items}
+        hand = [s.card for s in items if s.where == "hand"]
+        if self.selected is not None and self.selected not in hand and self._selected_in_hand:
+            # the selected card just left the hand (played, used, given): select its neighbour,
+            # so Tab-Enter-Enter plays through a hand without re-selecting
+            self.selected = hand[min(self._selected_index, len(hand) - 1)] if hand else None
+        elif self.selected not in names:
+            self.selected = None
+        self._remember_selection()
+        if self.menu_card is not None and self.menu_card not in names:
+            self.menu_card = None
+        entries = self.menu()
+        if self.mode == MENU and not entries:
+            self.mode = NORMAL
+            self.menu_card = None
+        # an open menu keeps its cursor on the same action when the others' moves change the
+        # list, so Enter never does something the person did not point at
+        actions = [e.action for e in entries]
+        if under_cursor in actions:
+            self.menu_cursor = actions.index(under_cursor)
+        self.menu_cursor = min(self.menu_cursor, max(0, len(entries) - 1))
+        self.menu_top = min(self.menu_top, self.menu_cursor)
+
+    def _remember_selection(self) -> None:
+        hand = self.hand_cards()
+        self._selected_in_hand = self.selected in hand
+        self._selected_index = hand.index(self.selected) if self._selected_in_hand else 0
+
+    def _greeting(self) -> str:
+        if self.seat is None:
+            return "You are watching this game."
+        return f"You play {who(self.seat)}. Press ? for the keys."
+
+    # -- what the seat sees ------------------------------------------------------------------
+    def me(self):
+        return self.view.players[self.seat] if self.seat is not None else None
+
+    def focus_room(self) -> int:
+        """The room the map centres on: the seat's own, or the active munchkin's for a spectator."""
+        if self.seat is not None:
+            return self.view.players[self.seat].room
+        if self.view.turn is not None:
+            return self.view.players[self.view.turn.seat].room
+        return 0
+
+    def card_name(self, card: str) -> str:
+        return self.cards.card(card).name
+
+    def room_name(self, index: int) -> str:
+        return "Entrance" if index == 0 else self.cards.face(self.view.rooms[index].face).name
+
+    def room_text(self, index: int) -> str:
+        return self.cards.face(self.view.rooms[index].face).text
+
+    def identity_words(self, seat: int) -> str:
+        p = self.view.players[seat]
+        races = [self.cards.card(c).key for c in p.races] or ["human"]
+        classes = [self.cards.card(c).key for c in p.classes]
+        return " ".join(w.capitalize() for w in races + classes)
+
+    def move_left(self, seat: int) -> int | None:
+        t = self.view.turn
+        if t is None or t.seat != seat:
+            return None
+        return max(0, move_total(self.view.players[seat], self.cards) - t.spent)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        from mq.rules import actors
+
+        return actors(self.view)
+
+    def phase_words(self) -> str:
+        v = self.view
+        if v.phase == SETUP:
+            return "setup"
+        if v.phase == OVER:
+            return "game over"
+        if v.pending is not None:
+            return {"colour": "choosing a base colour", "lose_item": "losing an item",
+                    "charity": "charity", "curse": "cursed"}.get(v.pending.kind, v.pending.kind)
+        if v.combat is not None:
+            return {"prepare": "combat", "window": "interrupt window", "run": "running away",
+                    "escape": "escaping", "help": "help", "outcome": "dice rolled"}.get(v.combat.stage, v.combat.stage)
+        return "movement"
+
+    def reach(self) -> dict[int, int]:
+        """Rooms the seat can still reach this turn and their cost (only on its own, quiet turn)."""
+        v = self.view
+        if (self.seat is None or v.turn is None or v.turn.seat != self.seat or v.combat is not None
+                or v.pending is not None or v.phase != "turn" or not v.players[self.seat].alive):
+            return {}
+        return dict(board.reachable(v, self.cards, self.seat))
+
+    def selectables(self) -> list[Selectable]:
+        p = self.me()
+        if p is None:
+            return []
+        out = [Selectable(c, "hand") for c in p.hand]
+        out += [Selectable(it.card, it.place) for it in p.items]
+        out += [Selectable(c, "race") for c in p.races] + [Selectable(c, "class") for c in p.classes]
+        return out
+
+    def hand_cards(self) -> tuple[str, ...]:
+        """The seat's own hand (the only hand the client ever shows)."""
+        p = self.me()
+        return p.hand if p is not None else ()
+
+    def combat_info(self) -> CombatInfo | None:
+        """The fight's public numbers, worked out as combat.resolve works them out (the helper's
+        strength and dice join the munchkin side; monsters' bonuses count against either
+        fighter; a warrior on the munchkin side wins ties)."""
+        v = self.view
+        c = v.combat
+        if c is None:
+            return None
+        cards = self.cards
+        foes = combat.foe_keywords(c, v.monsters, cards)
+        p = v.players[c.fighter]
+        terms = combat.munchkin_terms(p, c, v.monsters, v.rooms, cards)
+        dice = combat.dice_count(p, v.rooms, cards, c.room, foes) + getattr(c, "extra_dice", 0)  # battle cry
+        if c.helper >= 0:
+            h = v.players[c.helper]
+            terms += (combat.helper_term(h, c, v.monsters, v.rooms, cards),)
+            dice = max(0, dice) + max(0, combat.dice_count(h, v.rooms, cards, c.room, foes))
+        idents = [identity(v.players[s], cards) for s in combat.fighters(c)]
+        present = [m for m in v.monsters if m.uid in c.monsters]
+        sides = tuple(
+            MonsterSide(m.uid, cards.card(m.card).name, m.colour, m.boss,
+                        combat.monster_terms(m, idents, v.rooms, cards, c.room), cards.card(m.card).dice)
+            for m in present)
+        return CombatInfo(
+            fighter=c.fighter, helper=c.helper, room=c.room, stage=c.stage, waiting=c.waiting,
+            offers=c.offers, runner=c.runner if c.runner >= 0 else c.fighter,
+            terms=terms, dice=max(0, dice), monsters=sides, to_escape=c.to_escape, run_to=c.run_to,
+            ties_win=any("warrior" in ident for ident in idents), monster_bonus=c.monster_bonus,
+            my_dice=getattr(c, "my_dice", ()), their_dice=getattr(c, "their_dice", ()))
+
+    def escape_modifier(self, uid: int) -> int:
+        """What is added to the escape die against monster ``uid`` (Q-RUN-2), as combat.escape_roll
+        adds it (elves +1, Q-CHAR-4)."""
+        v = self.view
+        c = v.combat
+        m = next((m for m in v.monsters if m.uid == uid), None)
+        if c is None or m is None:
+            return 0
+        p = v.players[c.runner if c.runner >= 0 else c.fighter]
+        room = sum(e.get("amount", 0) for e in combat.room_effects(v.rooms, self.cards, c.room, "runaway"))
+        elf = 1 if "elf" in identity(p, self.cards) else 0
+        return self.cards.card(m.card).runaway + effect_total(p, self.cards, "runaway") + c.run_bonus + elf + room
+
+    def monster_label(self, uid: int) -> str:
+        for m in self.view.monsters:
+            if m.uid == uid:
+                d = self.cards.card(m.card)
+                return f"{d.name} (level {20 if m.boss else d.level})"
+        return self.narrator.monster(uid)
+
+    # -- actions and their words -------------------------------------------------------------
+    def is_legal(self, action: Action) -> bool:
+        return action in self._legal_set
+
+    def is_legal_kind(self, kind: str) -> bool:
+        return any(a.kind == kind for a in self.legal)
+
+    def describe(self, a: Action) -> str:  # noqa: C901 - one case per action kind
+        """The menu's words for an action, from the seat's view."""
+        v, k = self.view, a.kind
+        me = self.me()
+        if k == "ready":
+            return "Ready: start the game"
+        if k in ("move", "dash"):
+            d = a.args[0]
+            kind = v.rooms[me.room].sides[d]
+            _, _, j = board.beyond(v.rooms, me.room, d)
+            if k == "dash":
+                where = f"to {self.room_name(j)}" if j >= 0 else "and explore"
+                return f"Dash {DIRS[d]} {where} (the {KIND_NAMES[kind]}: all your move)"
+            cost = f"{KIND_NAMES[kind]}, {board.MOVE_COST[kind]} move"
+            if j < 0:
+                return f"Explore {DIRS[d]} ({cost})"
+            return f"Go {DIRS[d]} to {self.room_name(j)} ({cost})"
+        if k == "search":
+            return "Search this room (1 move)"
+        if k == "pickup":
+            r = v.rooms[me.room]
+            return f"Pick up the pile ({len(r.pile)} cards, {r.pile_gold} gold; 1 move)"
+        if k == "summon":
+            return "Summon a monster here and fight it"
+        if k == "fight":
+            return "Fight the monsters here that ignore you"
+        if k == "buy":
+            if not a.args:
+                return "Buy a level for 1000 gold"
+            return "Buy a level: sell " + ", ".join(self.card_name(c) for c in a.args)
+        if k == "heal":
+            return "Lose a level to heal 3"
+        if k == "suicide":
+            return "Commit suicide (die at once)"
+        if k == "end_turn":
+            return "End your turn"
+        if k == "roll":
+            return "Roll the dice (after the others' window)"
+        if k == "pass":
+            if v.combat is not None and v.combat.stage == "help":
+                return "Do not offer help"
+            if v.combat is not None and v.combat.stage == "outcome":
+                return "Pass: let the dice stand"
+            return "Pass: let the dice roll"
+        if k == "ask":
+            return "Ask for help (the others may offer, for a price)"
+        if k == "offer":
+            return "Offer help " + ("for free" if deal_words(*a.args) == "nothing" else f"for {deal_words(*a.args)}")
+        if k == "accept":
+            deal = next((o for o in v.combat.offers if o[0] == a.args[0]), None)
+            terms = f" for {deal_words(deal[1], deal[2])}" if deal else ""
+            return f"Accept {who(a.args[0])}'s help{terms}"
+        if k == "decline":
+            return "Decline every offer: fight alone"
+        if k == "enhance":  # Q-COMBAT-13
+            d = self.cards.card(a.args[0])
+            bonus = f" ({d.bonus:+d})" if getattr(d, "bonus", 0) else ""
+            return f"Enhance {self.monster_label(a.args[1])} with {d.name}{bonus}"
+        if k == "wander":  # Q-CARD-6
+            return f"Play {self.card_name(a.args[0])}: a wandering monster joins the fight"
+        if k == "curse":  # Q-CARD-8
+            target = "yourself" if a.args[1] == self.seat else who(a.args[1])
+            return f"Curse {target} with {self.card_name(a.args[0])}"
+        if k == "deal":  # Q-SEARCH-5: the room's own deal
+            face = self.cards.face(v.rooms[me.room].face)
+            if a.args[0] == "buy":
+                e = next((e for e in face.effects if e.name == "deal_buy"), None)
+                price = f"{e.get('n', 1)} Treasure for {e.get('price')} gold" if e is not None else "Treasure"
+                return f"Room deal: buy {price} (1 move)"
+            e = next((e for e in face.effects if e.name == "deal_sell"), None)
+            share = f" at {e.get('percent')}% of its value" if e is not None else ""
+            return f"Room deal: sell {self.card_name(a.args[1])}{share} (1 move)"
+        if k == "cheat":  # Q-ITEM-4
+            return f"Play {self.card_name(a.args[0])} on {self.card_name(a.args[1])} (Cheat!)"
+        if k == "power":  # Q-CHAR-5 (mq.rules.powers)
+            return self._power_words(a.args)
+        if k == "run":
+            d = self._direction_to(v.combat.room, a.args[0])
+            return f"Run away to {self.room_name(a.args[0])}" + (f" ({DIRS[d]})" if d is not None else "")
+        if k == "escape":
+            return f"Roll to escape {self.monster_label(a.args[0])}"
+        if k == "choose":
+            pend = v.pending
+            if pend is not None and pend.kind == "colour":  # Q-MON-1
+                return f"Give the monster a {COLOURS[a.args[0]]} base"
+            if pend is not None and pend.kind == "curse":  # Q-CARD-8: cancel it, or take it
+                curse = self.card_name(pend.data[0])
+                if a.args[0] == "accept":
+                    return f"Take the curse ({curse})"
+                return f"Cancel {curse} with {self.card_name(a.args[0])}"
+            return f"Lose {self.card_name(a.args[0])}"
+        if k == "give":
+            what, to = a.args
+            if isinstance(what, int):  # gold to a neighbour (Q-ITEM-7)
+                return f"Give {what} gold to {who(to)}"
+            if v.pending is not None and v.pending.kind == "charity":
+                return f"Give {self.card_name(what)} to {who(to)} (charity)"
+            return f"Give {self.card_name(what)} to {who(to)}"
+        if k == "set_die":  # Q-COMBAT-7: after the roll
+            card, side, index = a.args
+            c = v.combat
+            dice = c.my_dice if side == "munchkins" else tuple(x for d in c.their_dice for x in d)
+            whose = f"{who(c.fighter)}'s" if side == "munchkins" else "the monsters'"
+            now = f" (a {dice[index]})" if index < len(dice) else ""
+            return f"Use {self.card_name(card)} on {whose} die {index + 1}{now}"
+        card = a.args[0] if a.args else ""
+        if k == "discard":
+            if v.pending is not None:
+                return f"Discard {self.card_name(card)} (charity)"
+            kind = "race" if card in me.races else "class"
+            return f"Discard {self.card_name(card)} (your {kind})"
+        if k == "use":
+            d = self.cards.card(card)
+            bonus = f" (+{d.bonus})" if getattr(d, "bonus", 0) else ""
+            if len(a.args) > 1 and a.args[1] == "monsters":  # Q-HELP-3: for the other side
+                return f"Play {d.name} for the monsters{bonus}"
+            if len(a.args) > 1:
+                return f"Play {d.name} for {who(v.combat.fighter)}{bonus}"
+            return f"Use {d.name}{bonus}"
+        if k == "equip":
+            return f"{PLACE_VERBS[a.args[1]]} {self.card_name(card)}" + (" away" if a.args[1] == "backpack" else "")
+        if k == "drop":
+            if isinstance(card, int):  # gold (Q-SEARCH-4)
+                return f"Drop {card} gold here"
+            return f"Drop {self.card_name(card)} here"
+        if k == "play":
+            d = self.cards.card(card)
+            if getattr(d, "kind", None) == "level":
+                return f"Play {d.name} (+1 level)"
+            if isinstance(d, DxmDef):
+                return f"Play {d.name} ({d.kind})"
+            place = place_for(me, d, self.cards) if isinstance(d, TreasureDef) else None
+            return f"{PLACE_VERBS.get(place, 'Play')} {d.name}" + (" away" if place == "backpack" else "")
+        return self._generic_words(a)
+
+    def _generic_words(self, a: Action) -> str:
+        """Words for an action kind the client does not know yet: its name and its arguments,
+        card ids as card names (only names of cards the seat is offered to act with)."""
+        words = []
+        for x in a.args:
+            try:
+                words.append(self.card_name(x) if isinstance(x, str) else str(x))
+            except KeyError:
+                words.append(str(x))
+        return f"{a.kind.replace('_', ' ').capitalize()}: " + ", ".join(words) if words else \
+            a.kind.replace("_", " ").capitalize()
+
+    def _power_words(self, args: tuple) -> str:
+        name, rest = args[0], args[1:]
+        if name == "steal":
+            return f"Steal {self.card_name(rest[1])} from {who(rest[0])} (d10; a miss costs 1 hit)"
+        if name == "berserk":
+            return f"Berserk: discard {self.card_name(rest[0])} for +1"
+        if name == "battle_cry":
+            return "Battle cry: roll the d10 for one more combat die"
+        if name == "charm":
+            return f"Charm {self.monster_label(rest[0])} away: discard 3 cards, roll the d10"
+        if name == "flight":
+            return f"Flight: discard {self.card_name(rest[0])} for +1 to run away"
+        if name == "backstab":
+            return f"Backstab {who(rest[0])} (-2): discard {self.card_name(rest[1])}"
+        return f"Use your {name.replace('_', ' ')} power"
+
+    def _direction_to(self, room: int, other: int) -> int | None:
+        for d in range(4):
+            if board.beyond(self.view.rooms, room, d)[2] == other:
+                return d
+        return None
+
+    def menu(self) -> list[Entry]:
+        """The legal actions as menu entries, in MENU_ORDER (narrowed to one card when asked)."""
+        acts = self.legal
+        if self.menu_card is not None:
+            acts = [a for a in acts if card_of(a) == self.menu_card]
+        ordered = sorted(enumerate(acts), key=lambda ia: (_MENU_RANK.get(ia[1].kind, 99), ia[0]))
+        return [Entry(a, self._label(a)) for _, a in ordered]
+
+    def _label(self, a: Action) -> str:
+        # The engine may grow action kinds or argument shapes before the client learns their
+        # words: such an entry shows in its raw form rather than taking the client down.
+        try:
+            return self.describe(a)
+        except (KeyError, IndexError, TypeError, AttributeError):
+            return str(a)
+
+    def card_actions(self, card: str) -> list[Action]:
+        return [a for a in self.legal if card_of(a) == card]
+
+    def card_info(self, card: str) -> str:
+        """A card's kind in a few words: '+2 head item', 'one-shot +3', 'race', 'level'."""
+        d = self.cards.card(card)
+        if isinstance(d, MonsterDef):
+            return f"monster L{d.level}"
+        if isinstance(d, DxmDef):
+            if d.kind == "oneshot":
+                return f"one-shot +{d.bonus}" if d.bonus else "one-shot"
+            return d.kind
+        if d.kind == "item":
+            bits = [f"+{d.bonus}" if d.bonus >= 0 else str(d.bonus), d.slot or ""]
+            if d.big:
+                bits.append("big")
+            return " ".join(b for b in bits if b)
+        if d.kind == "oneshot":
+            return f"one-shot +{d.bonus}" if d.bonus else "one-shot"
+        return d.kind
+
+    def card_text(self, card: str) -> str:
+        d = self.cards.card(card)
+        return d.text
+
+    # -- intents: what a key asks for ----------------------------------------------------------
+    # Each returns the Action to submit, or a sentence when the client can say more than the
+    # engine would (see the module docstring).
+
+    def _no_seat(self) -> str | None:
+        return "You are watching: you cannot act." if self.seat is None else None
+
+    def direction(self, d: int, dash: bool = False) -> Action | str:
+        """Arrows/hjkl: cross the connector that way (exploring into darkness), or, after a lost
+        fight, run that way (Q-RUN-1)."""
+        if (msg := self._no_seat()) is not None:
+            return msg
+        v = self.view
+        c = v.combat
+        if c is not None and self.seat in (c.runner, c.fighter) and c.stage == "run" and self.is_legal_kind("run"):
+            j = board.beyond(v.rooms, c.room, d)[2]
+            run = Action(self.seat, "run", (j,))
+            if j >= 0 and self.is_legal(run):
+                return run
+            return f"You cannot run {DIRS[d]}: no explored room that way through a passable connector."
+        if dash:
+            return Action(self.seat, "dash", (d,))
+        move = Action(self.seat, "move", (d,))
+        if not self.is_legal(move) and self.is_legal(Action(self.seat, "dash", (d,))):
+            kind = v.rooms[v.players[self.seat].room].sides[d]
+            return (f"Not enough move left for the {KIND_NAMES[kind]} ({board.MOVE_COST[kind]}): "
+                    f"press {'KLJH'[d]} (shift) to dash across it with all your move.")
+        return move
+
+    def simple(self, kind: str) -> Action | str:
+        """Keys for one argument-less action (search, pickup, end_turn, summon, pass)."""
+        if (msg := self._no_seat()) is not None:
+            return msg
+        if kind == "end_turn" and self.is_legal(Action(self.seat, "ready")):
+            return Action(self.seat, "ready")  # `e` also ends the setup phase
+        if kind == "summon" and self.is_legal(Action(self.seat, "fight")):
+            return Action(self.seat, "fight")  # `f` fights what is here, ignoring us or not
+        return Action(self.seat, kind)
+
+    def roll(self) -> Action | str:
+        """`r`: roll the combat dice, or the next escape roll (Q-RUN-2)."""
+        if (msg := self._no_seat()) is not None:
+            return msg
+        roll = Action(self.seat, "roll")
+        if self.is_legal(roll):
+            return roll
+        escapes = [a for a in self.legal if a.kind == "escape"]
+        return escapes[0] if escapes else roll
+
+    def auto_action(self) -> Action | None:
+        """The pass to send by ourselves when auto-pass is on and an interrupt window (before the
+        dice, or after them for die changers, Q-DIGI-2) waits for this seat."""
+        if not self.auto_pass or self.seat is None:
+            return None
+        c = self.view.combat
+        if c is None or c.stage not in ("window", "outcome") or self.seat not in c.waiting:
+            return None
+        action = Action(self.seat, "pass")
+        return action if self.is_legal(action) else None
+
+    def natural(self, card: str) -> Action:
+        """The action a person most likely means by Enter on a card (to get the engine's reason
+        when it is not allowed)."""
+        d = self.cards.card(card)
+        me = self.me()
+        if card in me.races + me.classes:
+            return Action(self.seat, "discard", (card,))
+        if any(it.card == card for it in me.items):
+            if getattr(d, "kind", None) == "oneshot":
+                return Action(self.seat, "use", (card,))
+            return Action(self.seat, "drop", (card,))
+        if getattr(d, "kind", None) == "oneshot" and self.view.combat is not None:
+            return Action(self.seat, "use", (card,))
+        return Action(self.seat, "play", (card,))
+
+    # -- selection and menu ---------------------------------------------------------------------
+    def select(self, step: int) -> None:
+        items = self.selectables()
+        if not items:
+            self.selected = None
+            self.say("You hold no cards.")
+            return
+        ids = [s.card for s in items]
+        if self.selected in ids:
+            i = (ids.index(self.selected) + step) % len(ids)
+        else:
+            i = 0 if step > 0 else len(ids) - 1
+        self.selected = ids[i]
+        self._remember_selection()
+
+    def open_menu(self, card: str | None = None) -> None:
+        self.menu_card = card
+        self.mode = MENU
+        self.menu_cursor = 0
+        self.menu_top = 0
+
+    def close_menu(self) -> None:
+        self.mode = NORMAL
+        self.menu_card = None
+        self.menu_cursor = 0
+        self.menu_top = 0
+
+    def move_cursor(self, step: int) -> None:
+        n = len(self.menu())
+        if n:
+            self.menu_cursor = max(0, min(n - 1, self.menu_cursor + step))
+
+    def scroll_menu_to(self, rows: int) -> None:
+        """Keep the cursor on screen when the menu shows ``rows`` entries (the renderer calls it)."""
+        if self.menu_cursor < self.menu_top:
+            self.menu_top = self.menu_cursor
+        elif rows > 0 and self.menu_cursor >= self.menu_top + rows:
+            self.menu_top = self.menu_cursor - rows + 1
+
+    def entry(self, number: int) -> Action | str:
+        """Number keys: the entry labelled ``number`` (1..9, 0 = 10) on the menu as shown."""
+        entries = self.menu()
+        i = self.menu_top + (9 if number == 0 else number - 1)
+        if not entries:
+            return self._no_seat() or "There is nothing for you to do right now."
+        if i >= len(entries):
+            return f"There is no action {number} on the menu."
+        return entries[i].action
+
+    # -- messages -----------------------------------------------------------------------------------
+    def say(self, text: str, kind: str = "info") -> None:
+        self.message = text
+        self.message_kind = kind
+
+    def explain(self, err: IllegalAction) -> None:
+        """An action the engine refused: its reason in words (REASONS), the detail when useful."""
+        words = REASONS.get(err.reason, err.reason)
+        detail = f" ({err.detail})" if err.detail and err.reason not in ("phase/wrong",) else ""
+        self.say(f"{words[:1].upper()}{words[1:]}{detail}.", "error")  # the red status line says "no"
+
+    def clear_message(self) -> None:
+        if self.message:
+            self.message = ""
+
+    def prompt(self) -> str:
+        """What the game waits for, in words, for the status line."""
+        v = self.view
+        if v.phase == OVER:
+            return "The game is over. q quits."
+        if self.seat is None:
+            return "Watching. ? help · q quit"
+        waiting = self.waiting_for()
+        mine = self.seat in waiting
+        if v.phase == SETUP:
+            if mine:
+                return "Setup: Tab selects a card, Enter puts it into play; e when ready."
+            return "Waiting for the others to get ready…"
+        if v.pending is not None:
+            if not mine:
+                return f"Waiting for {who(v.pending.seat)} ({self.phase_words()})…"
+            if v.pending.kind == "colour":
+                return "Choose the new monster's base colour: 1-9 (a: menu)."
+            if v.pending.kind == "lose_item":
+                return "Bad Stuff: choose an item to lose: 1-9 (a: menu)."
+            if v.pending.kind == "curse":
+                return (f"{who(v.pending.data[1])} curses you with {self.card_name(v.pending.data[0])}: "
+                        "cancel it or take it (1-9, a: menu).")
+            me = v.players[self.seat]
+            excess = len(me.hand) - hand_limit(me, self.cards, v.params.hand_limit)
+            return (f"Charity: {excess} card{'s' if excess != 1 else ''} too many: give or discard them "
+                    "(1-9, a: menu).")
+        c = v.combat
+        if c is not None:
+            if c.stage == "window":
+                if mine:
+                    return "Interrupt window: a one-shot for either side (Tab, Enter), or Space to pass (A: always)."
+                auto = " (auto-pass on: A)" if self.auto_pass else ""
+                return "Interrupt window: waiting for " + ", ".join(who(s) for s in c.waiting) + "…" + auto
+            if c.stage == "outcome":
+                if mine:
+                    return "The dice are rolled: change a die with a card (Tab, Enter), or Space to let them stand."
+                return "The dice are rolled: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
+            if c.stage == "help":
+                if self.seat in c.waiting:
+                    return (f"{who(c.fighter)} asks for help: offer it for gold and/or first Treasure picks "
+                            "(1-9, a: menu), or Space to refuse.")
+                if mine:
+                    return "Offers of help are in: accept one or decline (1-9, a: menu)."
+                return "Waiting for offers of help from " + ", ".join(who(s) for s in c.waiting) + "…"
+            runner = c.runner if c.runner >= 0 else c.fighter
+            if mine and c.stage == "prepare":
+                return "Fight! One-shots (Tab, Enter), ask for help (a), then r to roll."
+            if mine and runner == self.seat and c.stage == "run":
+                return "You lost: run away — arrows or 1-9 pick the room."
+            if mine and runner == self.seat and c.stage == "escape" and c.to_escape:
+                uid = c.to_escape[0]
+                need = max(1, 5 - self.escape_modifier(uid))
+                return f"Escape: r rolls against {self.monster_label(uid)}: {need}+ escapes it."
+            return f"{who(c.fighter)} is fighting…"
+        if v.turn is not None and v.turn.seat == self.seat:
+            if not v.players[self.seat].alive:
+                return "You are dead: e ends the turn."
+            left = self.move_left(self.seat)
+            return f"Your turn, {left} move left · arrows/hjkl move · s search · e end turn · ? help"
+        if v.turn is not None:
+            auto = " · auto-pass on (A)" if self.auto_pass else ""
+            return f"{who(v.turn.seat)}'s turn… (? help, t chat{auto})"
+        return ""

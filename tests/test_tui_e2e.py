@@ -1,0 +1,106 @@
+"""End to end in a real terminal: ``mq play`` in a detached tmux session of 120x40, read with
+capture-pane, driven with send-keys.  The test installs nothing: without tmux it fails and says
+so (the CI image must provide tmux)."""
+from __future__ import annotations
+
+import os
+import re
+import shlex
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+SEED = 3
+DIRECTION_KEYS = {"north": "k", "east": "l", "south": "j", "west": "h"}
+MOVE = r" \d (Explore|Go) (north|east|south|west)"  # a move on the action menu
+
+
+class Tmux:
+    """One private tmux server (its own socket) holding one session."""
+
+    def __init__(self, exe: str, name: str) -> None:
+        self.base = [exe, "-L", name]
+        self.target = "play"
+
+    def run(self, *args: str) -> str:
+        out = subprocess.run(self.base + list(args), capture_output=True, text=True, timeout=10, check=True)
+        return out.stdout
+
+    def screen(self) -> str:
+        return self.run("capture-pane", "-p", "-t", self.target)
+
+    def keys(self, *keys: str) -> None:
+        self.run("send-keys", "-t", self.target, *keys)
+
+    def wait(self, pred, what: str, timeout: float = 15.0) -> str:
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.screen()
+            if pred(text):
+                return text
+            if time.monotonic() > deadline:
+                pytest.fail(f"timed out after {timeout}s waiting for {what}; the screen was:\n{text}")
+            time.sleep(0.05)
+
+    def kill(self) -> None:
+        subprocess.run(self.base + ["kill-server"], capture_output=True, timeout=10, check=False)
+
+
+def map_part(screen: str) -> str:
+    """The map: the left column of the rows above the log."""
+    lines = screen.splitlines()
+    end = next((i for i, ln in enumerate(lines) if ln.startswith(" Log")), len(lines))
+    return "\n".join(ln[:70] for ln in lines[:end])
+
+
+def test_play_in_a_real_terminal(tmp_path):
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed: this end-to-end test of the terminal client needs it "
+                    "(apt-get install -y tmux in the CI setup, .ci/run)")
+    rc = tmp_path / "rc"
+    command = (f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m mq.cli play "
+               f"--seed {SEED} --delay 0.02 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
+               f"echo $? > {shlex.quote(str(rc))}; sleep 5")
+    tmux = Tmux(exe, f"mqtest{os.getpid()}")
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", command)
+    try:
+        screen = tmux.wait(lambda t: all(w in t for w in ("Your hand", "Actions", "Map", "Red*", "Log")),
+                           "the client's first whole frame")
+        tmux.keys("e")  # ready: the bots are, and the game starts
+        tmux.keys("A")  # pass the bots' interrupt windows by ourselves
+
+        def our_move_or_a_question(t: str) -> bool:
+            status = t.rstrip("\n").splitlines()[-1]
+            return ("Your turn" in status and re.search(MOVE, t) is not None) or "asks for help" in status
+
+        for _ in range(20):
+            screen = tmux.wait(our_move_or_a_question, "our first turn with a move on the menu")
+            if "asks for help" not in screen.rstrip("\n").splitlines()[-1]:
+                break
+            tmux.keys("Space")  # a bot asks for help: we refuse
+            tmux.wait(lambda t, before=screen: t != before, "the refusal to show")
+        before = map_part(screen)
+        here = re.search(r"Map · (.+?)  ", screen).group(1)
+        direction = re.search(MOVE, screen).group(2)
+        tmux.keys(DIRECTION_KEYS[direction])
+        screen = tmux.wait(lambda t: map_part(t) != before and ("Red explores" in t or "Red moves" in t),
+                           "the map to change after the move")
+        assert re.search(r"Map · (.+?)  ", screen).group(1) != here  # the map follows Red to the new room
+        tmux.keys("q")
+        tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
+        tmux.keys("y")
+        deadline = time.monotonic() + 10
+        while not (rc.exists() and rc.read_text().strip()):
+            assert time.monotonic() < deadline, "mq play did not exit after q, y"
+            time.sleep(0.05)
+        errors = (tmp_path / "stderr").read_text()
+        assert rc.read_text().strip() == "0", errors
+        assert "Traceback" not in errors, errors
+    finally:
+        tmux.kill()
