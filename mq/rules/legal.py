@@ -36,10 +36,10 @@ def legal_actions(state: State, seat: int, cards: CardSet) -> tuple[Action, ...]
         _combat(state, seat, cards, add)
         powers.legal(state, seat, cards, add)
         return tuple(out)
+    if state.turn.seat == seat and p.alive:
+        _movement_phase(state, seat, cards, add)  # first: what a turn is mostly about
     _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat)
     powers.legal(state, seat, cards, add)
-    if state.turn.seat == seat and p.alive:
-        _movement_phase(state, seat, cards, add)
     return tuple(out)
 
 
