@@ -11,15 +11,9 @@ def _sim(args) -> int:
     return run(args.players, args.games, args.seed, args.json)
 
 
-def _not_yet(name: str):
-    def handler(args) -> int:
-        print(f"mq {name}: not implemented yet (LAN play arrives with the net/ package)", file=sys.stderr)
-        return 2
-    return handler
-
-
 def main(argv: list[str] | None = None) -> int:
     from mq.tui.cli import add_commands as add_play
+    from net.cli import add_commands as add_net
 
     parser = argparse.ArgumentParser(prog="mq", description="A peer-to-peer LAN dungeon crawl.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -30,8 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--seed", type=int, default=1)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_sim)
-    for name in ("host", "join", "replay"):
-        sub.add_parser(name, help="(not yet available)").set_defaults(func=_not_yet(name))
+    add_net(sub)
     args = parser.parse_args(argv)
     return args.func(args)
 

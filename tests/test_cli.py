@@ -27,6 +27,6 @@ def test_play_never_names_a_face_down_card_drawn_alone():
             assert line.rstrip().endswith("draws a DxM card."), line
 
 
-def test_lan_commands_say_they_are_not_built():
-    out = mq("host")
-    assert out.returncode == 2 and "not implemented yet" in out.stderr
+def test_lan_commands_explain_their_usage_errors():
+    out = mq("host", "--headless")
+    assert out.returncode == 2 and "--headless needs --bot" in out.stderr

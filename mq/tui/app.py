@@ -33,6 +33,7 @@ from prompt_toolkit.layout.dimension import Dimension as D
 from prompt_toolkit.styles import Style
 
 from mq.rules import IllegalAction
+from mq.table import LocalTable
 from mq.tui import keys as keymod
 from mq.tui import render
 from mq.tui.model import CHAT, HELP, INFO, Model
@@ -126,9 +127,8 @@ class Client:
         pump = asyncio.get_running_loop().create_task(self.pump())
         await asyncio.sleep(0)  # the pump subscribes to the table's updates before anything happens
         self.model.refresh(self.table.state)
-        start = getattr(self.table, "start", None)  # a LocalTable drives its bots only once started
-        if callable(start):
-            start()
+        if isinstance(self.table, LocalTable):  # it drives its bots only once started
+            self.table.start()
         try:
             result = await self.app.run_async()
         finally:

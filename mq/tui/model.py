@@ -740,7 +740,14 @@ class Model:
         acts = self.legal
         if self.menu_card is not None:
             acts = [a for a in acts if card_of(a) == self.menu_card]
-        ordered = sorted(enumerate(acts), key=lambda ia: (_MENU_RANK.get(ia[1].kind, 99), ia[0]))
+        urgent = self.view is not None and self.view.pending is not None
+
+        def rank(a: Action) -> int:
+            if a.kind == "give" and not urgent:  # a gift to a neighbour, not charity: with the gear
+                return _MENU_RANK["drop"]
+            return _MENU_RANK.get(a.kind, 99)
+
+        ordered = sorted(enumerate(acts), key=lambda ia: (rank(ia[1]), ia[0]))
         return [Entry(a, self._label(a)) for _, a in ordered]
 
     def _label(self, a: Action) -> str:

@@ -1,0 +1,329 @@
+"""``mq host``, ``mq join`` and ``mq replay``.
+
+:func:`add_commands` registers the three on an argparse subparsers object (mq/cli.py calls it);
+``python -m net.cli ...`` runs them on their own.
+
+Headless peers (``--headless --bot``) print one line when the lobby is open
+(``mq: hosting game <id> on port <p>``) and one when the game ends
+(``mq: game over after <n> entries, state hash <h>, winners <w>, log <path>``).
+Exit status: 0 the game ended, 1 an error (refused, unreachable, timeout, bad log), 2 usage,
+3 a desync (the report's path is printed).
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import sys
+
+DEFAULT_PORT = 47400
+
+
+def _tuning(p: argparse.ArgumentParser) -> None:
+    g = p.add_argument_group("network tuning (tests, slow networks)")
+    g.add_argument("--ping-ms", type=int, default=250, help="heartbeat period (default 250)")
+    g.add_argument("--dead-ms", type=int, default=1500, help="silence before a peer counts as gone (default 1500)")
+    g.add_argument("--settle-ms", type=int, default=None,
+                   help="how long a new or resumed sequencer waits for the others' logs "
+                        "(default: 3x --dead-ms after a failover, 30 s on --resume)")
+    g.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
+    g.add_argument("--bind", default="0.0.0.0", help="address this peer listens on (default all)")
+    g.add_argument("-v", "--verbose", action="store_true", help="log protocol events to stderr")
+
+
+def add_commands(sub) -> None:
+    h = sub.add_parser("host", help="open a LAN game (or --resume one from a log)")
+    h.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)")
+    h.add_argument("--seats", type=int, default=4, help="players, 2 to 6 (default 4)")
+    h.add_argument("--bots", type=int, default=0, help="how many of the seats bots play")
+    h.add_argument("--name", default=None)
+    h.add_argument("--window-ms", type=int, default=10_000, help="interrupt window timer (Q-OPT-1)")
+    h.add_argument("--away", choices=("wait", "bot"), default="wait",
+                   help="a disconnected player's seat is waited for, or played by a bot (Q-OPT-2)")
+    h.add_argument("--away-s", type=int, default=60, help="seconds before a bot takes an away seat")
+    h.add_argument("--headless", action="store_true", help="no terminal client (needs --bot)")
+    h.add_argument("--bot", action="store_true", help="the bot policy plays your seat")
+    h.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
+    h.add_argument("--resume", metavar="LOGFILE", help="restart a game from any peer's log")
+    h.add_argument("--no-beacon", action="store_true", help="do not announce the game on the LAN")
+    _tuning(h)
+    h.set_defaults(func=cmd_host)
+    j = sub.add_parser("join", help="join a LAN game (no address: list games on the LAN)")
+    j.add_argument("address", nargs="?", help="HOST[:PORT] of the host")
+    j.add_argument("--name", default=None)
+    j.add_argument("--watch", action="store_true", help="follow the game without a seat")
+    j.add_argument("--headless", action="store_true", help="no terminal client (needs --bot or --watch)")
+    j.add_argument("--bot", action="store_true", help="the bot policy plays your seat")
+    j.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
+    j.add_argument("--scan-s", type=float, default=2.5, help="how long to listen for games")
+    j.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to wait for the host to answer")
+    _tuning(j)
+    j.set_defaults(func=cmd_join)
+    r = sub.add_parser("replay", help="re-apply a game log; --verify checks every hash and the chain")
+    r.add_argument("logfile")
+    r.add_argument("--verify", action="store_true")
+    r.add_argument("--narrate", action="store_true", help="print what happened, entry by entry")
+    r.set_defaults(func=cmd_replay)
+
+
+def _setup_logging(args, who: str) -> None:
+    logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
+                        format=f"%(asctime)s {who} %(levelname)s %(message)s")
+
+
+def _config(args, role: str):
+    from net import identity
+    from net.peer import Config
+
+    key = identity.identity()
+    perturb = None
+    spec = os.environ.get("MQ_TEST_PERTURB")  # test-only: "<seq>:<field.path>" (tests/test_net_desync)
+    if spec:
+        n, _, path = spec.partition(":")
+        perturb = (int(n), path)
+    dead = args.dead_ms / 1000
+    settle = args.settle_ms / 1000 if args.settle_ms is not None else (
+        30.0 if getattr(args, "resume", None) else 3 * dead)
+    name = args.name or os.environ.get("USER") or "player"
+    return Config(name=name[:24], key=key, role=role, bind=args.bind, port=getattr(args, "port", 0) or 0,
+                  log_path=args.log, ping_s=args.ping_ms / 1000, dead_s=dead, settle_s=settle,
+                  resend_s=max(1.0, dead), perturb=perturb)
+
+
+def _summary(table) -> int:
+    peer = table.peer
+    from mq.rules.state import COLOURS
+
+    if peer.phase == "desync":
+        print(f"mq: desync; report {peer.report_file}", flush=True)
+        return 3
+    if peer.phase != "ended":
+        print(f"mq: stopped ({peer.error or peer.phase}) at entry {peer.seq}", flush=True)
+        return 1
+    from mq.rules import state_hash
+
+    winners = ",".join(COLOURS[w] for w in peer.state.winners) or "none"
+    print(f"mq: game over after {peer.seq} entries, state hash {state_hash(peer.state):016x}, "
+          f"winners {winners}, log {peer.log.path if peer.log else '-'}", flush=True)
+    stats = os.environ.get("MQ_NET_STATS")  # where to dump raw numbers (python -m net.harness bench)
+    if stats:
+        import json
+
+        with open(stats, "w", encoding="utf-8") as f:
+            json.dump({"seat": peer.seat, "leader": peer.leader, "entries": peer.seq,
+                       "seconds": peer.ended_at - peer.started_at if peer.started_at else None,
+                       "commit_ms": peer.commit_ms, "drops": dict(peer.drops)}, f)
+    if peer.commit_ms:
+        ms = sorted(peer.commit_ms)
+        p99 = ms[min(len(ms) - 1, len(ms) * 99 // 100)]
+        print(f"mq: commit latency p50 {ms[len(ms) // 2]:.2f} ms p99 {p99:.2f} ms "
+              f"over {len(ms)} proposals; dropped {sum(peer.drops.values())} malformed", file=sys.stderr, flush=True)
+    return 0
+
+
+async def _finish(table, args, interactive_host: bool | None) -> int:
+    from net import textclient
+    from net.client import play_bot
+
+    tasks = []
+    screen = None
+    if args.bot and table.seat is not None:
+        tasks.append(asyncio.create_task(play_bot(table)))
+    if interactive_host is not None and not args.headless:
+        if sys.stdin.isatty() and sys.stdout.isatty():  # the full-screen client (mq/tui)
+            screen = asyncio.create_task(_terminal(table, interactive_host))
+            tasks.append(screen)
+        else:
+            tasks.append(asyncio.create_task(textclient.run(table, interactive_host)))
+    elif getattr(args, "watch", False):
+        tasks.append(asyncio.create_task(_narrate(table)))
+    timeout = args.timeout or None
+    try:
+        finished = asyncio.create_task(table.wait_finished(timeout))
+        tasks.append(finished)
+        await asyncio.wait([t for t in (finished, screen) if t is not None], return_when=asyncio.FIRST_COMPLETED)
+        if screen is not None and screen.done() and not finished.done():
+            if screen.exception() is not None:
+                raise screen.exception()
+            print("mq: you left the table", flush=True)
+            return 0
+        done = finished.result()
+        if not done:
+            print(f"mq: timed out at entry {table.peer.seq}", flush=True)
+            return 1
+        code = _summary(table)
+        if table.peer.leader:
+            await asyncio.sleep(0.3)  # let the last fetches and the end message reach everyone
+        return code
+    finally:  # also on Ctrl-C: close the sockets and the log properly
+        for t in tasks:
+            t.cancel()
+        await table.close()
+
+
+async def _terminal(table, host: bool) -> None:
+    """The lobby on the command line (the host starts the game with Enter), then the full-screen
+    client for the game itself."""
+    from mq.tui.app import run
+
+    if host and table.phase == "lobby":
+        print("mq: waiting for players; press Enter to start (empty seats get bots)", flush=True)
+        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+        table.start()
+    elif table.phase == "lobby":
+        print("mq: waiting for the host to start the game", flush=True)
+    await table.wait_started()
+    await run(table)
+
+
+async def _narrate(table) -> None:
+    from mq.narrate import Narrator
+    from mq.table import Applied
+
+    narrator = Narrator(table.peer.cards)
+    async for item in table.updates():
+        if isinstance(item, Applied):
+            for line in narrator.lines(item.state, item.events):
+                print(f"{item.seq:5} {line}", flush=True)
+
+
+async def _host(args) -> int:
+    from net import discovery
+    from net.client import NetTable
+    from net.peer import PeerError
+
+    cfg = _config(args, "play")
+    try:
+        if args.resume:
+            table = await NetTable.resume(cfg, args.resume)
+        else:
+            table = await NetTable.host(cfg, args.seats, args.bots, args.window_ms, args.away, args.away_s)
+    except (PeerError, OSError, ValueError) as e:
+        print(f"mq host: {e}", file=sys.stderr)
+        return 1
+    peer = table.peer
+    what = "resuming" if args.resume else "hosting"
+    print(f"mq: {what} game {peer.game.hex()} on port {peer.port}", flush=True)
+    stop = asyncio.Event()
+    beacon = None
+    if not args.no_beacon:
+        beacon = asyncio.create_task(discovery.beacon(lambda: {
+            "game": peer.game.hex(), "name": cfg.name, "port": peer.port, "open": peer.open_seats(),
+            "seats": len(peer.seats), "phase": peer.phase}, stop))
+    if args.headless and not args.resume:
+        async def start_when_full() -> None:
+            while peer.phase == "lobby":
+                if peer.open_seats() == 0:
+                    table.start()
+                    return
+                await asyncio.sleep(0.02)
+        starter = asyncio.create_task(start_when_full())
+    else:
+        starter = None
+    try:
+        return await _finish(table, args, True)
+    finally:
+        stop.set()
+        for t in (beacon, starter):
+            if t is not None:
+                t.cancel()
+
+
+def _address(text: str) -> tuple[str, int]:
+    host, sep, port = text.rpartition(":")
+    if not sep:
+        return text, DEFAULT_PORT
+    return host.strip("[]"), int(port)
+
+
+async def _join(args) -> int:
+    from net import discovery
+    from net.client import NetTable
+    from net.peer import PeerError
+
+    if not args.address:
+        games = await asyncio.get_running_loop().run_in_executor(None, discovery.scan, args.scan_s)
+        if not games:
+            print("mq: no games found on the LAN", flush=True)
+            return 1
+        for i, g in enumerate(games):
+            print(f"{i + 1:2}. {g}", flush=True)
+        if args.headless or not sys.stdin.isatty():
+            return 0
+        choice = input("join which game? ").strip()
+        if not choice.isdigit() or not 1 <= int(choice) <= len(games):
+            return 0
+        g = games[int(choice) - 1]
+        host, port = g.host, g.port
+    else:
+        try:
+            host, port = _address(args.address)
+        except ValueError:
+            print(f"mq join: bad address {args.address!r} (HOST[:PORT])", file=sys.stderr)
+            return 2
+    cfg = _config(args, "watch" if args.watch else "play")
+    try:
+        table = await NetTable.join(cfg, host, port, timeout=args.connect_timeout)
+    except (PeerError, OSError, ValueError) as e:
+        print(f"mq join: {e}", file=sys.stderr)
+        return 1
+    who = "watching" if table.seat is None else f"seat {table.seat}"
+    print(f"mq: joined game {table.peer.game.hex()} ({who}), listening on port {table.peer.port}", flush=True)
+    return await _finish(table, args, None if args.watch else False)
+
+
+def _check_headless(args, parser_name: str) -> int | None:
+    if args.headless and not (args.bot or getattr(args, "watch", False)):
+        print(f"mq {parser_name}: --headless needs --bot (a seat must be played by someone)"
+              + (" or --watch" if parser_name == "join" else ""), file=sys.stderr)
+        return 2
+    return None
+
+
+def cmd_host(args) -> int:
+    bad = _check_headless(args, "host")
+    if bad is not None:
+        return bad
+    _setup_logging(args, "host")
+    try:
+        return asyncio.run(_host(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_join(args) -> int:
+    bad = _check_headless(args, "join")
+    if bad is not None:
+        return bad
+    _setup_logging(args, "join")
+    try:
+        return asyncio.run(_join(args))
+    except KeyboardInterrupt:
+        return 130
+
+
+def cmd_replay(args) -> int:
+    from net.replay import replay
+
+    res = replay(args.logfile, narrate=args.narrate)
+    for line in res.lines:
+        print(line)
+    for p in res.problems:
+        print(f"PROBLEM: {p}")
+    if args.verify:
+        print("verify: ok" if res.ok else "verify: FAILED")
+        return 0 if res.ok else 1
+    return 0 if res.readable else 1
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="mq", description="LAN play: host, join, replay.")
+    sub = parser.add_subparsers(dest="command", required=True)
+    add_commands(sub)
+    args = parser.parse_args(argv)
+    return args.func(args)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

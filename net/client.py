@@ -1,0 +1,175 @@
+"""The client contract (mq.table.Table) over the LAN: :class:`NetTable`, and a bot that plays a
+seat through it (:func:`play_bot`, used by ``--headless --bot``).
+
+A front end written against ``mq.table.LocalTable`` switches over by building a NetTable instead::
+
+    table = await NetTable.join(Config(name="ann"), "192.168.1.20", 47400)
+    await table.wait_started()
+    async for item in table.updates(): ...
+    await table.submit(action)
+
+``submit`` checks the action against the current state at once (IllegalAction, as LocalTable does)
+and sends it; it comes back as an Applied when the sequencer has put it in the log, or as a
+``Notice("info", seat, "rejected: <reason>: ...")`` if the state moved on meanwhile.  A spectator's
+``state`` (and the states in its Applied items) are ``mq.rules.view(state, TABLE)``: public
+information only.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import AsyncIterator
+
+from mq.bots import choose
+from mq.rules import Action, IllegalAction, State, is_over, step, view
+from mq.rules.view import TABLE
+from mq.table import Applied, Notice, Table
+from net.peer import Config, Peer, SeatInfo
+
+log = logging.getLogger("mq.net")
+
+
+class NetTable(Table):
+    """One seat's (or a spectator's) window onto a LAN game, backed by a :class:`net.peer.Peer`."""
+
+    def __init__(self, peer: Peer) -> None:
+        self.peer = peer
+        self._queues: list[asyncio.Queue] = []
+        self.lobby: tuple[list[SeatInfo], dict] = ([], {})
+        self.rejections: list[tuple[int, str, str]] = []
+        peer.subscribe(self._on_peer)
+
+    # -- construction ----------------------------------------------------------------------------
+    @classmethod
+    async def host(cls, cfg: Config, seats: int, bots: int = 0, window_ms: int = 10_000,
+                   away: str = "wait", away_s: int = 60) -> "NetTable":
+        peer = Peer(cfg)
+        table = cls(peer)
+        await peer.host(seats, bots, window_ms, away, away_s)
+        return table
+
+    @classmethod
+    async def resume(cls, cfg: Config, path: str) -> "NetTable":
+        peer = Peer(cfg)
+        table = cls(peer)
+        try:
+            await peer.resume(path)
+        except BaseException:
+            await peer.close()
+            raise
+        return table
+
+    @classmethod
+    async def join(cls, cfg: Config, host: str, port: int, timeout: float = 10.0) -> "NetTable":
+        peer = Peer(cfg)
+        table = cls(peer)
+        try:
+            await peer.join(host, port, timeout)
+        except BaseException:
+            await peer.close()
+            raise
+        return table
+
+    # -- the Table contract ----------------------------------------------------------------------
+    @property
+    def seat(self) -> int | None:  # type: ignore[override]
+        return self.peer.seat
+
+    @property
+    def state(self) -> State:  # type: ignore[override]
+        st = self.peer.state
+        return view(st, TABLE) if (st is not None and self.peer.seat is None) else st
+
+    @property
+    def phase(self) -> str:
+        return self.peer.phase
+
+    def start(self) -> None:
+        """Host only: close the lobby (empty seats become bots) and start the game."""
+        self.peer.start_game()
+
+    async def wait_started(self, timeout: float | None = None) -> bool:
+        return await self.peer.wait_started(timeout)
+
+    async def wait_finished(self, timeout: float | None = None) -> bool:
+        return await self.peer.wait_finished(timeout)
+
+    async def submit(self, action: Action) -> None:
+        if self.peer.phase != "game" or self.peer.state is None:
+            raise IllegalAction("phase/wrong", "the game is not running")
+        if self.seat is None or action.seat != self.seat:
+            raise IllegalAction("seat/not-your-turn", "a table acts only for its own seat")
+        step(self.peer.state, action, self.peer.cards)  # IllegalAction now, as LocalTable does
+        self.peer.propose(action)
+
+    async def updates(self) -> AsyncIterator[Applied | Notice]:
+        q: asyncio.Queue = asyncio.Queue()
+        self._queues.append(q)
+        try:
+            while True:
+                item = await q.get()
+                yield item
+                if isinstance(item, Notice) and item.kind == "closed":
+                    return
+        finally:
+            self._queues.remove(q)
+
+    async def say(self, text: str) -> None:
+        self.peer.say(text)
+
+    async def close(self) -> None:
+        await self.peer.close(linger_ms=200)
+
+    # -- events from the peer ----------------------------------------------------------------------
+    def _publish(self, item) -> None:
+        for q in self._queues:
+            q.put_nowait(item)
+
+    def _on_peer(self, item) -> None:
+        if isinstance(item, Applied):
+            if self.peer.seat is None:
+                item = Applied(item.seq, item.action, item.events, view(item.state, TABLE))
+            self._publish(item)
+        elif isinstance(item, Notice):
+            self._publish(item)
+            if item.kind == "desync":
+                self._publish(Notice("closed", None, "the game stopped on a desync"))
+        elif isinstance(item, tuple) and item[0] == "reject":
+            _, pid, reason, detail = item
+            self.rejections.append((pid, reason, detail))
+            self._publish(Notice("info", self.peer.seat, f"rejected: {reason}: {detail}"))
+        elif isinstance(item, tuple) and item[0] == "lobby":
+            self.lobby = (item[1], item[2])
+            self._publish(Notice("info", None, "lobby: " + ", ".join(
+                f"{s.name or '-'}/{s.kind}{'/away' if s.away else ''}" for s in item[1])))
+
+
+async def play_bot(table: NetTable) -> None:
+    """Play this table's seat with the bot policy until the game ends (``--headless --bot``).
+
+    One proposal in flight at a time; a rejected one (the state moved on) is simply re-decided."""
+    peer = table.peer
+    wake = asyncio.Event()
+    peer.subscribe(lambda item: wake.set())
+    failures = 0
+    while peer.phase not in ("ended", "desync", "closed"):
+        wake.clear()
+        st = peer.state
+        if peer.my_turn() and not peer.outstanding and not is_over(st):
+            try:
+                action = choose(view(st, peer.seat), peer.seat, peer.cards)
+                await table.submit(action)
+            except Exception as e:  # IllegalAction cannot happen with a correct policy and engine
+                failures += 1
+                log.error("the bot failed to act (%s: %s)", type(e).__name__, e)
+                if failures >= 20:
+                    peer.error = f"the bot keeps failing: {type(e).__name__}: {e}"
+                    await peer.close()
+                    return
+                await asyncio.sleep(0.1)
+            await asyncio.sleep(0)  # a sequencer applies it at once: let the network run between moves
+            continue
+        try:
+            await asyncio.wait_for(wake.wait(), 0.5)
+        except asyncio.TimeoutError:
+            pass

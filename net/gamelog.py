@@ -1,0 +1,316 @@
+"""The action log on disk: one file per peer, appended as entries are applied.
+
+File format (docs/net.md has the byte layout)::
+
+    b"MQLOG\\x00\\x01\\n"                       8-byte magic + format version
+    record*                                   u32 length, u32 CRC32 of payload (little endian), payload
+
+Record 0 is the *header* (msgpack list: "H", protocol, game id, seed, params, nonces, roster);
+record n >= 1 is *entry n* (msgpack list: n, author, pid, action, state hash, prev).  ``prev`` of
+entry 1 is the header's id; the id of a record is BLAKE2b-128 of its payload bytes.  So the ids form
+a hash chain: two logs that agree on the id of their last entry agree on everything before it.
+
+Invariants:
+- Payloads are lists, never maps, so every peer writes the same bytes for the same entry; entries
+  travel over the wire as these exact payload bytes and are stored verbatim (logs are byte-identical).
+- Opening a log checks every record's CRC, the entry numbering and the chain.  A damaged *last*
+  record with nothing valid after it is a torn write: it is reported and (when opened for writing)
+  truncated away.  Damage with valid records after it is corruption: :class:`LogCorrupt`, never
+  skipped, because a gap in the middle would silently change the game.
+- fsync policy: :meth:`GameLog.append` writes the whole record with one ``write`` (in the OS page cache
+  at once); :meth:`GameLog.sync` makes everything appended so far durable with ``fdatasync``.  The
+  sequencer syncs before it sends an entry to anyone (nothing acknowledged can be lost with its
+  machine); other peers sync once per received batch before reporting their hash (group commit).
+"""
+from __future__ import annotations
+
+import hashlib
+import os
+import struct
+import zlib
+from dataclasses import dataclass
+from typing import Any
+
+import msgpack
+
+from mq.rules import Params
+from mq.rules import codec as state_codec
+from net import wire
+
+MAGIC = b"MQLOG\x00\x01\n"
+_REC = struct.Struct("<II")
+MAX_RECORD = wire.MAX_MESSAGE
+
+
+class LogCorrupt(Exception):
+    """The log is damaged before its last record, or is not an mq log: refused."""
+
+
+def record_id(payload: bytes) -> bytes:
+    return hashlib.blake2b(payload, digest_size=16).digest()
+
+
+@dataclass(frozen=True)
+class Header:
+    version: int
+    game: bytes
+    seed: int
+    params: Params
+    nonces: tuple[bytes, ...]
+    roster: tuple[tuple[str, str, str], ...]  # per seat: (name, identity, "human" | "bot")
+    raw: bytes
+    id: bytes
+
+
+@dataclass(frozen=True)
+class Entry:
+    n: int
+    author: int
+    pid: tuple[bytes, int] | None  # (proposer incarnation, its counter); None for table entries
+    action: list  # mq.rules.actions.encode form
+    hash: int  # state hash after applying this entry (the sequencer's)
+    prev: bytes
+    raw: bytes
+    id: bytes
+
+
+def seed_from(nonces) -> int:
+    """The game seed: SHA-256 of all revealed nonces in seat order, first 64 bits."""
+    return int.from_bytes(hashlib.sha256(b"".join(nonces)).digest()[:8], "big")
+
+
+def encode_header(game: bytes, seed: int, params: Params, nonces, roster) -> bytes:
+    return msgpack.packb(["H", wire.PROTOCOL, game, seed, state_codec.encode(params), list(nonces),
+                          [list(r) for r in roster]], use_bin_type=True)
+
+
+def decode_header(raw: bytes) -> Header:
+    """Parse and check a header payload; raises wire.Malformed."""
+    d = wire.unpack_any(raw)
+    if type(d) is not list or len(d) != 7 or d[0] != "H":
+        raise wire.Malformed("not a log header")
+    _, version, game, seed, params, nonces, roster = d
+    if version != wire.PROTOCOL:
+        raise wire.Malformed(f"log protocol {version!r}, this mq speaks {wire.PROTOCOL}")
+    if type(game) is not bytes or len(game) != 8 or not wire.U64(seed):
+        raise wire.Malformed("header: bad game id or seed")
+    try:
+        p = state_codec.decode(params)
+    except Exception:
+        raise wire.Malformed("header: bad params") from None
+    if not isinstance(p, Params):
+        raise wire.Malformed("header: bad params")
+    if (type(nonces) is not list or not all(type(x) is bytes and len(x) == 32 for x in nonces)
+            or type(roster) is not list or len(roster) != p.players
+            or not all(type(r) is list and len(r) == 3 and all(type(f) is str for f in r) for r in roster)):
+        raise wire.Malformed("header: bad nonces or roster")
+    if seed_from(nonces) != seed:
+        raise wire.Malformed("header: the seed is not the hash of the nonces")
+    return Header(version, game, seed, p, tuple(nonces), tuple(tuple(r) for r in roster), raw, record_id(raw))
+
+
+def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes) -> bytes:
+    return msgpack.packb([n, author, list(pid) if pid else None, action, h, prev], use_bin_type=True)
+
+
+def decode_entry(raw: bytes) -> Entry:
+    """Parse and check the shape of an entry payload; raises wire.Malformed (the action itself is
+    checked by mq.rules.actions.decode where it is applied)."""
+    d = wire.unpack_any(raw)
+    if type(d) is not list or len(d) != 6:
+        raise wire.Malformed("not an entry")
+    n, author, pid, action, h, prev = d
+    if not (wire.SEQ(n) and n >= 1 and wire.AUTHOR(author) and wire.U64(h) and wire.ID16(prev)):
+        raise wire.Malformed("entry: bad seq, author, hash or prev")
+    if pid is not None:
+        if not (type(pid) is list and len(pid) == 2 and type(pid[0]) is bytes and len(pid[0]) == 8
+                and type(pid[1]) is int and 1 <= pid[1] < 2**62):
+            raise wire.Malformed("entry: bad pid")
+        pid = (pid[0], pid[1])
+    if type(action) is not list:
+        raise wire.Malformed("entry: bad action")
+    return Entry(n, author, pid, action, h, prev, raw, record_id(raw))
+
+
+@dataclass
+class Scan:
+    """What reading a log file found."""
+
+    header: Header | None
+    entries: list[Entry]
+    good_end: int  # file offset just after the last good record
+    offsets: list[int]  # offsets[i] = start of record i (0 = header)
+    torn: int  # bytes of torn tail after good_end (0 when clean)
+
+
+def _record_at(data: bytes, pos: int) -> tuple[bytes, int] | None:
+    """The payload at ``pos`` and the offset after it, or None if no intact record starts there."""
+    if pos + _REC.size > len(data):
+        return None
+    length, crc = _REC.unpack_from(data, pos)
+    end = pos + _REC.size + length
+    if length == 0 or length > MAX_RECORD or end > len(data):
+        return None
+    payload = data[pos + _REC.size:end]
+    if zlib.crc32(payload) != crc:
+        return None
+    return payload, end
+
+
+def scan(data: bytes, where: str = "log") -> Scan:
+    """Check a whole log image; raises LogCorrupt for anything but a torn last record."""
+    if not data.startswith(MAGIC):
+        if len(data) < len(MAGIC) and MAGIC.startswith(data):
+            return Scan(None, [], 0, [], len(data))  # torn while writing the magic itself
+        raise LogCorrupt(f"{where}: not an mq log (bad magic)")
+    pos = len(MAGIC)
+    header: Header | None = None
+    entries: list[Entry] = []
+    offsets: list[int] = []
+    while pos < len(data):
+        rec = _record_at(data, pos)
+        if rec is None:
+            # Torn tail or damage in the middle?  A torn write only ever hits the last record, so
+            # if any intact record starts after this point the file was damaged, not torn.
+            for q in range(pos + 1, len(data) - _REC.size):
+                if _record_at(data, q) is not None:
+                    raise LogCorrupt(f"{where}: damaged record at byte {pos} (record {len(offsets)}) "
+                                     f"with intact records after it")
+            return Scan(header, entries, pos, offsets, len(data) - pos)
+        payload, end = rec
+        index = len(offsets)
+        try:
+            if index == 0:
+                header = decode_header(payload)
+            else:
+                e = decode_entry(payload)
+                prev_id = entries[-1].id if entries else header.id
+                if e.n != index:
+                    raise LogCorrupt(f"{where}: record {index} holds entry {e.n}")
+                if e.prev != prev_id:
+                    raise LogCorrupt(f"{where}: entry {e.n} breaks the hash chain")
+                entries.append(e)
+        except wire.Malformed as m:
+            raise LogCorrupt(f"{where}: record {index}: {m}") from None
+        offsets.append(pos)
+        pos = end
+    return Scan(header, entries, pos, offsets, 0)
+
+
+def read(path: str) -> Scan:
+    """Read-only check of a log file (a torn tail is reported in ``Scan.torn``, not removed)."""
+    with open(path, "rb") as f:
+        return scan(f.read(), path)
+
+
+class GameLog:
+    """An open, writable log: :meth:`create` a new one or :meth:`open` an existing one (which
+    truncates a torn tail)."""
+
+    def __init__(self, path: str, fd: int, s: Scan) -> None:
+        self.path = path
+        self._fd = fd
+        self.header = s.header
+        self.entries = s.entries
+        self._offsets = s.offsets
+        self._end = s.good_end
+        self._dirty = False
+        self.truncated = s.torn  # bytes of torn tail removed when opened
+
+    @classmethod
+    def create(cls, path: str) -> "GameLog":
+        """A new, empty log (an existing file at ``path`` is replaced)."""
+        os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
+        os.write(fd, MAGIC)
+        os.fsync(fd)
+        return cls(path, fd, Scan(None, [], len(MAGIC), [], 0))
+
+    @classmethod
+    def open(cls, path: str) -> "GameLog":
+        """Open an existing log for appending; a torn tail is truncated (and fsynced) first."""
+        fd = os.open(path, os.O_RDWR)
+        try:
+            size = os.fstat(fd).st_size
+            data = os.pread(fd, size, 0)
+            s = scan(data, path)
+            if s.torn:
+                if s.good_end == 0:  # even the magic was torn
+                    os.pwrite(fd, MAGIC, 0)
+                    s.good_end = len(MAGIC)
+                os.ftruncate(fd, s.good_end)
+                os.fsync(fd)
+        except BaseException:
+            os.close(fd)
+            raise
+        return cls(path, fd, s)
+
+    @property
+    def last_seq(self) -> int:
+        return len(self.entries)
+
+    @property
+    def last_id(self) -> bytes:
+        """The id the next entry must name as ``prev``."""
+        if self.entries:
+            return self.entries[-1].id
+        if self.header is None:
+            raise ValueError("the log has no header yet")
+        return self.header.id
+
+    def id_at(self, seq: int) -> bytes:
+        return self.header.id if seq == 0 else self.entries[seq - 1].id
+
+    def _write(self, payload: bytes) -> None:
+        rec = _REC.pack(len(payload), zlib.crc32(payload)) + payload
+        # One pwrite per record: a crash leaves at most this record torn.
+        written = os.pwrite(self._fd, rec, self._end)
+        if written != len(rec):
+            raise OSError(f"{self.path}: short write")
+        self._offsets.append(self._end)
+        self._end += len(rec)
+        self._dirty = True
+
+    def write_header(self, header: Header) -> None:
+        if self.header is not None or self.entries:
+            raise ValueError("the log already has a header")
+        self._write(header.raw)
+        self.header = header
+
+    def append(self, entry: Entry) -> None:
+        """Append entry ``last_seq + 1``; its chain link must match (checked, never trusted)."""
+        if entry.n != self.last_seq + 1 or entry.prev != self.last_id:
+            raise ValueError(f"entry {entry.n} does not follow entry {self.last_seq}")
+        self._write(entry.raw)
+        self.entries.append(entry)
+
+    def sync(self) -> None:
+        """Make every appended record durable (fdatasync), if anything was appended since."""
+        if self._dirty:
+            os.fdatasync(self._fd)
+            self._dirty = False
+
+    def truncate_after(self, seq: int) -> None:
+        """Drop entries after ``seq`` (a peer rewinding to the sequencer's history)."""
+        if seq >= self.last_seq:
+            return
+        self._end = self._offsets[seq + 1]
+        del self._offsets[seq + 1:]
+        del self.entries[seq:]
+        os.ftruncate(self._fd, self._end)
+        os.fsync(self._fd)
+        self._dirty = False
+
+    def close(self) -> None:
+        if self._fd >= 0:
+            try:
+                self.sync()
+            finally:
+                os.close(self._fd)
+                self._fd = -1
+
+
+def entry_summary(e: Entry) -> dict[str, Any]:
+    """A JSON-friendly form of an entry (desync reports, replay output)."""
+    return {"seq": e.n, "author": e.author, "action": e.action, "hash": f"{e.hash:016x}",
+            "id": e.id.hex(), "prev": e.prev.hex()}

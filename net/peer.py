@@ -1,0 +1,1488 @@
+"""A peer: one process's part of a LAN game (DESIGN "Networking contract"; docs/net.md).
+
+Every peer holds the game state, applies the shared action log strictly in order and persists it
+(net.gamelog).  One peer is the *sequencer* (leader): it owns the lobby, runs the seed
+commit-reveal, validates proposals with the engine, numbers them, makes them durable and sends them
+to everyone.  The others are *followers*: a DEALER connected to the leader's ROUTER.  Every peer
+also binds a ROUTER of its own so that it can take over as sequencer.
+
+Invariants:
+- The state changes only by applying a log entry, in sequence order, with ``mq.rules.step``; this
+  module never builds a State (except the test-only perturbation in net.desync).
+- An entry's author is the seat bound to the connection that proposed it (bound by the identity in
+  ``hello``), or TABLE_AUTHOR (-1) for entries the leader makes itself: bots in bot seats and away
+  seats, and closing an interrupt window when its timer ends (Q-DIGI-2, Q-OPT-1, Q-OPT-2).
+- Proposals carry (incarnation, counter); the leader applies each at most once, also after a
+  reconnect or a failover (the dedupe table is rebuilt from the log).
+- The leader makes an entry durable (fdatasync) before it sends it; followers sync each received
+  batch before reporting their hashes.
+- Every peer compares its hash after entry n with the leader's (carried in the entry); the leader
+  compares every follower's reported hash with its own.  A mismatch pauses the game for good: the
+  leader walks subtree digests to the first differing field and every peer writes a report.
+- Failover: the lowest-numbered live peer seat becomes sequencer; it collects the others' logs
+  (``hello`` carries each peer's last entry ids), adopts the longest consistent one, and goes on.
+- Malformed input is dropped with a log line and a counter; it never raises out of a handler.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import secrets
+import time
+from dataclasses import dataclass, field
+from typing import Callable
+
+import zmq
+
+from mq.bots import choose
+from mq.cards import load_default
+from mq.rules import Action, IllegalAction, actors, is_over, make_params, new_game, state_hash, step, view
+from mq.rules import codec as state_codec
+from mq.rules.actions import decode as decode_action
+from mq.rules.actions import encode as encode_action
+from mq.rules.state import COLOURS
+from mq.table import Applied, Notice
+from net import desync, gamelog, identity, transport, wire
+from net.wire import PROTOCOL, TABLE_AUTHOR
+
+log = logging.getLogger("mq.net")
+
+RING = 256  # recent states kept for desync walks
+FETCH_BATCH = 2000  # entries per catch-up message (~100 bytes each, far below MAX_MESSAGE)
+
+
+@dataclass
+class Config:
+    """How a peer behaves.  Times are seconds."""
+
+    name: str = "player"
+    key: str = ""  # identity secret (net.identity); a fresh one if empty
+    role: str = "play"  # "play" or "watch"
+    bind: str = "127.0.0.1"  # where this peer's ROUTER listens
+    port: int = 0  # 0: any free port
+    log_path: str | None = None  # default: net.identity.log_path(game)
+    ping_s: float = 0.25  # heartbeat period (application level)
+    dead_s: float = 1.5  # silence after which a peer (or the sequencer) is gone
+    settle_s: float = 3.0  # how long a new sequencer waits for the others' logs
+    hello_s: float = 0.2  # hello retry period while connecting
+    resend_s: float = 1.5  # an unanswered proposal is sent again after this
+    perturb: tuple[int, str] | None = None  # test-only: after entry n, bump one int field
+
+
+@dataclass
+class SeatInfo:
+    name: str = ""
+    kind: str = "open"  # "peer" (a person's or a headless bot's process), "bot" (leader-run), "open"
+    pub: str = ""  # public id of the identity bound to the seat
+    host: str = ""
+    port: int = 0
+    away: bool = False
+    botted: bool = False  # an away seat played by the leader's bot (Q-OPT-2)
+
+    def wire(self) -> list:
+        return [self.name, self.kind, self.pub, self.host, self.port, self.away, self.botted]
+
+    @classmethod
+    def from_wire(cls, d) -> "SeatInfo":
+        if not (type(d) is list and len(d) == 7 and all(type(x) is str for x in d[:4])
+                and type(d[4]) is int and type(d[5]) is bool and type(d[6]) is bool):
+            raise wire.Malformed("lobby: bad seat")
+        return cls(d[0][:wire.MAX_NAME], d[1], d[2], d[3], d[4], d[5], d[6])
+
+
+@dataclass
+class Member:
+    """A connection at the leader."""
+
+    rid: bytes
+    pub: str
+    name: str
+    seat: int | None
+    inc: bytes
+    host: str
+    port: int
+    last_seen: float
+    acked: int = 0
+
+
+@dataclass
+class _Walk:
+    rid: bytes
+    seat: int
+    seq: int
+    path: list[int] = field(default_factory=list)
+    started: float = 0.0
+
+
+class PeerError(Exception):
+    """Joining or hosting failed (refused, unreachable, bad log)."""
+
+
+def _valid_key(k) -> bool:
+    return type(k) is str and len(k) == 64 and all(c in "0123456789abcdef" for c in k)
+
+
+class Peer:
+    """One peer.  Use :meth:`host`, :meth:`resume` or :meth:`join` (coroutines), then read
+    ``state``/``seq``, :meth:`propose`, and listen with :meth:`subscribe`."""
+
+    def __init__(self, cfg: Config, ctx=None) -> None:
+        self.cfg = cfg
+        self.key = cfg.key or secrets.token_hex(32)
+        self.pub = identity.public_id(self.key)
+        self.ctx = ctx or transport.context()
+        self._own_ctx = ctx is None
+        self.cards = load_default()
+        self.inc = os.urandom(8)  # this process's incarnation: proposal ids are (inc, counter)
+        self._pid = 0
+        self.drops = wire.Counters()
+        self.router, self.port = transport.router(self.ctx, cfg.bind, cfg.port)
+        self.dealer = None
+        self._dealer_task: asyncio.Task | None = None
+        self._tasks: list[asyncio.Task] = []
+        self._listeners: list[Callable] = []
+        # game
+        self.phase = "idle"  # lobby | seeding | game | desync | ended | closed
+        self.game: bytes = b""
+        self.header: gamelog.Header | None = None
+        self.log: gamelog.GameLog | None = None
+        self.state = None
+        self.seq = 0
+        self.ring: dict[int, object] = {}
+        self.seat: int | None = None
+        self.seats: list[SeatInfo] = []
+        self.opts: dict = {}
+        self.leader = False
+        self.leader_seat: int | None = None
+        self.outstanding: dict[int, tuple[Action, float]] = {}
+        self.error: str | None = None
+        self.report_file: str | None = None
+        self.stats = {"sequenced": 0, "applied": 0, "rejected": 0}
+        self.commit_ms: list[float] = []  # leader: proposal received -> entry sent (own seat: submit -> applied)
+        self._sent_at: dict[int, float] = {}
+        self.started_at = self.ended_at = 0.0  # perf_counter at the header and at the end (stats)
+        # leader-only
+        self.members: dict[bytes, Member] = {}
+        self.seat_rid: dict[int, bytes] = {}
+        self.away_since: dict[int, float] = {}
+        self._last_pid: dict[int, tuple[bytes, int]] = {}
+        self._outbox: list[bytes] = []
+        self._flush_scheduled = False
+        self._drive_scheduled = False
+        self._live = False
+        self._pending_props: list[tuple[bytes, dict, float]] = []
+        self._reconcile_until = 0.0
+        self._expect: set[int] = set()
+        self._fetching: set[bytes] = set()
+        self._seeding: dict | None = None
+        self._window_since: float | None = None
+        self._ending_until: float | None = None
+        self._walk: _Walk | None = None
+        self._reports: dict[int, dict[int, int]] = {}
+        self._desync_seq: int | None = None
+        self._desync_found: tuple[int, str, float] | None = None
+        self._last_tick = 0.0
+        self._bot_failures = 0
+        # follower-only
+        self._connecting = False
+        self._connect_deadline = 0.0
+        self._candidate: int | None = None
+        self._last_hello = 0.0
+        self._welcomed = False
+        self._last_heard = 0.0
+        self._last_ping = 0.0
+        self._buffer: dict[int, gamelog.Entry] = {}
+        self._head = 0
+        self._last_fetch = 0.0
+        self._dead: set[int] = set()
+        self._addrs: dict[int, tuple[str, int]] = {}  # where we reached each sequencer we followed
+        self._retry_hint: int | None = None
+        self._target: tuple[str, int] = ("", 0)
+        self._commits: list[bytes] | None = None
+        self._nonce: bytes | None = None
+        self._end_seq: int | None = None
+        self._unreported: list[list[int]] = []
+        self._report_scheduled = False
+        self._paused_at: float | None = None
+        self._started = asyncio.Event()
+        self._welcome_evt = asyncio.Event()
+        self._finished = asyncio.Event()
+        self._refused: str | None = None
+        self._shut = False
+
+    # -- life cycle ------------------------------------------------------------------------------
+    def subscribe(self, fn: Callable) -> None:
+        """``fn(item)`` is called with every Applied / Notice, and with ("reject", pid, reason,
+        detail) tuples for this peer's refused proposals."""
+        self._listeners.append(fn)
+
+    def _emit(self, item) -> None:
+        for fn in list(self._listeners):
+            try:
+                fn(item)
+            except Exception:  # a listener bug must not stop the game loop
+                log.exception("listener failed")
+
+    def _notice(self, kind: str, seat: int | None, text: str) -> None:
+        log.info("[%s] %s", kind, text)
+        self._emit(Notice(kind, seat, text))
+
+    def _spawn(self) -> None:
+        loop = asyncio.get_running_loop()
+        self._tasks = [loop.create_task(self._router_loop()), loop.create_task(self._timer_loop())]
+
+    async def wait_finished(self, timeout: float | None = None) -> bool:
+        try:
+            await asyncio.wait_for(self._finished.wait(), timeout)
+            return True
+        except asyncio.TimeoutError:
+            return False
+
+    async def wait_started(self, timeout: float | None = None) -> bool:
+        try:
+            await asyncio.wait_for(self._started.wait(), timeout)
+            return True
+        except asyncio.TimeoutError:
+            return False
+
+    def _finish(self, phase: str) -> None:
+        self.phase = phase
+        self.ended_at = time.perf_counter()
+        self._finished.set()
+
+    async def close(self, linger_ms: int = 0) -> None:
+        if self._shut:
+            return
+        self._shut = True
+        if self._welcomed and not self.leader and self.dealer is not None:
+            self._up({"t": "bye"})
+        for t in self._tasks + ([self._dealer_task] if self._dealer_task else []):
+            t.cancel()
+        for t in self._tasks + ([self._dealer_task] if self._dealer_task else []):
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+        if self.log is not None:
+            self.log.close()
+        transport.close(self.dealer, linger_ms)
+        transport.close(self.router, linger_ms)
+        if self._own_ctx:
+            self.ctx.term()
+        was = self.phase
+        if was not in ("ended", "desync"):
+            self.phase = "closed"
+            self._emit(Notice("closed", None, "left the table"))
+        self._finished.set()
+
+    # -- the shared log ---------------------------------------------------------------------------
+    def _open_log_file(self, path: str) -> None:
+        """Load an existing log: check it, truncate a torn tail, replay it to rebuild the state."""
+        try:
+            lg = gamelog.GameLog.open(path)
+        except gamelog.LogCorrupt as e:
+            raise PeerError(str(e)) from None
+        if lg.header is None:
+            lg.close()
+            raise PeerError(f"{path}: the log has no header")
+        if lg.truncated:
+            log.warning("%s: dropped a torn tail of %d bytes", path, lg.truncated)
+        self._adopt_log(lg)
+
+    def _adopt_log(self, lg: gamelog.GameLog) -> None:
+        state = new_game(lg.header.params, lg.header.seed, self.cards)
+        for e in lg.entries:
+            try:
+                state, _ = step(state, decode_action(e.action), self.cards)
+            except Exception as err:  # IllegalAction, or an engine that changed under the log
+                lg.close()
+                raise PeerError(f"{lg.path}: entry {e.n} does not replay: {err}") from None
+            if state_hash(state) != e.hash:
+                lg.close()
+                raise PeerError(f"{lg.path}: entry {e.n} does not replay to its recorded hash")
+        self.log, self.header, self.game = lg, lg.header, lg.header.game
+        self.state, self.seq = state, lg.last_seq
+        self.ring = {self.seq: state}
+        self._head = max(self._head, self.seq)
+        if self.seat is None and self.cfg.role == "play":
+            self.seat = self._seat_of(self.pub)
+
+    def _seat_of(self, pub: str) -> int | None:
+        if self.header is None:
+            return None
+        for i, (_, p, kind) in enumerate(self.header.roster):
+            if kind == "peer" and p == pub:
+                return i
+        return None
+
+    def _log_path(self) -> str:
+        if self.cfg.log_path:
+            return self.cfg.log_path
+        path = identity.log_path(self.game)
+        # A spectator on a player's machine must not overwrite that player's log.
+        return path.replace(".mqlog", ".watch.mqlog") if self.cfg.role == "watch" else path
+
+    def _start_from_header(self, header: gamelog.Header) -> None:
+        """A fresh log with this header, and the game's first state."""
+        lg = gamelog.GameLog.create(self._log_path())
+        lg.write_header(header)
+        lg.sync()
+        self.log, self.header, self.game = lg, header, header.game
+        self.state = new_game(header.params, header.seed, self.cards)
+        self.seq = 0
+        self.ring = {0: self.state}
+        self.phase = "game"
+        self.started_at = time.perf_counter()
+        self._started.set()
+        self._notice("info", None, f"the game starts: seed {header.seed:016x}, game {header.game.hex()}")
+
+    def _apply_entry(self, e: gamelog.Entry) -> str | None:
+        """Apply the next entry (e.n == seq + 1) and log it; returns a problem or None.  Used by
+        followers and by a new sequencer adopting entries from another peer's log."""
+        if e.prev != self.log.last_id:
+            return f"entry {e.n} does not chain to entry {self.seq}"
+        try:
+            action = decode_action(e.action)
+        except IllegalAction as err:
+            return f"entry {e.n}: {err}"
+        if e.author != TABLE_AUTHOR and e.author != action.seat:
+            return f"entry {e.n}: seat {e.author} cannot act for seat {action.seat}"
+        try:
+            state, events = step(self.state, action, self.cards)
+        except IllegalAction as err:
+            return f"entry {e.n} is illegal here: {err.reason}"
+        except Exception as err:  # an engine bug: stop here rather than crash or skip the entry
+            log.exception("the engine failed on entry %d", e.n)
+            return f"entry {e.n}: the engine failed ({type(err).__name__}: {err})"
+        h = state_hash(state)
+        self.log.append(e)
+        self._commit_local(e, action, state, events)
+        if h != e.hash:
+            return f"hash after entry {e.n} is {h:016x}, the sequencer's is {e.hash:016x}"
+        return None
+
+    def _commit_local(self, e: gamelog.Entry, action: Action, state, events) -> None:
+        self.state, self.seq = state, e.n
+        self._head = max(self._head, e.n)
+        self.ring[e.n] = state
+        self.ring.pop(e.n - RING, None)
+        self.stats["applied"] += 1
+        if e.pid is not None and e.pid[0] == self.inc and e.author == self.seat:
+            self.outstanding.pop(e.pid[1], None)
+            sent = self._sent_at.pop(e.pid[1], None)
+            if sent is not None and not self.leader:
+                self.commit_ms.append((time.perf_counter() - sent) * 1000)
+        self._emit(Applied(e.n, action, tuple(events), self.state))
+
+    # -- proposals (any role) ---------------------------------------------------------------------
+    def propose(self, action: Action) -> int:
+        """Send a proposal for this peer's seat; returns its id.  The result arrives as an Applied
+        (with this peer's pid in the entry) or a ("reject", pid, reason, detail) event."""
+        if self.seat is None:
+            raise IllegalAction("seat/unknown", "a spectator has no seat")
+        self._pid += 1
+        pid = self._pid
+        now = time.perf_counter()
+        self._sent_at[pid] = now
+        if self.leader and not self._live and self.phase == "game":
+            self.outstanding[pid] = (action, now)  # sequenced when this new sequencer goes live
+            return pid
+        if self.leader:
+            reason = self._sequence(self.seat, (self.inc, pid), action)
+            if reason is not None:
+                self._sent_at.pop(pid, None)
+                self._reject_local(pid, *reason)
+            else:
+                self.commit_ms.append((time.perf_counter() - now) * 1000)
+            return pid
+        self.outstanding[pid] = (action, now)
+        if self._welcomed:
+            self._up({"t": "propose", "pid": pid, "x": encode_action(action)})
+        return pid
+
+    def _reject_local(self, pid: int, reason: str, detail: str) -> None:
+        self.outstanding.pop(pid, None)
+        self.stats["rejected"] += 1
+        self._emit(("reject", pid, reason, detail))
+
+    def say(self, text: str) -> None:
+        text = str(text)[:wire.MAX_TEXT]
+        if self.leader:
+            self._chat(self.seat, text)
+        elif self._welcomed:
+            self._up({"t": "say", "text": text})
+
+    def my_turn(self) -> bool:
+        return (self.phase == "game" and self.seat is not None and self.state is not None
+                and self.seat in actors(self.state))
+
+    # =========================================================================================
+    # Leader
+    # =========================================================================================
+    async def host(self, seats: int, bots: int = 0, window_ms: int = 10_000, away: str = "wait",
+                   away_s: int = 60) -> None:
+        """Open a lobby as sequencer on seat 0; the last ``bots`` seats are bots."""
+        make_params(seats, window_ms=window_ms, away=away, away_s=away_s)  # validate now
+        if not 0 <= bots < seats:
+            raise PeerError("bots must leave seat 0 for the host")
+        self.game = os.urandom(8)
+        self.opts = {"seats": seats, "window_ms": window_ms, "away": away, "away_s": away_s}
+        self.seats = [SeatInfo() for _ in range(seats)]
+        self.seats[0] = SeatInfo(self.cfg.name, "peer", self.pub, self.cfg.bind, self.port)
+        for s in range(seats - bots, seats):
+            self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
+        self.seat = 0
+        self.leader, self.leader_seat, self._live = True, 0, True
+        self.phase = "lobby"
+        self._spawn()
+        log.info("hosting game %s on port %d", self.game.hex(), self.port)
+
+    def open_seats(self) -> int:
+        return sum(1 for s in self.seats if s.kind == "open")
+
+    async def resume(self, path: str) -> None:
+        """Sequence again from a log after every peer stopped; the others rejoin."""
+        self._open_log_file(path)
+        self.cfg.log_path = path
+        p = self.header.params
+        self.opts = {"seats": p.players, "window_ms": p.window_ms, "away": p.away, "away_s": p.away_s}
+        self.seats = [SeatInfo(name, kind, pub, away=(kind == "peer"))
+                      for name, pub, kind in self.header.roster]
+        if self.seat is None:
+            raise PeerError("your identity has no seat in this game: resume it as one of its players")
+        self.seats[self.seat] = SeatInfo(self.cfg.name or self.seats[self.seat].name, "peer", self.pub,
+                                         self.cfg.bind, self.port)
+        self.phase = "game"
+        self._started.set()
+        self._become_leader({s for s, i in enumerate(self.seats) if i.kind == "peer" and s != self.seat},
+                            self.cfg.settle_s)
+        self._spawn()
+        log.info("resuming game %s at entry %d on port %d", self.game.hex(), self.seq, self.port)
+
+    def _become_leader(self, expect: set[int], settle: float) -> None:
+        now = time.monotonic()
+        self.leader, self.leader_seat = True, self.seat
+        self._live = False
+        self._expect = set(expect)
+        self._reconcile_until = now + settle
+        self.members.clear()
+        self.seat_rid.clear()
+        self._fetching.clear()
+        self._buffer.clear()
+        for s, info in enumerate(self.seats):
+            if info.kind == "peer" and s != self.seat:
+                info.away = True
+                self.away_since.setdefault(s, now)
+        self.seats[self.seat].away = False
+        self.seats[self.seat].host, self.seats[self.seat].port = self.cfg.bind, self.port
+        self._last_pid = {}
+        for e in self.log.entries:
+            if e.pid is not None:
+                self._last_pid[e.author] = e.pid
+        if self.dealer is not None:
+            if self._dealer_task:
+                self._dealer_task.cancel()
+            transport.close(self.dealer)
+            self.dealer = None
+        self._welcomed = False
+        self._connecting = False
+        log.info("sequencer now (seat %s) at entry %d; waiting for seats %s", self.seat, self.seq, sorted(expect))
+
+    def _go_live(self) -> None:
+        self._live = True
+        self._expect.clear()
+        self._notice("info", self.seat, f"{self._who(self.seat)} is the sequencer at entry {self.seq}")
+        self._broadcast_lobby()
+        self._broadcast({"t": "tick", "head": self.seq})
+        # Own proposals the old sequencer never answered go through us now (the dedupe table,
+        # rebuilt from the log, refuses any that it did sequence).
+        for pid, (action, _) in sorted(self.outstanding.items()):
+            del self.outstanding[pid]
+            reason = self._sequence(self.seat, (self.inc, pid), action)
+            if reason is not None:
+                self._reject_local(pid, *reason)
+        pending, self._pending_props = self._pending_props, []
+        for rid, m, t0 in pending:
+            self._l_propose(rid, m, t0)
+        self._check_over()
+        self._schedule_drive()
+
+    def start_game(self) -> None:
+        """Host: leave the lobby.  Open seats become bots; then the seed commit-reveal runs."""
+        if not self.leader or self.phase != "lobby":
+            raise PeerError("only the host can start, once")
+        for s, info in enumerate(self.seats):
+            if info.kind == "open":
+                self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
+        params = make_params(len(self.seats), window_ms=self.opts["window_ms"], away=self.opts["away"],
+                             away_s=self.opts["away_s"])
+        roster = [[i.name, i.pub, i.kind] for i in self.seats]
+        peer_seats = [s for s, i in enumerate(self.seats) if i.kind == "peer"]
+        self._nonce = os.urandom(32)
+        self._seeding = {"params": params, "roster": roster, "seats": peer_seats,
+                         "commits": {self.seat: _h(self._nonce)}, "nonces": {self.seat: self._nonce},
+                         "deadline": time.monotonic() + 10.0, "revealing": False}
+        self.phase = "seeding"
+        msg = {"t": "commit_req", "params": state_codec.encode(params), "roster": roster}
+        for s in peer_seats:
+            if s != self.seat:
+                self._to_seat(s, msg)
+        self._broadcast_lobby()
+        self._seed_progress()
+
+    def _seed_progress(self) -> None:
+        sd = self._seeding
+        if sd is None:
+            return
+        if not sd["revealing"] and len(sd["commits"]) == len(sd["seats"]):
+            sd["revealing"] = True
+            hs = [sd["commits"][s] for s in sd["seats"]]
+            for s in sd["seats"]:
+                if s != self.seat:
+                    self._to_seat(s, {"t": "commits", "hs": hs})
+        if sd["revealing"] and len(sd["nonces"]) == len(sd["seats"]):
+            nonces = [sd["nonces"][s] for s in sd["seats"]]
+            seed = gamelog.seed_from(nonces)
+            raw = gamelog.encode_header(self.game, seed, sd["params"], nonces, sd["roster"])
+            header = gamelog.decode_header(raw)
+            self._seeding = None
+            self._start_from_header(header)
+            self._broadcast({"t": "header", "rec": raw})
+            self._schedule_drive()
+
+    def _l_commit(self, m: Member, msg: dict) -> None:
+        sd = self._seeding
+        if sd is None or m.seat not in sd["seats"] or sd["revealing"]:
+            return self.drops.drop("commit", "not expected now", m.name)
+        sd["commits"][m.seat] = msg["h"]
+        self._seed_progress()
+
+    def _l_reveal(self, m: Member, msg: dict) -> None:
+        sd = self._seeding
+        if sd is None or not sd["revealing"] or m.seat not in sd["seats"]:
+            return self.drops.drop("reveal", "not expected now", m.name)
+        if _h(msg["nonce"]) != sd["commits"][m.seat]:
+            return self.drops.drop("reveal", "nonce does not match its commitment", m.name)
+        sd["nonces"][m.seat] = msg["nonce"]
+        self._seed_progress()
+
+    # -- connections ----------------------------------------------------------------------------
+    def _l_hello(self, rid: bytes, msg: dict, addr: str) -> None:
+        if msg["v"] != PROTOCOL:
+            return self._to(rid, {"t": "refuse", "reason": "protocol",
+                                  "text": f"this game speaks protocol {PROTOCOL}, you speak {msg['v']}"})
+        if not _valid_key(msg["id"]) or msg["role"] not in ("play", "watch"):
+            return self.drops.drop("hello", "bad identity or role", addr)
+        if msg["game"] is not None and msg["game"] != self.game:
+            return self._to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
+        pub = identity.public_id(msg["id"])
+        name = msg["name"][:wire.MAX_NAME] or "player"
+        seat = None
+        if msg["role"] == "play":
+            seat = next((s for s, i in enumerate(self.seats) if i.kind == "peer" and i.pub == pub), None)
+            if seat == self.seat:
+                return self._to(rid, {"t": "refuse", "reason": "same-identity",
+                                      "text": "that identity is the host's own (set MQ_HOME per player)"})
+            if seat is None:
+                if self.phase != "lobby":
+                    return self._to(rid, {"t": "refuse", "reason": "started",
+                                          "text": "the game has started: join with --watch to follow it"})
+                seat = next((s for s, i in enumerate(self.seats) if i.kind == "open"), None)
+                if seat is None:
+                    return self._to(rid, {"t": "refuse", "reason": "full", "text": "every seat is taken"})
+        now = time.monotonic()
+        for old_rid, old in list(self.members.items()):
+            if old.pub == pub and old_rid != rid:
+                if old.inc != msg["inc"] and now - old.last_seen < 2 * self.cfg.ping_s:
+                    # Another live process with this identity: not a restart.  It may ask again.
+                    return self._to(rid, {"t": "retry", "leader": self.seat, "addr": None})
+                del self.members[old_rid]  # a restarted peer replaces its dead connection
+                self._fetching.discard(old_rid)
+        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], time.monotonic(), msg["last"])
+        self.members[rid] = mem
+        rewind = -1
+        if seat is not None:
+            info = self.seats[seat]
+            was_away = info.away
+            self.seats[seat] = SeatInfo(name if self.phase == "lobby" else info.name, "peer", pub, addr,
+                                        msg["port"])
+            self.seat_rid[seat] = rid
+            self.away_since.pop(seat, None)
+            self._expect.discard(seat)
+            if was_away:
+                self._notice("back", seat, f"{self._who(seat)} is back")
+        if self.header is not None and msg["last"] > 0:
+            common = self._common_point(msg["tail"])
+            if msg["last"] <= self.seq:
+                rewind = -1 if common == msg["last"] else common  # a prefix of ours, or diverged
+            elif not self._live:
+                # The peer holds entries we lack: adopt them (checked one by one in _l_adopt,
+                # which also finds where the logs part if they do).
+                self._fetching.add(rid)
+                self._to(rid, {"t": "fetch_req", "from": common + 1})
+            else:
+                # Entries no live sequencer has: never acknowledged by it, not part of the game.
+                rewind = common
+        self._to(rid, {"t": "welcome", "v": PROTOCOL, "seat": seat, "game": self.game,
+                       "leader": self.seat, "rewind": rewind, "opts": self.opts})
+        if self.header is not None:
+            self._to(rid, {"t": "header", "rec": self.header.raw})
+        if self.phase == "ended":
+            self._to(rid, {"t": "end", "seq": self.seq, "h": state_hash(self.state)})
+        log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
+        self._broadcast_lobby()
+        if self.phase == "lobby":
+            self._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat]}"))
+
+    def _common_point(self, tail: list) -> int:
+        """The last entry that the peer's log (as sampled by its ``tail``) shares with ours."""
+        common = 0
+        for item in tail:
+            if type(item) is list and len(item) == 2 and wire.SEQ(item[0]) and wire.ID16(item[1]):
+                s, i = item
+                if common < s <= self.seq and self.log.id_at(s) == i:
+                    common = s
+        return common
+
+    def _member_gone(self, rid: bytes, why: str) -> None:
+        m = self.members.pop(rid, None)
+        if m is None:
+            return
+        self._fetching.discard(rid)
+        if self.phase in ("ended", "desync", "closed"):
+            self.seat_rid.pop(m.seat, None)
+            return
+        if m.seat is not None and self.seat_rid.get(m.seat) == rid:
+            del self.seat_rid[m.seat]
+            if self.phase == "lobby":
+                self.seats[m.seat] = SeatInfo()
+                self._notice("info", m.seat, f"{m.name} left the lobby")
+            else:
+                self.seats[m.seat].away = True
+                self.away_since[m.seat] = time.monotonic()
+                self._notice("away", m.seat, f"{self._who(m.seat)} is away ({why})")
+            self._broadcast_lobby()
+        if self._walk is not None and self._walk.rid == rid:
+            self._finish_walk("the peer went away during the search")
+
+    def _who(self, seat: int | None) -> str:
+        if seat is None or seat < 0:
+            return "the table"
+        name = self.seats[seat].name if seat < len(self.seats) else ""
+        return f"{name} ({COLOURS[seat]})" if name else COLOURS[seat]
+
+    def _broadcast_lobby(self) -> None:
+        if not self.leader:
+            return
+        msg = {"t": "lobby", "seats": [s.wire() for s in self.seats], "opts": self.opts,
+               "leader": self.seat, "phase": self.phase}
+        self._broadcast(msg)
+        self._emit(("lobby", [SeatInfo(**vars(s)) for s in self.seats], dict(self.opts)))
+
+    # -- sequencing -----------------------------------------------------------------------------
+    def _l_propose(self, rid: bytes, msg: dict, t0: float) -> None:
+        m = self.members[rid]
+        pid = msg["pid"]
+        if not self._live and self.phase == "game" and self._desync_seq is None:
+            self._pending_props.append((rid, msg, t0))  # a new sequencer reconciling: soon
+            return
+        if m.seat is None:
+            return self._to(rid, {"t": "reject", "pid": pid, "reason": "net/watcher",
+                                   "detail": "spectators do not act"})
+        try:
+            action = decode_action(msg["x"])
+        except IllegalAction as e:
+            return self._to(rid, {"t": "reject", "pid": pid, "reason": e.reason, "detail": e.detail})
+        reason = self._sequence(m.seat, (m.inc, pid), action)
+        if reason is not None:
+            self.stats["rejected"] += 1
+            self._to(rid, {"t": "reject", "pid": pid, "reason": reason[0], "detail": reason[1][:wire.MAX_TEXT]})
+        else:
+            self.commit_ms.append((time.perf_counter() - t0) * 1000)
+
+    def _sequence(self, author: int, pid: tuple[bytes, int] | None, action: Action) -> tuple[str, str] | None:
+        """Validate, number, log and queue one entry; returns (reason, detail) if refused."""
+        if self.phase != "game" or not self._live:
+            if self.phase == "ended" or (self.state is not None and is_over(self.state)):
+                return "game/over", "the game is over"
+            if self.phase == "desync" or self._desync_seq is not None:
+                return "net/paused", "the game stopped on a desync"
+            return "net/not-started", "the game is not running yet"
+        if author != TABLE_AUTHOR and action.seat != author:
+            return "net/not-your-seat", f"seat {author} cannot act for seat {action.seat}"
+        if pid is not None:
+            last = self._last_pid.get(author)
+            if last is not None and last[0] == pid[0] and pid[1] <= last[1]:
+                return "net/duplicate", f"proposal {pid[1]} was already handled"
+            self._last_pid[author] = pid
+        try:
+            state, events = step(self.state, action, self.cards)
+        except IllegalAction as e:
+            return e.reason, e.detail
+        except Exception as e:  # an engine bug: refuse this action, keep the game as it is
+            log.exception("the engine failed on %s", action)
+            return "engine/error", f"{type(e).__name__}: {e}"
+        raw = gamelog.encode_entry(self.seq + 1, author, pid, encode_action(action), state_hash(state),
+                                   self.log.last_id)
+        e = gamelog.decode_entry(raw)
+        self.log.append(e)
+        self.stats["sequenced"] += 1
+        self._commit_local(e, action, state, events)
+        self._outbox.append(raw)
+        self._schedule_flush()
+        self._after_change()
+        return None
+
+    def _schedule_flush(self) -> None:
+        if not self._flush_scheduled:
+            self._flush_scheduled = True
+            asyncio.get_running_loop().call_soon(self._flush)
+
+    def _flush(self) -> None:
+        """Group commit: one fdatasync for everything sequenced in this loop iteration, then send."""
+        self._flush_scheduled = False
+        if not self._outbox:
+            return
+        self.log.sync()
+        recs, self._outbox = self._outbox, []
+        self._broadcast({"t": "entries", "recs": recs})
+
+    def _after_change(self) -> None:
+        st = self.state
+        window = st.combat is not None and st.combat.stage == "window"
+        if window and self._window_since is None:
+            self._window_since = time.monotonic()
+        elif not window:
+            self._window_since = None
+        self._check_over()
+        self._schedule_drive()
+
+    def _check_over(self) -> None:
+        if self.leader and is_over(self.state) and self._ending_until is None and self.phase == "game":
+            self._ending_until = time.monotonic() + 3.0
+
+    def _driven_by_me(self, seat: int) -> bool:
+        info = self.seats[seat]
+        return info.kind == "bot" or (info.kind == "peer" and info.botted and seat != self.seat)
+
+    def _schedule_drive(self) -> None:
+        if self.leader and not self._drive_scheduled:
+            self._drive_scheduled = True
+            asyncio.get_running_loop().call_soon(self._drive)
+
+    def _drive(self) -> None:
+        """One move for a seat the leader plays (bot seats, botted away seats); then again."""
+        self._drive_scheduled = False
+        if not self.leader or not self._live or self.phase != "game" or is_over(self.state):
+            return
+        for seat in actors(self.state):
+            if self._driven_by_me(seat):
+                try:
+                    action = choose(view(self.state, seat), seat, self.cards)
+                    reason = self._sequence(TABLE_AUTHOR, None, action)
+                except Exception as e:  # a bot bug must not kill the sequencer
+                    log.exception("the bot for seat %d failed", seat)
+                    action, reason = None, ("engine/error", str(e))
+                if reason is not None:
+                    self._bot_failures += 1
+                    log.error("bot for seat %d: %s was refused: %s", seat, action, reason)
+                    if self._bot_failures > 20:
+                        self.error = f"the bot for seat {seat} keeps failing"
+                        return
+                    asyncio.get_running_loop().call_later(0.1, self._schedule_drive)
+                return  # _sequence scheduled the next drive
+
+    # -- hashes, desync -------------------------------------------------------------------------
+    def _l_report(self, m: Member, msg: dict) -> None:
+        for item in msg["hs"]:
+            if not (type(item) is list and len(item) == 2 and wire.SEQ(item[0]) and wire.U64(item[1])):
+                return self.drops.drop("report", "bad item", m.name)
+            n, h = item
+            if not 1 <= n <= self.seq:
+                continue
+            m.acked = max(m.acked, n)
+            if m.seat is None:
+                continue
+            self._reports.setdefault(n, {})[m.seat] = h
+            self._reports.pop(n - RING, None)
+            if h != self.log.entries[n - 1].hash:
+                self._start_desync(n, m, h)
+
+    def _start_desync(self, n: int, m: Member, h: int) -> None:
+        if self.phase == "desync" or self._walk is not None:
+            return
+        log.error("desync at entry %d: %s has %016x, the sequencer %016x", n, m.name, h, self.log.entries[n - 1].hash)
+        self._desync_seq = n
+        self._live = False
+        self._broadcast({"t": "pause", "seq": n, "reason": "desync"})
+        self._notice("info", m.seat, f"state hashes differ after entry {n}: the game is paused")
+        if n not in self.ring:
+            self._walk = _Walk(m.rid, m.seat, n, started=time.monotonic())
+            return self._finish_walk("the state of that entry is no longer kept")
+        self._walk = _Walk(m.rid, m.seat, n, [], time.monotonic())
+        self._to(m.rid, {"t": "kids_req", "seq": n, "path": []})
+
+    def _l_kids(self, m: Member, msg: dict) -> None:
+        w = self._walk
+        if w is None or m.rid != w.rid or msg["seq"] != w.seq or msg["path"] != w.path:
+            return self.drops.drop("kids", "no such question", m.name)
+        if not all(wire.U64(d) for d in msg["d"]):
+            return self.drops.drop("kids", "bad digest", m.name)
+        mine = desync.kids(self.ring[w.seq], w.path)
+        i = desync.first_difference(mine, (msg["ok"], msg["d"]))
+        if i is None or len(w.path) >= 32:
+            return self._finish_walk(None)
+        w.path.append(i)
+        self._to(m.rid, {"t": "kids_req", "seq": w.seq, "path": w.path})
+
+    def _finish_walk(self, problem: str | None) -> None:
+        w, self._walk = self._walk, None
+        n = w.seq
+        text = desync.path_text(self.ring[n], w.path) if n in self.ring else "state"
+        if problem:
+            text += f" (search stopped: {problem})"
+        # Publish once every connected seat has reported its hash for n (bounded wait), so the
+        # report lists all peers.
+        self._desync_found = (n, text, time.monotonic() + 0.5)
+
+    def _publish_desync(self, now: float) -> None:
+        n, text, until = self._desync_found
+        missing = [s for s in self.seat_rid if s not in self._reports.get(n, {})]
+        if missing and now < until:
+            return
+        self._desync_found = None
+        hashes = [[self.seat, self.log.entries[n - 1].hash]]
+        for seat, h in sorted(self._reports.get(n, {}).items()):
+            if seat != self.seat:
+                hashes.append([seat, h])
+        e = self.log.entries[n - 1]
+        msg = {"t": "desync", "seq": n, "hashes": hashes, "path": text[:400],
+               "entry": [e.n, e.author, e.action, e.hash]}
+        self._broadcast(msg)
+        self._on_desync(msg)
+
+    def _on_desync(self, msg: dict) -> None:
+        """Every peer (leader included) writes its own report and stops."""
+        n = msg["seq"]
+        peers = []
+        for item in msg["hashes"]:
+            if type(item) is list and len(item) == 2 and wire.AUTHOR(item[0]) and wire.U64(item[1]):
+                s = item[0]
+                peers.append({"seat": s, "name": self._who(s), "hash": f"{item[1]:016x}"})
+        mine = self.ring.get(n)
+        last = self.log.entries[max(0, n - 10):n] if self.log else []
+        me = {"seat": self.seat, "name": self.cfg.name,
+              "hash": f"{state_hash(mine):016x}" if mine is not None else None}
+        report = {
+            "game": self.game.hex(), "seq": n, "me": me,
+            "peers": peers, "entry": msg["entry"], "first_difference": msg["path"],
+            "last_actions": [gamelog.entry_summary(e) for e in last],
+        }
+        base = self.log.path if self.log else os.path.join(identity.home(), "mq")
+        self.report_file = desync.write_report(f"{base}.desync-{n}.json", report)
+        self._notice("desync", None, f"desync after entry {n}: first difference at {msg['path']} "
+                                     f"(report: {self.report_file})")
+        self._finish("desync")
+
+    # -- leader timers --------------------------------------------------------------------------
+    def _leader_timers(self, now: float) -> None:
+        if self.phase in ("desync", "closed"):
+            return
+        if now - self._last_tick >= self.cfg.ping_s:
+            self._last_tick = now
+            self._broadcast({"t": "tick", "head": self.seq})
+        for rid, m in list(self.members.items()):
+            if now - m.last_seen > self.cfg.dead_s:
+                self._member_gone(rid, "no heartbeat")
+        if self._seeding is not None and now > self._seeding["deadline"]:
+            sd = self._seeding
+            got = sd["nonces"] if sd["revealing"] else sd["commits"]
+            missing = [s for s in sd["seats"] if s not in got]
+            self._seeding = None
+            self.phase = "lobby"
+            for s in missing:
+                self.seats[s] = SeatInfo()
+            self._broadcast_lobby()
+            self._notice("info", None, f"seats {missing} did not take part in the seed exchange: back to the lobby")
+        if not self._live and self.phase == "game" and self._desync_seq is None:
+            if (not self._expect and not self._fetching) or now > self._reconcile_until:
+                self._go_live()
+        if self._walk is not None and now - self._walk.started > 3.0:
+            self._finish_walk("the peer did not answer")
+        if self._desync_found is not None:
+            self._publish_desync(now)
+        if self.phase != "game" or not self._live:
+            return
+        if self._window_since is not None and now - self._window_since >= self.state.params.window_ms / 1000:
+            self._window_since = None
+            # Q-DIGI-2: the timer closed the window; every seat still waiting passes.
+            for seat in tuple(self.state.combat.waiting if self.state.combat else ()):
+                if self.state.combat is None or self.state.combat.stage != "window":
+                    break
+                self._sequence(TABLE_AUTHOR, None, Action(seat, "pass"))
+        p = self.state.params
+        for seat, since in list(self.away_since.items()):
+            info = self.seats[seat]
+            if p.away == "bot" and not info.botted and info.away and now - since >= p.away_s:
+                info.botted = True
+                self._notice("bot", seat, f"a bot plays for {self._who(seat)} while they are away")
+                self._broadcast_lobby()
+                self._schedule_drive()
+        for info in self.seats:
+            if info.botted and not info.away:
+                info.botted = False
+                self._broadcast_lobby()
+        if self._ending_until is not None:
+            waiting = [m for m in self.members.values() if m.seat is not None and m.acked < self.seq]
+            if not waiting or now > self._ending_until:
+                self._broadcast({"t": "end", "seq": self.seq, "h": state_hash(self.state)})
+                self._notice("closed", None, f"the game is over after {self.seq} entries")
+                self._finish("ended")
+
+    def _chat(self, seat: int | None, text: str) -> None:
+        self._broadcast({"t": "notice", "kind": "chat", "seat": seat, "text": text})
+        self._emit(Notice("chat", seat, text))
+
+    # -- leader I/O -----------------------------------------------------------------------------
+    def _to(self, rid: bytes, msg: dict) -> None:
+        if not transport.send(self.router, [rid, wire.pack(msg)]):
+            log.debug("could not send %s to %r", msg.get("t"), rid)
+
+    def _to_seat(self, seat: int, msg: dict) -> None:
+        rid = self.seat_rid.get(seat)
+        if rid is not None:
+            self._to(rid, msg)
+
+    def _broadcast(self, msg: dict) -> None:
+        data = wire.pack(msg)
+        for rid in list(self.members):
+            transport.send(self.router, [rid, data])
+
+    def _on_router(self, frames: list) -> None:
+        """One message on this peer's ROUTER (any role)."""
+        if len(frames) != 2:
+            return self.drops.drop("frame", f"{len(frames)} frames")
+        rid = frames[0].bytes
+        try:
+            msg = wire.unpack(frames[1].bytes)
+        except wire.Malformed as e:
+            return self.drops.drop("message", str(e), repr(rid))
+        t = msg["t"]
+        if not self.leader:
+            if t == "hello":  # not (yet) the sequencer: point the asker at the one we follow
+                addr = list(self._addrs[self.leader_seat]) if self.leader_seat in self._addrs else None
+                self._to(rid, {"t": "retry", "leader": self.leader_seat, "addr": addr})
+            return
+        now = time.monotonic()
+        if t == "hello":
+            try:
+                addr = frames[1].get("Peer-Address") or "127.0.0.1"
+            except zmq.ZMQError:
+                addr = "127.0.0.1"
+            return self._l_hello(rid, msg, addr)
+        m = self.members.get(rid)
+        if m is None:
+            if t != "bye":
+                self._to(rid, {"t": "who"})
+            return
+        m.last_seen = now
+        if t == "propose":
+            self._l_propose(rid, msg, time.perf_counter())
+        elif t == "report":
+            self._l_report(m, msg)
+        elif t == "ping":
+            m.acked = max(m.acked, min(msg["seq"], self.seq))
+        elif t == "fetch":
+            self._serve_fetch(rid, msg["from"])
+        elif t == "commit":
+            self._l_commit(m, msg)
+        elif t == "reveal":
+            self._l_reveal(m, msg)
+        elif t == "kids":
+            self._l_kids(m, msg)
+        elif t == "entries":
+            self._l_adopt(m, msg)
+        elif t == "say":
+            if m.seat is not None:
+                self._chat(m.seat, msg["text"])
+        elif t == "bye":
+            self._member_gone(rid, "left")
+        else:
+            self.drops.drop(t, "not for the sequencer", m.name)
+
+    def _serve_fetch(self, rid: bytes, start: int) -> None:
+        if self.log is None:
+            return
+        recs = [e.raw for e in self.log.entries[max(0, start - 1):start - 1 + FETCH_BATCH]]
+        if recs:
+            self._to(rid, {"t": "entries", "recs": recs})
+
+    def _l_adopt(self, m: Member, msg: dict) -> None:
+        """A new sequencer takes the entries of a peer whose log is longer (reconciliation)."""
+        if m.rid not in self._fetching:
+            return self.drops.drop("entries", "not asked for", m.name)
+        for raw in msg["recs"]:
+            try:
+                e = gamelog.decode_entry(raw) if type(raw) is bytes else None
+            except wire.Malformed:
+                e = None
+            if e is None:
+                self.drops.drop("entries", "bad record", m.name)
+                break
+            if e.n <= self.seq:
+                if e.id == self.log.id_at(e.n):
+                    continue
+                # The logs part here: ours wins (we sequence); the peer truncates and refetches.
+                log.warning("%s's log parts from ours at entry %d", m.name, e.n)
+                self._fetching.discard(m.rid)
+                self._to(m.rid, {"t": "welcome", "v": PROTOCOL, "seat": m.seat, "game": self.game,
+                                 "leader": self.seat, "rewind": e.n - 1, "opts": self.opts})
+                return
+            if e.n != self.seq + 1:
+                break
+            problem = self._apply_entry(e)
+            if problem:
+                log.error("not adopting %s's log: %s", m.name, problem)
+                break
+            if e.pid is not None:
+                self._last_pid[e.author] = e.pid
+        self.log.sync()
+        if len(msg["recs"]) >= FETCH_BATCH:
+            self._to(m.rid, {"t": "fetch_req", "from": self.seq + 1})
+        else:
+            self._fetching.discard(m.rid)
+            log.info("adopted %s's log up to entry %d", m.name, self.seq)
+
+    # =========================================================================================
+    # Follower
+    # =========================================================================================
+    async def join(self, host: str, port: int, timeout: float = 10.0) -> None:
+        """Connect to a game's sequencer; returns once welcomed (raises PeerError if refused)."""
+        if self.cfg.role == "play" and self.cfg.log_path and os.path.exists(self.cfg.log_path):
+            self._open_log_file(self.cfg.log_path)
+        self._spawn()
+        self._connect(host, port, None, timeout)
+        try:
+            await asyncio.wait_for(self._welcome_evt.wait(), timeout + 1)
+        except asyncio.TimeoutError:
+            raise PeerError(f"no answer from {host}:{port}") from None
+        if self._refused:
+            raise PeerError(self._refused)
+
+    def _connect(self, host: str, port: int, seat: int | None, timeout: float) -> None:
+        if self._dealer_task is not None:
+            self._dealer_task.cancel()
+        transport.close(self.dealer)
+        self.dealer = transport.dealer(self.ctx, host, port)
+        self._dealer_task = asyncio.get_running_loop().create_task(self._dealer_loop(self.dealer))
+        self._connecting, self._welcomed = True, False
+        self._candidate = seat
+        self._retry_hint = None
+        self._target = (host, port)
+        self._connect_deadline = time.monotonic() + timeout
+        self._last_hello = 0.0
+        self._buffer.clear()
+        self._send_hello()
+
+    def _send_hello(self) -> None:
+        self._last_hello = time.monotonic()
+        tail = []
+        if self.log is not None and self.seq:
+            # The last 16 entries, then exponentially sparser back to 1: enough for the sequencer
+            # to find where two logs part, in one message.
+            seqs = sorted({self.seq - i for i in range(16)} | {self.seq - 16 - (1 << k) for k in range(40)})
+            tail = [[n, self.log.id_at(n)] for n in seqs if n >= 1]
+        self._up({"t": "hello", "v": PROTOCOL, "id": self.key, "name": self.cfg.name[:wire.MAX_NAME],
+                  "role": self.cfg.role, "inc": self.inc, "port": self.port, "last": self.seq,
+                  "tail": tail, "game": self.game or None})
+
+    def _up(self, msg: dict) -> bool:
+        return self.dealer is not None and transport.send(self.dealer, [wire.pack(msg)])
+
+    def _on_dealer(self, frames: list) -> None:
+        if len(frames) != 1:
+            return self.drops.drop("frame", f"{len(frames)} frames", "sequencer")
+        try:
+            msg = wire.unpack(frames[0].bytes)
+        except wire.Malformed as e:
+            return self.drops.drop("message", str(e), "sequencer")
+        self._last_heard = time.monotonic()
+        t = msg["t"]
+        try:
+            handler = getattr(self, "_f_" + t)
+        except AttributeError:
+            return self.drops.drop(t, "not for a follower", "sequencer")
+        try:
+            handler(msg)
+        except wire.Malformed as e:
+            self.drops.drop(t, str(e), "sequencer")
+
+    def _f_welcome(self, msg: dict) -> None:
+        if msg["v"] != PROTOCOL:
+            self._refused = f"the host speaks protocol {msg['v']}"
+            self._welcome_evt.set()
+            return self._finish("closed")
+        if self.game and msg["game"] != self.game:
+            return self.drops.drop("welcome", "another game", "sequencer")
+        self.game = msg["game"]
+        self.seat = msg["seat"]
+        self.leader_seat = msg["leader"]
+        if type(msg.get("opts")) is dict:
+            self.opts = msg["opts"]
+        self._connecting, self._welcomed = False, True
+        self._dead.discard(self.leader_seat)
+        self._addrs[self.leader_seat] = self._target
+        if self.log is None and self.cfg.role == "play":
+            path = self._log_path()
+            if os.path.exists(path):
+                # We have played this game before: load our log and say hello again with it.
+                try:
+                    self._open_log_file(path)
+                except PeerError as e:
+                    self._refused = f"cannot use {path}: {e}"
+                    self._welcome_evt.set()
+                    return self._finish("closed")
+                self._welcomed = False
+                self._connecting = True
+                return self._send_hello()
+        rewind = msg["rewind"]
+        if rewind >= 0 and self.log is not None and rewind < self.seq:
+            log.warning("the sequencer's log differs after entry %d: rewinding from %d", rewind, self.seq)
+            self.log.truncate_after(rewind)
+            lg, self.log = self.log, None
+            self._adopt_log(lg)
+            self._notice("info", self.seat, f"rewound to entry {rewind} to follow the sequencer")
+        self._welcome_evt.set()
+        if self.header is not None:
+            self._started.set()
+            self.phase = "game" if self.phase not in ("ended", "desync") else self.phase
+            self._fetch(force=True)
+        for pid, (action, _) in sorted(self.outstanding.items()):
+            self._up({"t": "propose", "pid": pid, "x": encode_action(action)})
+        log.info("welcomed as %s by seat %s", "spectator" if self.seat is None else f"seat {self.seat}",
+                 self.leader_seat)
+
+    def _f_refuse(self, msg: dict) -> None:
+        self._refused = f"refused ({msg['reason']}): {msg['text']}"
+        log.error("%s", self._refused)
+        self._welcome_evt.set()
+        self._finish("closed")
+
+    def _f_retry(self, msg: dict) -> None:
+        """The peer we asked is not the sequencer; it names the one it follows."""
+        hint = msg["leader"]
+        if hint is None or hint == self._candidate or hint == self.seat or not 0 <= hint < wire.MAX_SEATS:
+            return
+        if hint in self._dead:
+            # It still hears the sequencer we lost.  Give it until our deadline to notice; if it
+            # still does then, we were the one cut off, and we go back (see _follower_timers).
+            self._retry_hint = hint
+            return
+        addr = self._addrs.get(hint)
+        given = msg.get("addr")
+        if addr is None and type(given) is list and len(given) == 2 and type(given[0]) is str \
+                and len(given[0]) <= 64 and type(given[1]) is int and 0 < given[1] < 65536:
+            addr = (given[0], given[1])
+        if addr is None and hint < len(self.seats) and self.seats[hint].port:
+            addr = (self.seats[hint].host, self.seats[hint].port)
+        if addr is not None:
+            self._connect(addr[0], addr[1], hint, self.cfg.dead_s * 2)
+
+    def _f_who(self, msg: dict) -> None:
+        self._welcomed, self._connecting = False, True
+        self._connect_deadline = time.monotonic() + self.cfg.dead_s * 2
+        self._send_hello()
+
+    def _f_lobby(self, msg: dict) -> None:
+        seats = [SeatInfo.from_wire(d) for d in msg["seats"]]
+        self.seats = seats
+        self.opts = msg["opts"]
+        self.leader_seat = msg["leader"]
+        self._emit(("lobby", seats, dict(self.opts)))
+
+    def _f_commit_req(self, msg: dict) -> None:
+        try:
+            params = state_codec.decode(msg["params"])
+            make_params(params.players, params.genders, params.start_treasure, params.window_ms,
+                        params.away, params.away_s)
+        except Exception:
+            raise wire.Malformed("commit_req: bad params") from None
+        self.phase = "seeding"
+        self._nonce = os.urandom(32)
+        self._up({"t": "commit", "h": _h(self._nonce)})
+
+    def _f_commits(self, msg: dict) -> None:
+        if self._nonce is None or not all(type(h) is bytes and len(h) == 32 for h in msg["hs"]):
+            raise wire.Malformed("commits: unexpected or bad")
+        if _h(self._nonce) not in msg["hs"]:
+            raise wire.Malformed("commits: ours is missing")
+        self._commits = list(msg["hs"])
+        self._up({"t": "reveal", "nonce": self._nonce})
+
+    def _f_header(self, msg: dict) -> None:
+        header = gamelog.decode_header(msg["rec"])
+        if header.game != self.game:
+            raise wire.Malformed("header of another game")
+        if self.header is not None:
+            if header.id != self.header.id:
+                self._notice("info", None, "the sequencer's game header differs from our log")
+            return
+        if self._commits is not None:
+            # Commit-reveal check: every nonce matches what was committed, ours is among them.
+            if [_h(n) for n in header.nonces] != self._commits or self._nonce not in header.nonces:
+                raise wire.Malformed("header: nonces do not match the commitments")
+        self._start_from_header(header)
+        if self.seat is None and self.cfg.role == "play":
+            self.seat = self._seat_of(self.pub)
+        self._fetch(force=True)
+
+    def _f_entries(self, msg: dict) -> None:
+        if self.log is None:
+            raise wire.Malformed("entries before the header")
+        for raw in msg["recs"]:
+            if type(raw) is not bytes:
+                raise wire.Malformed("entries: not bytes")
+            e = gamelog.decode_entry(raw)
+            if e.n > self.seq and len(self._buffer) < 50_000:
+                self._buffer[e.n] = e
+        self._drain()
+
+    def _drain(self) -> None:
+        """Apply buffered entries in order; sync; report hashes; fetch what is missing."""
+        if self.phase not in ("game",):
+            return
+        hs = []
+        while self.seq + 1 in self._buffer:
+            e = self._buffer.pop(self.seq + 1)
+            problem = self._apply_entry(e)
+            if problem and self.seq != e.n:  # could not apply at all
+                log.error("%s", problem)
+                hs.append([e.n, 0])
+                self._pause_self(e.n, problem)
+                break
+            hs.append([e.n, state_hash(self.state)])
+            if problem:
+                log.error("%s", problem)
+                self._pause_self(e.n, problem)
+                break
+            if self.cfg.perturb and self.cfg.perturb[0] == e.n:
+                # Test-only (MQ_TEST_PERTURB): after reporting an honest hash for entry n, make this
+                # peer's state disagree, so the next entry must be caught.
+                self.state = desync.perturbed(self.state, self.cfg.perturb[1])
+                log.warning("TEST: perturbed %s after entry %d", self.cfg.perturb[1], e.n)
+        if hs:
+            # Sync and report in a later callback: a bot woken by these entries proposes first,
+            # so the fdatasync is not on the path of the next move; a report still means durable.
+            self._unreported.extend(hs)
+            if not self._report_scheduled:
+                self._report_scheduled = True
+                asyncio.get_running_loop().call_soon(self._sync_and_report)
+        if self._end_seq is not None and self.seq >= self._end_seq:
+            self._end_seq = None
+            self._notice("closed", None, f"the game is over after {self.seq} entries")
+            self._finish("ended")
+        elif self.phase == "game":
+            self._fetch()
+
+    def _sync_and_report(self) -> None:
+        self._report_scheduled = False
+        if self._unreported and self.log is not None and not self._shut:
+            self.log.sync()
+            hs, self._unreported = self._unreported, []
+            for i in range(0, len(hs), 4000):  # wire.SCHEMAS: at most 4096 per report
+                self._up({"t": "report", "hs": hs[i:i + 4000]})
+
+    def _pause_self(self, n: int, problem: str) -> None:
+        self.phase = "paused"
+        self._paused_at = time.monotonic()
+        self._notice("info", None, f"paused: {problem}")
+
+    def _fetch(self, force: bool = False) -> None:
+        behind = self._head > self.seq or (self._buffer and min(self._buffer) > self.seq + 1)
+        now = time.monotonic()
+        if self._welcomed and (force or (behind and now - self._last_fetch > self.cfg.ping_s)):
+            self._last_fetch = now
+            self._up({"t": "fetch", "from": self.seq + 1})
+
+    def _f_tick(self, msg: dict) -> None:
+        self._head = max(self._head, msg["head"])
+        self._fetch()
+
+    def _f_reject(self, msg: dict) -> None:
+        pid = msg["pid"]
+        if pid in self.outstanding:
+            self.outstanding.pop(pid)
+            self._sent_at.pop(pid, None)
+            self.stats["rejected"] += 1
+            self._emit(("reject", pid, msg["reason"], msg["detail"]))
+
+    def _f_notice(self, msg: dict) -> None:
+        if msg["kind"] not in ("away", "back", "bot", "chat", "info"):
+            raise wire.Malformed("notice: unknown kind")
+        self._emit(Notice(msg["kind"], msg["seat"], msg["text"]))
+
+    def _f_pause(self, msg: dict) -> None:
+        if self.phase == "game":
+            self.phase = "paused"
+            self._paused_at = time.monotonic()
+            self._notice("info", None, f"the sequencer paused the game at entry {msg['seq']} ({msg['reason']})")
+
+    def _f_kids_req(self, msg: dict) -> None:
+        st = self.ring.get(msg["seq"])
+        if st is None or not all(type(i) is int for i in msg["path"]):
+            ok, d = "missing", []
+        else:
+            ok, d = desync.kids(st, msg["path"])
+        self._up({"t": "kids", "seq": msg["seq"], "path": msg["path"], "ok": ok, "d": d})
+
+    def _f_desync(self, msg: dict) -> None:
+        if self.phase != "desync":
+            self._on_desync(msg)
+
+    def _f_fetch_req(self, msg: dict) -> None:
+        start = msg["from"]
+        if self.log is not None:
+            recs = [e.raw for e in self.log.entries[max(0, start - 1):start - 1 + FETCH_BATCH]]
+            self._up({"t": "entries", "recs": recs})
+
+    def _f_end(self, msg: dict) -> None:
+        if self.seq >= msg["seq"]:
+            if self.phase == "game":
+                self._notice("closed", None, f"the game is over after {self.seq} entries")
+                self._finish("ended")
+        else:
+            self._end_seq = msg["seq"]
+            self._head = max(self._head, msg["seq"])
+            self._fetch(force=True)
+
+    # -- follower timers and failover -----------------------------------------------------------
+    def _follower_timers(self, now: float) -> None:
+        if self.phase in ("ended", "desync", "closed"):
+            return
+        if self._connecting:
+            if now > self._connect_deadline:
+                if self.header is None or self._candidate is None:
+                    if not self._welcome_evt.is_set():
+                        self._refused = "no answer from the host"
+                        self._welcome_evt.set()
+                    return self._finish("closed")
+                back, self._retry_hint = self._retry_hint, None
+                if back is not None and back in self._addrs:
+                    self._dead.discard(back)
+                    log.warning("seat %d still follows seat %d: going back to it", self._candidate, back)
+                    return self._connect(*self._addrs[back], back, self.cfg.dead_s * 2)
+                self._dead.add(self._candidate)
+                return self._elect()
+            if now - self._last_hello >= self.cfg.hello_s:
+                self._send_hello()
+            return
+        if not self._welcomed:
+            return
+        if now - self._last_ping >= self.cfg.ping_s:
+            self._last_ping = now
+            self._up({"t": "ping", "seq": self.seq})
+        if now - self._last_heard > self.cfg.dead_s:
+            return self._leader_lost()
+        for pid, (action, sent) in list(self.outstanding.items()):
+            if now - sent > self.cfg.resend_s:
+                self.outstanding[pid] = (action, now)
+                self._up({"t": "propose", "pid": pid, "x": encode_action(action)})
+        if self.phase == "game":
+            self._fetch()
+        if self.phase == "paused" and self._paused_at is not None and now - self._paused_at > 5.0:
+            self._paused_at = None
+            n = self.seq
+            e = self.log.entries[n - 1] if n else None
+            self._on_desync({"seq": n, "hashes": [], "path": "unknown (the sequencer did not search)",
+                             "entry": [e.n, e.author, e.action, e.hash] if e else []})
+
+    def _leader_lost(self) -> None:
+        old = self.leader_seat
+        self._welcomed = False
+        if self.header is None or self.phase not in ("game", "paused"):
+            self._refused = self._refused or "the host went away"
+            self._notice("closed", None, "the host went away")
+            return self._finish("closed")
+        if old is not None:
+            self._dead.add(old)
+            if old < len(self.seats):
+                self.seats[old].away = True
+            self._notice("away", old, f"the sequencer {self._who(old)} is gone")
+        self._elect()
+
+    def _elect(self) -> None:
+        """Lowest live peer seat becomes sequencer (deterministic: everyone computes the same)."""
+        cands = [s for s, i in enumerate(self.seats)
+                 if i.kind == "peer" and s not in self._dead and (s == self.seat or (not i.away and i.port))]
+        if not cands:
+            self._notice("closed", None, "no peer is left to sequence the game")
+            return self._finish("closed")
+        c = cands[0]
+        if c == self.seat:
+            self._dealer_lost()
+            expect = {s for s in cands if s != self.seat}
+            self._become_leader(expect, self.cfg.settle_s)
+            self._broadcast_lobby()
+            return
+        info = self.seats[c]
+        log.info("following seat %d as the new sequencer at %s:%d", c, info.host, info.port)
+        self._connect(info.host, info.port, c, self.cfg.dead_s * 2)
+
+    def _dealer_lost(self) -> None:
+        if self._dealer_task is not None:
+            self._dealer_task.cancel()
+            self._dealer_task = None
+        transport.close(self.dealer)
+        self.dealer = None
+
+    # =========================================================================================
+    # Loops
+    # =========================================================================================
+    async def _router_loop(self) -> None:
+        sock = self.router
+        while True:
+            frames = await sock.recv_multipart(copy=False)
+            self._guarded(self._on_router, frames)
+            for _ in range(256):  # drain what is already here, so one flush covers the batch
+                f = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
+                if not f.done() or f.exception() is not None:
+                    if not f.done():
+                        f.cancel()
+                    break
+                self._guarded(self._on_router, f.result())
+
+    async def _dealer_loop(self, sock) -> None:
+        while True:
+            frames = await sock.recv_multipart(copy=False)
+            if sock is not self.dealer:
+                return
+            self._guarded(self._on_dealer, frames)
+
+    def _guarded(self, fn, frames) -> None:
+        try:
+            fn(frames)
+        except wire.Malformed as e:
+            self.drops.drop("message", str(e))
+        except Exception as e:
+            # A message that passed the schema but broke a deeper assumption: drop it, loudly.
+            log.exception("handler failed")
+            self.drops.drop("message", f"{type(e).__name__}: {e}")
+
+    async def _timer_loop(self) -> None:
+        while True:
+            await asyncio.sleep(0.05)
+            now = time.monotonic()
+            try:
+                if self.leader:
+                    self._leader_timers(now)
+                else:
+                    self._follower_timers(now)
+            except Exception:
+                log.exception("timer failed")
+
+
+def _h(nonce: bytes) -> bytes:
+    import hashlib
+
+    return hashlib.sha256(nonce).digest()

@@ -1,0 +1,114 @@
+"""Lobby, table options and the edges of joining: LAN discovery, a full table, spectators see
+public information only, the interrupt window timer (Q-OPT-1), refusals."""
+from __future__ import annotations
+
+import asyncio
+import socket
+import subprocess
+import sys
+import time
+
+import pytest
+
+from mq.bots import choose
+from mq.rules import view
+from mq.rules.view import HIDDEN
+from net.client import NetTable, play_bot
+from net.harness import ROOT, Cluster
+from net.peer import Config, PeerError
+
+
+async def _until(cond, timeout=5.0):
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.005)
+
+
+def _free_udp_port():
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_join_without_an_address_lists_games_heard_on_the_lan(tmp_path):
+    env = {"MQ_BEACON_ADDR": "127.0.0.1", "MQ_BEACON_PORT": str(_free_udp_port())}
+    with Cluster(str(tmp_path), env=env) as c:
+        c.host("--seats", "3", beacon=True)  # waits in the lobby: nobody joins
+        out = subprocess.run([sys.executable, "-m", "net.cli", "join", "--headless", "--watch", "--scan-s", "2.2"],
+                             cwd=ROOT, env=dict(c.env, MQ_HOME=str(tmp_path / "scan")), capture_output=True,
+                             text=True, timeout=30)
+    assert out.returncode == 0, out.stderr
+    assert f"127.0.0.1:{c.port}" in out.stdout and "1/3 seated" in out.stdout and "(lobby)" in out.stdout
+
+
+def test_a_full_table_refuses_players_and_a_spectator_sees_no_hidden_cards(tmp_path):
+    async def main():
+        host = await NetTable.host(Config(name="host", log_path=str(tmp_path / "h.mqlog")), seats=2)
+        guest = await NetTable.join(Config(name="g", log_path=str(tmp_path / "g.mqlog")), "127.0.0.1", host.peer.port)
+        with pytest.raises(PeerError, match="full"):
+            await NetTable.join(Config(name="late", log_path=str(tmp_path / "l.mqlog")), "127.0.0.1", host.peer.port)
+        with pytest.raises(PeerError, match="host's own"):
+            await NetTable.join(Config(name="twin", key=host.peer.key), "127.0.0.1", host.peer.port)
+        await _until(lambda: host.peer.open_seats() == 0)
+        host.start()
+        watcher = await NetTable.join(Config(name="w", role="watch", log_path=str(tmp_path / "w.mqlog")),
+                                      "127.0.0.1", host.peer.port)
+        assert await watcher.wait_started(5)
+        with pytest.raises(PeerError, match="started"):
+            await NetTable.join(Config(name="late2", log_path=str(tmp_path / "l2.mqlog")), "127.0.0.1",
+                                host.peer.port)
+        assert watcher.seat is None
+        for p in watcher.state.players:
+            assert p.hand and set(p.hand) == {HIDDEN}
+        assert set(watcher.state.treasure_deck.draw) == {HIDDEN} and watcher.state.rng_seed == 0
+        assert any(c != HIDDEN for c in guest.state.players[1].hand)  # a player sees its own hand
+        for t in (watcher, guest, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
+def test_the_window_timer_closes_an_interrupt_window_for_a_silent_seat(tmp_path):
+    """Q-OPT-1 / Q-DIGI-2: a seat that never answers an interrupt window is passed for by the table
+    when the timer ends; the pass is a log entry like any other."""
+    async def main():
+        host = await NetTable.host(Config(name="host", log_path=str(tmp_path / "h.mqlog")), seats=2, window_ms=50)
+        guest = await NetTable.join(Config(name="g", log_path=str(tmp_path / "g.mqlog")), "127.0.0.1", host.peer.port)
+        await _until(lambda: host.peer.open_seats() == 0)
+        host.start()
+        assert await guest.wait_started(5)
+        hbot = asyncio.create_task(play_bot(host))
+        gp = guest.peer
+
+        async def silent_in_windows():
+            while gp.phase == "game":
+                st = gp.state
+                in_window = st.combat is not None and st.combat.stage == "window"
+                if gp.my_turn() and not gp.outstanding and not in_window:
+                    await guest.submit(choose(view(st, 1), 1, gp.cards))
+                await asyncio.sleep(0.002)
+
+        gbot = asyncio.create_task(silent_in_windows())
+        log = host.peer.log
+        await _until(lambda: any(e.author == -1 and e.action == [1, "pass", []] for e in log.entries), 20)
+        assert gp.seq >= 1
+        for t in (hbot, gbot):
+            t.cancel()
+        for t in (guest, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
+def test_headless_needs_a_bot_or_watch_and_a_bad_log_is_refused(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "net.cli", "host", "--headless"], cwd=ROOT, capture_output=True,
+                         text=True, timeout=30)
+    assert out.returncode == 2 and "--headless needs --bot" in out.stderr
+    bad = tmp_path / "bad.mqlog"
+    bad.write_bytes(b"not a log at all")
+    out = subprocess.run([sys.executable, "-m", "net.cli", "host", "--headless", "--bot", "--resume", str(bad),
+                          "--port", "0", "--no-beacon"], cwd=ROOT, capture_output=True, text=True, timeout=30,
+                         env={"MQ_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"})
+    assert out.returncode == 1 and "not an mq log" in out.stderr

@@ -1,0 +1,178 @@
+"""The log file (net.gamelog) on real files, and ``mq replay --verify`` on a real game's log."""
+from __future__ import annotations
+
+import asyncio
+import os
+import struct
+import subprocess
+import sys
+import zlib
+
+import msgpack
+import pytest
+
+from mq.rules import make_params
+from net import gamelog
+from net.client import NetTable, play_bot
+from net.harness import ROOT
+from net.peer import Config
+
+
+def _header(players=2):
+    nonces = [bytes([i]) * 32 for i in range(players)]
+    raw = gamelog.encode_header(b"G" * 8, gamelog.seed_from(nonces), make_params(players), nonces,
+                                [["a", "x" * 32, "peer"], ["b", "", "bot"]][:players])
+    return gamelog.decode_header(raw)
+
+
+def _write_log(path, n=5):
+    lg = gamelog.GameLog.create(path)
+    lg.write_header(_header())
+    for i in range(1, n + 1):
+        lg.append(gamelog.decode_entry(gamelog.encode_entry(i, 0, None, [0, "ready", []], i, lg.last_id)))
+    lg.sync()
+    lg.close()
+
+
+def _records(path):
+    """(offset, payload) of each record."""
+    data = open(path, "rb").read()
+    pos, out = len(gamelog.MAGIC), []
+    while pos < len(data):
+        length, _ = struct.unpack_from("<II", data, pos)
+        out.append((pos, data[pos + 8:pos + 8 + length]))
+        pos += 8 + length
+    return out
+
+
+def _rewrite(path, index, payload):
+    """Replace record ``index`` with ``payload`` and a correct CRC (a deliberate, well-formed edit)."""
+    data = bytearray(open(path, "rb").read())
+    off, old = _records(path)[index]
+    rec = struct.pack("<II", len(payload), zlib.crc32(payload)) + payload
+    data[off:off + 8 + len(old)] = rec
+    open(path, "wb").write(bytes(data))
+
+
+def test_a_log_round_trips_header_entries_and_chain(tmp_path):
+    p = str(tmp_path / "a.mqlog")
+    _write_log(p, 5)
+    s = gamelog.read(p)
+    assert s.torn == 0 and [e.n for e in s.entries] == [1, 2, 3, 4, 5]
+    assert s.entries[0].prev == s.header.id
+    assert all(b.prev == a.id for a, b in zip(s.entries, s.entries[1:], strict=False))
+    lg = gamelog.GameLog.open(p)
+    lg.truncate_after(3)
+    lg.close()
+    assert [e.n for e in gamelog.read(p).entries] == [1, 2, 3]
+
+
+@pytest.mark.parametrize("cut", [1, 7, 9, 20])
+def test_a_torn_tail_is_dropped_when_opened(tmp_path, cut):
+    p = str(tmp_path / "t.mqlog")
+    _write_log(p, 5)
+    size = os.path.getsize(p)
+    last_off = _records(p)[-1][0]
+    with open(p, "r+b") as f:
+        f.truncate(max(last_off + 1, size - cut))
+    assert gamelog.read(p).torn > 0  # reading reports it and changes nothing
+    lg = gamelog.GameLog.open(p)
+    assert lg.truncated > 0 and lg.last_seq == 4
+    # Appending after the truncation continues the chain.
+    lg.append(gamelog.decode_entry(gamelog.encode_entry(5, 1, None, [1, "ready", []], 9, lg.last_id)))
+    lg.close()
+    assert os.path.getsize(p) > last_off and gamelog.read(p).torn == 0
+
+
+def test_garbage_after_the_last_record_is_a_torn_tail(tmp_path):
+    p = str(tmp_path / "g.mqlog")
+    _write_log(p, 3)
+    with open(p, "ab") as f:
+        f.write(b"\x00" * 40)  # e.g. a crash after the file grew but before the data landed
+    assert gamelog.GameLog.open(p).last_seq == 3
+
+
+def test_corruption_in_the_middle_is_refused_not_skipped(tmp_path):
+    p = str(tmp_path / "m.mqlog")
+    _write_log(p, 5)
+    off, payload = _records(p)[2]
+    with open(p, "r+b") as f:
+        f.seek(off + 8 + len(payload) // 2)
+        f.write(b"\xff")
+    with pytest.raises(gamelog.LogCorrupt, match="intact records after it"):
+        gamelog.GameLog.open(p)
+    with pytest.raises(gamelog.LogCorrupt):
+        gamelog.read(p)
+
+
+def test_a_well_formed_edit_breaks_the_hash_chain(tmp_path):
+    p = str(tmp_path / "c.mqlog")
+    _write_log(p, 5)
+    _, payload = _records(p)[2]
+    e = msgpack.unpackb(payload)
+    e[3] = [0, "end_turn", []]
+    _rewrite(p, 2, msgpack.packb(e))
+    with pytest.raises(gamelog.LogCorrupt, match="hash chain"):
+        gamelog.read(p)
+
+
+def test_a_file_that_is_not_a_log_is_refused(tmp_path):
+    p = tmp_path / "x.mqlog"
+    p.write_bytes(b"hello world, not a log")
+    with pytest.raises(gamelog.LogCorrupt, match="magic"):
+        gamelog.read(str(p))
+
+
+def _play_in_process(path):
+    """A real game through the sequencer (one process: the host's bot plus two table bots)."""
+    async def main():
+        table = await NetTable.host(Config(name="solo", log_path=path), seats=3, bots=2)
+        bot = asyncio.create_task(play_bot(table))
+        table.start()
+        assert await table.wait_finished(60)
+        await bot
+        await table.close()
+    asyncio.run(main())
+
+
+def _replay_cli(path):
+    return subprocess.run([sys.executable, "-m", "net.cli", "replay", path, "--verify"], cwd=ROOT,
+                          capture_output=True, text=True, timeout=60)
+
+
+def test_replay_verify_passes_on_a_real_log_and_fails_on_tampered_ones(tmp_path):
+    p = str(tmp_path / "real.mqlog")
+    _play_in_process(p)
+    out = _replay_cli(p)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "verify: ok" in out.stdout and "phase over" in out.stdout
+    n = len(gamelog.read(p).entries)
+    assert f"{n} entries" in out.stdout
+
+    # The last entry's recorded hash changed (CRC fixed, so only the hash check can see it).
+    last = str(tmp_path / "last.mqlog")
+    open(last, "wb").write(open(p, "rb").read())
+    _, payload = _records(last)[-1]
+    e = msgpack.unpackb(payload)
+    e[4] ^= 1
+    _rewrite(last, len(_records(last)) - 1, msgpack.packb(e))
+    out = _replay_cli(last)
+    assert out.returncode == 1 and "state hash" in out.stdout and "verify: FAILED" in out.stdout
+
+    # An action in the middle changed (chain broken after it).
+    mid = str(tmp_path / "mid.mqlog")
+    open(mid, "wb").write(open(p, "rb").read())
+    _, payload = _records(mid)[n // 2]
+    e = msgpack.unpackb(payload)
+    e[1], e[3] = -1, [e[3][0], "end_turn", []]
+    _rewrite(mid, n // 2, msgpack.packb(e))
+    out = _replay_cli(mid)
+    assert out.returncode == 1 and "hash chain" in out.stdout
+
+    # A flipped bit in the middle, CRC untouched: refused as corruption.
+    bit = str(tmp_path / "bit.mqlog")
+    data = bytearray(open(p, "rb").read())
+    data[len(data) // 2] ^= 0x10
+    open(bit, "wb").write(bytes(data))
+    out = _replay_cli(bit)
+    assert out.returncode == 1 and "damaged record" in out.stdout
