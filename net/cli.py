@@ -143,11 +143,12 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
         finished = asyncio.create_task(table.wait_finished(timeout))
         tasks.append(finished)
         await asyncio.wait([t for t in (finished, screen) if t is not None], return_when=asyncio.FIRST_COMPLETED)
-        if screen is not None and screen.done() and not finished.done():
+        if screen is not None and screen.done():  # the person quit the client (it closed the table)
             if screen.exception() is not None:
                 raise screen.exception()
-            print("mq: you left the table", flush=True)
-            return 0
+            if not (finished.done() and finished.result() and table.peer.phase == "ended"):
+                print("mq: you left the table", flush=True)
+                return 0
         done = finished.result()
         if not done:
             print(f"mq: timed out at entry {table.peer.seq}", flush=True)
