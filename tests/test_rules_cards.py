@@ -185,3 +185,23 @@ def test_cheat_lifts_an_items_restrictions_and_travels_with_it():
     assert s.players[b].items[0].cheat == CHEAT and CHEAT not in s.dxm_deck.discard
     s, _ = act(s, b, "drop", ELF_ONLY)
     assert CHEAT in s.dxm_deck.discard  # the item left play: its Cheat! is spent
+
+
+def test_a_lasting_curse_stays_until_a_cancelling_card_removes_it():
+    """Q-CARD-8: curses that change stats stay in play until removed."""
+    from mq.rules.character import move_total
+    slow = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lasting_move")
+    weak = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lasting_strength")
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = hand(s, a, slow, weak)
+    s, _ = act(s, a, "curse", slow, b)
+    s, _ = act(s, a, "curse", weak, b)
+    assert s.players[b].curses == (slow, weak) and move_total(s.players[b], CARDS) == 2
+    assert slow not in s.dxm_deck.discard
+    s = hand(s, b, SHIELD)
+    assert Action(b, "uncurse", (SHIELD, slow)) in legal(s, b)
+    s, ev = act(s, b, "uncurse", SHIELD, slow)
+    assert s.players[b].curses == (weak,) and move_total(s.players[b], CARDS) == 3
+    assert slow in s.dxm_deck.discard and SHIELD in s.treasure_deck.discard

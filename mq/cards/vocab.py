@@ -242,6 +242,10 @@ _SPECS = (
     EffectSpec("cancel_curse", (), (ONESHOT,), "Q-CARD-8",
                "Cancel a curse as it is played on you."),
     # curses
+    EffectSpec("lasting_move", (_amount(-3, -1, "move change"),),
+               (CURSE,), "Q-CARD-8", "The curse stays on the victim: `amount` move, until removed."),
+    EffectSpec("lasting_strength", (_amount(-5, -1, "strength change in every fight"),),
+               (CURSE,), "Q-CARD-8", "The curse stays on the victim: `amount` in every fight, until removed."),
     EffectSpec("next_combat", (_amount(-10, -1, "strength change in the victim's next fight"),),
                (CURSE,), "Q-CARD-8",
                "The victim's side gets `amount` in their next fight (this one, if they are fighting)."),

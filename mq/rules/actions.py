@@ -28,6 +28,7 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   set_die (card, side, index) after the roll, turn one die of that side to the card's value
   cheat (card, item)          Cheat! on an item you have in play (Q-ITEM-4)
   deal ("buy") / deal ("sell", card)   a deal printed on the room (Q-SEARCH-5)
+  uncurse (card, curse)       remove a lasting curse with a card that cancels curses (Q-CARD-8)
   pass                        close your part of the interrupt window, or do not offer help (Q-DIGI-2)
   run (room)                  choose where to run (Q-RUN-1); the fighter runs first, then the helper
   escape (monster uid)        roll to escape that monster next (Q-RUN-2)
@@ -46,7 +47,7 @@ KINDS = (
     "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
     "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
     "discard", "fight", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
-    "power", "set_die", "cheat", "deal",
+    "power", "set_die", "cheat", "deal", "uncurse",
 )
 
 

@@ -84,7 +84,12 @@ def move_total(p: Player, cards: CardSet) -> int:
     (dwarves carry any number for free, Q-CHAR-4)."""
     bigs = sum(1 for it in p.items if it.place in (WORN, CARRIED) and cards.card(it.card).big)
     penalty = 0 if "dwarf" in identity(p, cards) else max(0, bigs - 1)
-    return max(0, BASE_MOVE + effect_total(p, cards, "move") - penalty)
+    return max(0, BASE_MOVE + effect_total(p, cards, "move") - penalty + lasting(p, cards, "lasting_move"))
+
+
+def lasting(p: Player, cards: CardSet, name: str) -> int:
+    """What the lasting curses on this munchkin change (Q-CARD-8)."""
+    return sum(e.get("amount", 0) for c in p.curses for e in cards.card(c).effects if e.name == name)
 
 
 def max_hp(p: Player, cards: CardSet) -> int:

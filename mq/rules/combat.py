@@ -4,7 +4,9 @@ running away (Q-RUN) and the Boss (Q-BOSS)."""
 from __future__ import annotations
 
 from mq.rules import board, monsters
-from mq.rules.character import effect_total, exposed, gain_levels, identity, item_bonus, lose_levels, max_hp
+from mq.rules.character import (
+    effect_total, exposed, gain_levels, identity, item_bonus, lasting, lose_levels, max_hp,
+)
 from mq.rules.state import OVER, Combat, Monster, Pending, Player
 from mq.rules.tx import Tx
 
@@ -45,7 +47,8 @@ def munchkin_terms(p: Player, combat: Combat, monster_list, rooms, cards) -> tup
                      if e.get("who") in ident or e.get("who") == "any")
     terms = (("level", p.level), ("items", item_bonus(p, cards, keywords)),
              ("one-shots", combat.bonus), ("room", room_bonus))
-    return terms + (("curse", p.cursed),) if p.cursed else terms
+    cursed = p.cursed + lasting(p, cards, "lasting_strength")
+    return terms + (("curse", cursed),) if cursed else terms
 
 
 def monster_terms(m: Monster, fighter_idents, rooms, cards, room: int) -> tuple[tuple[str, int], ...]:
@@ -515,8 +518,12 @@ def curse_cancellers(p: Player, cards) -> list[str]:
 
 
 def curse(tx: Tx, card: str, by: int, victim: int) -> None:
-    """Q-CARD-8: a curse takes effect at once and is discarded; one with nothing to hit does nothing."""
-    tx.discard(card)
+    """Q-CARD-8: a curse takes effect at once and is discarded (a lasting one stays on its victim
+    until removed); one with nothing to hit does nothing."""
+    if any(e.name.startswith("lasting_") for e in tx.cards.card(card).effects):
+        tx.set_player(victim, curses=tx.player(victim).curses + (card,))
+    else:
+        tx.discard(card)
     tx.event("curse", by, victim, card)
     apply_effects(tx, victim, tx.cards.card(card).effects, 0, ("curse", card))
 

@@ -109,6 +109,9 @@ def _anytime(state, seat, cards, add, own_turn: bool) -> None:
                 add(Action(seat, "equip", (it.card, place)))
     _drops(p, seat, add)
     _gifts(state, seat, cards, add)
+    for shield in combat.curse_cancellers(p, cards):  # Q-CARD-8: remove a lasting curse
+        for card in p.curses:
+            add(Action(seat, "uncurse", (shield, card)))
     for card in p.hand:  # Q-ITEM-4: Cheat! on an item in play, outside combat
         if getattr(cards.card(card), "kind", None) == "cheat":
             for it in p.items:

@@ -441,6 +441,18 @@ def _deal(tx: Tx, a: Action) -> None:
         tx.event("deal", a.seat, "sell", gold)
 
 
+def _uncurse(tx: Tx, a: Action) -> None:
+    """Q-CARD-8: a card that cancels curses removes a lasting one; both are discarded."""
+    shield, card = a.args
+    p = tx.player(a.seat)
+    tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != shield),
+                  items=tuple(it for it in p.items if it.card != shield),
+                  curses=tuple(c for c in p.curses if c != card))
+    tx.discard(shield)
+    tx.discard(card)
+    tx.event("curse_cancelled", a.seat, card, shield)
+
+
 def _cheat(tx: Tx, a: Action) -> None:
     """Q-ITEM-4: Cheat! on an item in play: it ignores its restrictions and needs no hands."""
     card, item = a.args
@@ -525,5 +537,5 @@ HANDLERS = {
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
     "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
     "enhance": _enhance, "wander": _wander, "curse": _curse, "power": powers.use, "set_die": _set_die,
-    "cheat": _cheat, "deal": _deal,
+    "cheat": _cheat, "deal": _deal, "uncurse": _uncurse,
 }

@@ -66,6 +66,7 @@ class Player(Node):
     items: tuple[Item, ...] = ()
     ready: bool = False  # Q-SETUP-3: done putting cards into play before the first turn
     cursed: int = 0  # strength change waiting for this munchkin's next fight (Q-CARD-8)
+    curses: tuple[str, ...] = ()  # lasting curse cards on this munchkin, until removed (Q-CARD-8)
 
 
 @node
