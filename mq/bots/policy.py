@@ -344,7 +344,7 @@ def _wander(view, seat, cards, by_kind) -> Action | None:
     while frontier and goal is None:
         nxt = []
         for room in frontier:
-            for d, j in board.neighbours(view.rooms, cards, room):
+            for d, j in board.neighbours(view, cards, room):
                 if j in came_from or j in blocked:
                     continue
                 hostile = combat.hostile_in(view, seat, cards, j)
@@ -367,7 +367,7 @@ def _wander(view, seat, cards, by_kind) -> Action | None:
 
 def _step_towards(view, seat, cards, goal: int, by_kind) -> Action | None:
     p = view.players[seat]
-    path = core.path_to(board.encode(view.rooms, cards), p.room, goal)
+    path = core.path_to(board.encoded(view, cards), p.room, goal)
     return _action_for_dir(by_kind, path[0]) if path else None
 
 

@@ -39,9 +39,21 @@ def is_complete(state_or_tx) -> bool:
     return not state_or_tx.room_deck.draw
 
 
-def neighbours(rooms, cards, index: int) -> tuple[tuple[int, int], ...]:
-    """Explored rooms adjacent through a non-wall connector (Q-HELP-1, Q-RUN-1)."""
-    return core.neighbours(encode(rooms, cards), index)
+def encoded(obj, cards) -> tuple:
+    """The board of a State (cached on it: states are immutable) or of a Tx (its working rooms)."""
+    if isinstance(obj, State):
+        cached = obj.__dict__.get("_board")
+        if cached is None or cached[0] is not obj.rooms:
+            cached = (obj.rooms, encode(obj.rooms, cards))
+            object.__setattr__(obj, "_board", cached)
+        return cached[1]
+    return encode(obj.rooms, cards)
+
+
+def neighbours(obj, cards, index: int) -> tuple[tuple[int, int], ...]:
+    """Explored rooms adjacent through a non-wall connector (Q-HELP-1, Q-RUN-1); ``obj`` is a State
+    or a Tx."""
+    return core.neighbours(encoded(obj, cards), index)
 
 
 def place_room(tx: Tx, x: int, y: int, entered_from: int, side_kind: int) -> int:
@@ -96,4 +108,4 @@ def reachable(state: State, cards, seat: int) -> tuple[tuple[int, int], ...]:
 
     p = state.players[seat]
     left = max(0, move_total(p, cards) - state.turn.spent)
-    return core.reachable(encode(state.rooms, cards), p.room, left, not state.turn.dashed)
+    return core.reachable(encoded(state, cards), p.room, left, not state.turn.dashed)

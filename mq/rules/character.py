@@ -110,29 +110,33 @@ def hands_used(items: tuple[Item, ...], cards: CardSet) -> int:
 def place_for(p: Player, defn: TreasureDef, cards: CardSet, cheat: bool = False) -> str | None:
     """Where a newly played item goes (Q-ITEM-1, 3): its slot if free, else the backpack if it has
     room, else nowhere (None).  A Cheat! item needs no hands (Q-ITEM-4)."""
+    return _place(p.items, defn, cards, cheat)
+
+
+def _place(items: tuple[Item, ...], defn: TreasureDef, cards: CardSet, cheat: bool) -> str | None:
     slot = defn.slot
     if slot == "belt":
         return BELT
     if slot in ("accessory", "clothing"):
         return WORN
     if slot in SINGLE_SLOTS:
-        if not any(it.place == WORN and cards.card(it.card).slot == slot for it in p.items):
+        if not any(it.place == WORN and cards.card(it.card).slot == slot for it in items):
             return WORN
     elif slot == "hands":
-        if hands_used(p.items, cards) + (0 if cheat else defn.hands) <= 2:
+        if hands_used(items, cards) + (0 if cheat else defn.hands) <= 2:
             return CARRIED
-    if sum(1 for it in p.items if it.place == BACKPACK) < BACKPACK_SIZE:
+    if sum(1 for it in items if it.place == BACKPACK) < BACKPACK_SIZE:
         return BACKPACK
     return None
 
 
 def can_place(p: Player, card: str, place: str, cards: CardSet) -> bool:
     """Whether an item already in play may move to ``place`` (Q-TURN-3; Q-ITEM-1, 3)."""
-    rest = p.replace(items=tuple(it for it in p.items if it.card != card))
+    rest = tuple(it for it in p.items if it.card != card)
     if place == BACKPACK:
-        return sum(1 for it in rest.items if it.place == BACKPACK) < BACKPACK_SIZE
+        return sum(1 for it in rest if it.place == BACKPACK) < BACKPACK_SIZE
     cheat = any(it.card == card and it.cheat for it in p.items)
-    return place_for(rest, cards.card(card), cards, cheat) == place
+    return _place(rest, cards.card(card), cards, cheat) == place
 
 
 def gain_levels(p: Player, n: int, by_kill: bool) -> int:

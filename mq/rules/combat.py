@@ -110,7 +110,7 @@ def can_help(state_or_tx, cards, seat: int) -> bool:
     p = state_or_tx.players[seat]
     if seat == c.fighter or not p.alive or (c.boss and p.level < 10):
         return False
-    return p.room == c.room or p.room in run_options(state_or_tx.rooms, cards, c)
+    return p.room == c.room or p.room in run_options(state_or_tx, cards)
 
 
 def ask_help(tx: Tx) -> None:
@@ -362,7 +362,7 @@ def _next_runner(tx: Tx, done: int | None) -> None:
     rest = order if done is None else order[order.index(done) + 1:]
     for seat in rest:
         if tx.player(seat).alive:
-            if run_options(tx.rooms, tx.cards, c):
+            if run_options(tx, tx.cards):
                 tx.set_combat(stage="run", runner=seat, run_to=-1, to_escape=(), run_bonus=0)
             elif c.boss:
                 _next_runner(tx, seat)
@@ -395,9 +395,9 @@ def _finish_run(tx: Tx) -> None:
         flow.finish_turn(tx)
 
 
-def run_options(rooms, cards, combat: Combat) -> tuple[int, ...]:
-    """Q-RUN-1: adjacent explored rooms through a non-wall connector."""
-    return tuple(r for _, r in board.neighbours(rooms, cards, combat.room))
+def run_options(state_or_tx, cards) -> tuple[int, ...]:
+    """Q-RUN-1: explored rooms next to the fight's room through a non-wall connector."""
+    return tuple(r for _, r in board.neighbours(state_or_tx, cards, state_or_tx.combat.room))
 
 
 def choose_run(tx: Tx, room: int) -> None:

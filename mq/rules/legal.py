@@ -136,7 +136,7 @@ def _gifts(state, seat, cards, add) -> None:
     there is room for them) or gold (any amount; all of it is what is offered) to a munchkin in
     the same or an adjacent room."""
     p = state.players[seat]
-    near = {p.room} | {r for _, r in board.neighbours(state.rooms, cards, p.room)}
+    near = {p.room} | {r for _, r in board.neighbours(state, cards, p.room)}
     for q in state.players:
         if q.seat == seat or not q.alive or q.room not in near:
             continue
@@ -265,7 +265,7 @@ def _combat(state, seat, cards, add) -> None:
         for card in _one_shots(p, cards):  # Q-RUN-4: magic movement instead of running
             if _has(cards.card(card), "teleport") and not c.boss:
                 add(Action(seat, "use", (card,)))
-        for room in combat.run_options(state.rooms, cards, c):
+        for room in combat.run_options(state, cards):
             add(Action(seat, "run", (room,)))
     elif seat == c.runner and c.stage == "escape":
         if c.to_escape == c.monsters:  # Q-RUN-4: cards are decided before rolling
@@ -286,7 +286,7 @@ def _combat(state, seat, cards, add) -> None:
     if c.stage == "window" and seat in c.waiting:
         # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side);
         # throwables only from the fight's room or next door (Q-ITEM-9).
-        near = p.room == c.room or p.room in combat.run_options(state.rooms, cards, c)
+        near = p.room == c.room or p.room in combat.run_options(state, cards)
         for card in _one_shots(p, cards) if p.alive else ():
             if cards.card(card).bonus > 0 and (near or not getattr(cards.card(card), "throwable", False)):
                 if seat == c.fighter:

@@ -82,7 +82,7 @@ def _used_on(c, seat: int, target: int) -> bool:
 def _near(state, cards, seat: int, room: int) -> bool:
     """In the fight's room or next to it (Q-HELP-3)."""
     here = state.players[seat].room
-    return here == room or here in combat.run_options(state.rooms, cards, state.combat)
+    return here == room or here in combat.run_options(state, cards)
 
 
 def is_legal_charm(state, action: Action, cards) -> bool:

@@ -147,7 +147,7 @@ class Tx:
         rooms = base.rooms if _same(self.rooms, base.rooms) else tuple(self.rooms)
         players = base.players if _same(self.players, base.players) else tuple(self.players)
         monsters = base.monsters if _same(self.monsters, base.monsters) else tuple(self.monsters)
-        return State(
+        state = State(
             params=self.params,
             rng_seed=self.seed,
             rng_n=self.n,
@@ -168,6 +168,10 @@ class Tx:
             winners=self.winners,
             last_colour=self.last_colour,
         )
+        board = base.__dict__.get("_board")
+        if board is not None and board[0] is rooms:  # the dungeon did not change: keep its encoding
+            object.__setattr__(state, "_board", board)
+        return state
 
 
 def _same(items: list, old: tuple) -> bool:

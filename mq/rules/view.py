@@ -21,9 +21,12 @@ def _deck(deck: Deck) -> Deck:
 
 def view(state: State, seat: int) -> State:
     players = tuple(p if p.seat == seat else p.replace(hand=_mask(p.hand)) for p in state.players)
-    return state.replace(
+    seen = state.replace(
         rng_seed=0, rng_n=0, players=players,
         room_deck=_deck(state.room_deck), connector_deck=_deck(state.connector_deck),
         monster_deck=_deck(state.monster_deck), treasure_deck=_deck(state.treasure_deck),
         dxm_deck=_deck(state.dxm_deck),
     )
+    if "_board" in state.__dict__:  # the same dungeon: keep its cached encoding (mq.rules.board)
+        object.__setattr__(seen, "_board", state.__dict__["_board"])
+    return seen

@@ -42,7 +42,7 @@ CHAT_LINES = 100
 # Action kinds in the order the menu lists them: what the game waits for first, then moving,
 # then the room, then cards and gear, and the irreversible ones last.
 MENU_ORDER = ("ready", "choose", "give", "accept", "decline", "offer", "set_die", "roll", "pass", "ask", "run",
-              "escape", "use", "enhance", "wander", "curse", "power", "cheat", "move", "dash",
+              "escape", "use", "enhance", "wander", "curse", "power", "cheat", "uncurse", "move", "dash",
               "search", "pickup", "deal", "fight", "summon", "end_turn", "play", "buy", "heal", "equip", "drop",
               "discard", "suicide")
 _MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
@@ -52,9 +52,9 @@ WORDED_KINDS = frozenset((
     "ready", "move", "dash", "search", "pickup", "summon", "fight", "buy", "heal", "suicide",
     "end_turn", "roll", "pass", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
     "deal", "cheat", "power", "run", "escape", "choose", "give", "set_die", "discard", "use",
-    "equip", "drop", "play"))
+    "equip", "drop", "play", "uncurse"))
 CARD_KINDS = ("play", "use", "equip", "drop", "discard", "give", "choose", "enhance", "wander", "curse",
-              "power", "set_die", "cheat")
+              "power", "set_die", "cheat", "uncurse")
 KIND_NAMES = board.KIND_NAMES
 PLACE_VERBS = {"worn": "Wear", "carried": "Carry", "belt": "Belt", "backpack": "Pack"}  # Q-ITEM-1
 # Events whose first field is not a seat (see mq/narrate.py for every kind's fields).
@@ -638,6 +638,8 @@ class Model:
             e = next((e for e in face.effects if e.name == "deal_sell"), None)
             share = f" at {e.get('percent')}% of its value" if e is not None else ""
             return f"Room deal: sell {self.card_name(a.args[1])}{share} (1 move)"
+        if k == "uncurse":  # Q-CARD-8: a lasting curse removed
+            return f"Remove {self.card_name(a.args[1])} with {self.card_name(a.args[0])}"
         if k == "cheat":  # Q-ITEM-4
             return f"Play {self.card_name(a.args[0])} on {self.card_name(a.args[1])} (Cheat!)"
         if k == "power":  # Q-CHAR-5 (mq.rules.powers)
