@@ -12,12 +12,16 @@ def _sim(args) -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    from mq.cards.cli import add_commands as add_cards
+    from mq.scenario import add_commands as add_scenario
     from mq.tui.cli import add_commands as add_play
     from net.cli import add_commands as add_net
 
     parser = argparse.ArgumentParser(prog="mq", description="A peer-to-peer LAN dungeon crawl.")
     sub = parser.add_subparsers(dest="command", required=True)
     add_play(sub)
+    add_scenario(sub)
+    add_cards(sub)
     s = sub.add_parser("sim", help="play bot games headless and print results")
     s.add_argument("--players", type=int, default=4)
     s.add_argument("--games", type=int, default=10)
