@@ -34,8 +34,9 @@ def test_an_enhancer_counts_for_its_monster_and_stays_while_it_survives():
     assert Action(b, "enhance", (UP, uid)) in legal(s, b)
     s, ev = act(s, b, "enhance", UP, uid)
     assert ev == (("enhance", b, UP, uid),) and s.monsters[0].enhancers == (UP,)
-    assert s.combat.waiting == (a,)  # the fighter may answer
-    s, ev = act(rig(s, 6, 1), a, "pass")
+    assert s.combat.waiting == (a, b)  # the fighter may answer; b may follow up
+    s, _ = act(s, a, "pass")
+    s, ev = act(rig(s, 6, 1), b, "pass")
     r = result(ev)
     assert ("enhancers", 10) in r[4][0] and r[7] == 2 + 10 + 1 and r[8] is False
     s, _ = act(s, a, "run", 0)

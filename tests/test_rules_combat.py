@@ -228,10 +228,11 @@ def test_others_play_one_shots_for_either_side_and_the_window_reopens():
     assert {Action(b, "use", (BOOST, "monsters")), Action(b, "use", (BOOST, "munchkins"))} <= set(legal(s, b))
     s, ev = act(s, b, "use", BOOST, "monsters")
     assert ev == (("use", b, BOOST, "monsters"),)
-    assert s.combat.monster_bonus == CARDS.card(BOOST).bonus and s.combat.waiting == (c, a)
-    assert Action(a, "use", (BOOST2,)) in legal(s, a)  # the fighter may answer
+    assert s.combat.monster_bonus == CARDS.card(BOOST).bonus and s.combat.waiting == (c, a, b)
+    assert Action(a, "use", (BOOST2,)) in legal(s, a)  # the fighter may answer, b follow up
     s, _ = act(s, c, "pass")
-    s, ev = act(rig(s, 1, 1), a, "pass")
+    s, _ = act(s, a, "pass")
+    s, ev = act(rig(s, 1, 1), b, "pass")
     r = result(ev)
     assert r[4][-1] == (("one-shots", CARDS.card(BOOST).bonus),)
     assert r[7] == 2 + 1 + CARDS.card(BOOST).bonus and r[8] is False

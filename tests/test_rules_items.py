@@ -46,7 +46,8 @@ def test_a_throwable_item_is_thrown_from_next_door_for_either_side():
     assert Action(b, "use", (THROWN, "munchkins")) in legal(s, b)
     s, _ = act(s, b, "use", THROWN, "munchkins")
     assert s.combat.bonus == CARDS.card(THROWN).bonus and s.players[b].items == ()
-    s, ev = act(rig(s, 6, 1), a, "pass")
+    s, _ = act(s, a, "pass")
+    s, ev = act(rig(s, 6, 1), b, "pass")
     assert ("one-shots", CARDS.card(THROWN).bonus) in result(ev)[2] and result(ev)[8] is True
     assert THROWN in s.treasure_deck.discard  # spent with the fight
 

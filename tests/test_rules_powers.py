@@ -129,7 +129,7 @@ def test_backstab_gives_a_fighter_minus_two_once():
     s = hand(set_player(s, b, classes=(THIEF,)), b, *JUNK[:2])
     s, _ = act(s, a, "roll")
     s, ev = act(s, b, "power", "backstab", a, JUNK[0])
-    assert s.combat.bonus == -2 and ("power", b, "backstab", a) in ev and s.combat.waiting == (a,)
+    assert s.combat.bonus == -2 and ("power", b, "backstab", a) in ev and s.combat.waiting == (a, b)
     assert not any(x.kind == "power" and x.args[0] == "backstab" for x in legal(s, b))
 
 

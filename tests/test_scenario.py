@@ -72,9 +72,10 @@ def test_the_rulebook_combat_has_the_books_numbers():
     assert levels[:2] == [(0, 6, "kill"), (3, 10, "kill")]
 
 
-def test_the_window_example_stops_on_the_second_card_in_a_row():
+def test_a_player_may_play_two_cards_in_a_row_in_the_window():
+    """Q-DIGI-2: after her +5 Kelandur may follow up with her -5 at once."""
     result = S.run(S.load(SCENARIOS / "rulebook_combat_window.toml"))
-    assert result.stopped.reason == "phase/wrong" and result.stopped.action == Action(3, "enhance", ("D903", 1))
+    assert result.stopped is None and result.state.monsters[0].enhancers == ("D901", "D902", "D903")
 
 
 # -- building a position -----------------------------------------------------------------------
@@ -370,8 +371,8 @@ def test_json_of_a_fight(capsys):
     S.main(["scenario", str(SCENARIOS / "rulebook_combat_window.toml"), "--json"])
     d = json.loads(capsys.readouterr().out)
     assert d["monsters"] == [{"uid": 1, "card": "M901", "room": 5, "colour": "green", "boss": False,
-                              "enhancers": ["D901", "D902"], "level": 21}]
+                              "enhancers": ["D901", "D902", "D903"], "level": 16}]
     c = d["combat"]
-    assert (c["stage"], c["fighter"], c["helper"], c["waiting"], c["used"]) == ("window", 0, 3, [0, 1, 2], ["T902", "T903"])
+    assert (c["stage"], c["fighter"], c["helper"], c["waiting"], c["used"]) == ("window", 0, 3, [0, 1, 2, 3], ["T902", "T903"])
     assert d["events"][0][:3] == ["explore", 0, 5]
     assert d["actions"][:2] == [[0, "move", [1]], [0, "use", ["T902"]]]

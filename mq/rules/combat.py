@@ -168,8 +168,9 @@ def declare_roll(tx: Tx) -> None:
 
 
 def reopen_window(tx: Tx, seat: int) -> None:
-    """A card played in the window: everyone else may answer it (Q-DIGI-2), the fighter too."""
-    tx.set_combat(waiting=others(tx.order, seat))
+    """A card played in the window: everyone may answer it, the fighter too, and the player who
+    played it may follow up with another card (Q-DIGI-2): all of them must pass again."""
+    tx.set_combat(waiting=others(tx.order, seat) + (seat,))
 
 
 def pass_window(tx: Tx, seat: int) -> None:
@@ -202,7 +203,7 @@ def resolve(tx: Tx) -> None:
     their_dice = tuple(tuple(tx.d6() for _ in range(tx.cards.card(tx.monster(uid).card).dice))
                        for uid in c.monsters)
     tx.set_combat(stage="outcome", my_dice=my_dice, their_dice=their_dice, waiting=())
-    open_outcome_window(tx, None)
+    open_outcome_window(tx)
 
 
 def after_roll_cards(p: Player, cards) -> list[str]:
@@ -212,12 +213,12 @@ def after_roll_cards(p: Player, cards) -> list[str]:
             and any(e.name == "change_die" for e in cards.card(c).effects)]
 
 
-def open_outcome_window(tx: Tx, played: int | None) -> None:
-    """Everyone (the fighter last) who could still change a die may act; nobody: the result."""
+def open_outcome_window(tx: Tx) -> None:
+    """Everyone (the fighter last) who could still change a die may act, the one who just did
+    too; nobody: the result."""
     c = tx.combat
     order = others(tx.order, c.fighter) + (c.fighter,)
-    waiting = tuple(s for s in order if s != played and tx.player(s).alive
-                    and after_roll_cards(tx.player(s), tx.cards))
+    waiting = tuple(s for s in order if tx.player(s).alive and after_roll_cards(tx.player(s), tx.cards))
     tx.set_combat(waiting=waiting)
     if not waiting:
         settle_outcome(tx)
@@ -238,7 +239,7 @@ def change_die(tx: Tx, seat: int, card: str, side: str, index: int) -> None:
         monster_dice[k] = to
         tx.set_combat(their_dice=c.their_dice[:m] + (tuple(monster_dice),) + c.their_dice[m + 1:])
     tx.event("die_changed", seat, card, side, index, to)
-    open_outcome_window(tx, seat)
+    open_outcome_window(tx)
 
 
 def pass_outcome(tx: Tx, seat: int) -> None:
