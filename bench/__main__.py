@@ -3,12 +3,15 @@
 1. the native core against its pure-Python twin (bench/core.py);
 2. the engine on the native core (bench/engine.py);
 3. the terminal client: model-to-frame time at 120x40 (bench/tui.py);
-4. the engine again on the twin (a separate process, since the core is chosen at import time)."""
+4. LAN play on loopback: the ZeroMQ round trip, commit latency to every peer with 2, 4 and 6 peer
+   processes, catch-up of a 10 000-entry log (bench/net.py);
+5. the engine again on the twin (a separate process, since the core is chosen at import time)."""
 import os
 import subprocess
 import sys
 
 from bench import core, engine, tui
+from bench import net as lan
 
 quick = "--quick" in sys.argv
 code = core.main(["--quick"] if quick else [])
@@ -17,6 +20,8 @@ rows = engine.main(quick)
 engine.print_table(rows)
 print()
 engine.print_table(tui.main(quick))
+print()
+engine.print_table(lan.main(quick))
 print("\nengine, on the pure-Python twin:")
 twin = subprocess.run([sys.executable, "-m", "bench.engine"] + (["--quick"] if quick else []),
                       env=dict(os.environ, MQ_PUREPYTHON="1"), capture_output=True, text=True, check=True)

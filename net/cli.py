@@ -1,4 +1,4 @@
-"""``mq host``, ``mq join`` and ``mq replay``.
+"""``mq host``, ``mq join`` and ``mq replay`` (``--as SEAT|table``: in the client, mq.tui.replay).
 
 :func:`add_commands` registers the three on an argparse subparsers object (mq/cli.py calls it);
 ``python -m net.cli ...`` runs them on their own.
@@ -21,6 +21,7 @@ DEFAULT_PORT = 47400
 
 
 def _tuning(p: argparse.ArgumentParser) -> None:
+    """The network tuning group, and the options host and join share."""
     g = p.add_argument_group("network tuning (tests, slow networks)")
     g.add_argument("--ping-ms", type=int, default=250, help="heartbeat period (default 250)")
     g.add_argument("--dead-ms", type=int, default=1500, help="silence before a peer counts as gone (default 1500)")
@@ -30,6 +31,11 @@ def _tuning(p: argparse.ArgumentParser) -> None:
     g.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
     g.add_argument("--bind", default="0.0.0.0", help="address this peer listens on (default all)")
     g.add_argument("-v", "--verbose", action="store_true", help="log protocol events to stderr")
+    p.add_argument("--bot-delay", type=float, default=0.0, metavar="SECONDS",
+                   help="with --bot: seconds the bot thinks before each action (default 0)")
+    # mq play only (a local game whose every peer is ours): the seed commit-reveal nonce is derived
+    # from this instead of drawn at random (net.peer.Config.local_seed); hidden on purpose.
+    p.add_argument("--local-seed", type=int, default=None, help=argparse.SUPPRESS)
 
 
 def add_commands(sub) -> None:
@@ -60,10 +66,14 @@ def add_commands(sub) -> None:
     j.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to wait for the host to answer")
     _tuning(j)
     j.set_defaults(func=cmd_join)
-    r = sub.add_parser("replay", help="re-apply a game log; --verify checks every hash and the chain")
+    r = sub.add_parser("replay", help="re-apply a game log; --verify checks every hash and the chain; "
+                                      "--as SEAT steps through it in the full-screen client")
     r.add_argument("logfile")
     r.add_argument("--verify", action="store_true")
     r.add_argument("--narrate", action="store_true", help="print what happened, entry by entry")
+    r.add_argument("--as", dest="as_seat", metavar="SEAT|table", default=None,
+                   help="open the client on the log and step through it showing what that seat could "
+                        "see: a seat number (from 0) or colour; 'table': public information only")
     r.set_defaults(func=cmd_replay)
 
 
@@ -88,7 +98,7 @@ def _config(args, role: str):
     name = args.name or os.environ.get("USER") or "player"
     return Config(name=name[:24], key=key, role=role, bind=args.bind, port=getattr(args, "port", 0) or 0,
                   log_path=args.log, ping_s=args.ping_ms / 1000, dead_s=dead, settle_s=settle,
-                  resend_s=max(1.0, dead), perturb=perturb)
+                  resend_s=max(1.0, dead), perturb=perturb, local_seed=args.local_seed)
 
 
 def _summary(table) -> int:
@@ -129,7 +139,7 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
     tasks = []
     screen = None
     if args.bot and table.seat is not None:
-        tasks.append(asyncio.create_task(play_bot(table)))
+        tasks.append(asyncio.create_task(play_bot(table, max(0.0, args.bot_delay))))
     if interactive_host is not None and not args.headless:
         if sys.stdin.isatty() and sys.stdout.isatty():  # the full-screen client (mq/tui)
             screen = asyncio.create_task(_terminal(table, interactive_host))
@@ -307,6 +317,9 @@ def cmd_join(args) -> int:
 def cmd_replay(args) -> int:
     from net.replay import replay
 
+    as_seat = getattr(args, "as_seat", None)
+    if as_seat is not None and not (args.verify or args.narrate):
+        return _replay_client(args.logfile, as_seat)
     res = replay(args.logfile, narrate=args.narrate)
     for line in res.lines:
         print(line)
@@ -314,8 +327,37 @@ def cmd_replay(args) -> int:
         print(f"PROBLEM: {p}")
     if args.verify:
         print("verify: ok" if res.ok else "verify: FAILED")
-        return 0 if res.ok else 1
-    return 0 if res.readable else 1
+        code = 0 if res.ok else 1
+    else:
+        code = 0 if res.readable else 1
+    if as_seat is None or code != 0:  # --verify --as: the client opens only on a log that passed
+        return code
+    sys.stdout.flush()
+    return _replay_client(args.logfile, as_seat)
+
+
+def _replay_client(path: str, as_seat: str) -> int:
+    """``mq replay LOG --as SEAT|table``: the full-screen client stepping through the log
+    (mq.tui.replay); exit 1 for a log that cannot be read, 2 for a bad seat or no terminal."""
+    from mq.tui.replay import ReplayTable, run
+    from net import gamelog
+
+    try:
+        table = ReplayTable.read(path, as_seat)
+    except ValueError as e:
+        print(f"mq replay: {e}", file=sys.stderr)
+        return 2
+    except (gamelog.LogCorrupt, OSError) as e:
+        print(f"mq replay: {e}", file=sys.stderr)
+        return 1
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print("mq replay: --as opens the full-screen client, which needs a terminal "
+              "(--narrate prints the game instead)", file=sys.stderr)
+        return 2
+    try:
+        return asyncio.run(run(table))
+    except KeyboardInterrupt:
+        return 0
 
 
 def main(argv: list[str] | None = None) -> int:

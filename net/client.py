@@ -144,10 +144,12 @@ class NetTable(Table):
                 f"{s.name or '-'}/{s.kind}{'/away' if s.away else ''}" for s in item[1])))
 
 
-async def play_bot(table: NetTable) -> None:
+async def play_bot(table: NetTable, delay: float = 0.0) -> None:
     """Play this table's seat with the bot policy until the game ends (``--headless --bot``).
 
-    One proposal in flight at a time; a rejected one (the state moved on) is simply re-decided."""
+    One proposal in flight at a time; a rejected one (the state moved on) is simply re-decided.
+    ``delay`` seconds of thinking pass before each action (``--bot-delay``; ``mq play`` uses it so
+    that a person can follow the bots); the bot then decides on the state as it is by then."""
     peer = table.peer
     wake = asyncio.Event()
     peer.subscribe(lambda item: wake.set())
@@ -156,6 +158,11 @@ async def play_bot(table: NetTable) -> None:
         wake.clear()
         st = peer.state
         if peer.my_turn() and not peer.outstanding and not is_over(st):
+            if delay > 0:
+                await asyncio.sleep(delay)
+                st = peer.state
+                if not (peer.my_turn() and not peer.outstanding and not is_over(st)):
+                    continue  # someone else's action made this seat's move moot meanwhile
             try:
                 action = choose(view(st, peer.seat), peer.seat, peer.cards)
                 await table.submit(action)

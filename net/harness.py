@@ -74,6 +74,8 @@ class Proc:
 class Cluster:
     """A game's peer processes under ``work``: peer i has MQ_HOME work/home<i> and log work/p<i>.mqlog."""
 
+    module = "mq.cli"  # each peer runs ``python -m <module> host|join ...`` (bench/net.py traces it)
+
     def __init__(self, work: str, env: dict | None = None) -> None:
         self.work = work
         self.env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
@@ -90,7 +92,7 @@ class Cluster:
         e = dict(self.env, MQ_HOME=os.path.join(self.work, f"home{i}"))
         e.update(env or {})
         self._runs[i] = self._runs.get(i, 0) + 1
-        argv = [sys.executable, "-m", "mq.cli", *args]
+        argv = [sys.executable, "-m", self.module, *args]
         proc = Proc(f"p{i}", argv, e, self.work)
         self.procs[i] = proc
         return proc

@@ -68,6 +68,10 @@ class Config:
     hello_s: float = 0.2  # hello retry period while connecting
     resend_s: float = 1.5  # an unanswered proposal is sent again after this
     perturb: tuple[int, str] | None = None  # test-only: after entry n, bump one int field
+    # Local play only (``mq play --seed``): the seed commit-reveal nonce is derived from this and
+    # the seat instead of drawn at random, so a game whose every peer has it gets the same seed
+    # each time.  Never in a game with other people: a predictable nonce lets them choose the seed.
+    local_seed: int | None = None
 
 
 @dataclass
@@ -519,7 +523,7 @@ class Peer:
                              away_s=self.opts["away_s"])
         roster = [[i.name, i.pub, i.kind] for i in self.seats]
         peer_seats = [s for s, i in enumerate(self.seats) if i.kind == "peer"]
-        self._nonce = os.urandom(32)
+        self._nonce = self._new_nonce()
         self._seeding = {"params": params, "roster": roster, "seats": peer_seats,
                          "commits": {self.seat: _h(self._nonce)}, "nonces": {self.seat: self._nonce},
                          "deadline": time.monotonic() + 10.0, "revealing": False}
@@ -530,6 +534,13 @@ class Peer:
                 self._to_seat(s, msg)
         self._broadcast_lobby()
         self._seed_progress()
+
+    def _new_nonce(self) -> bytes:
+        """This peer's commit-reveal nonce: random, or with ``cfg.local_seed`` (local play, where
+        every peer is ours) derived from it and our seat, so the game seed is a function of it."""
+        if self.cfg.local_seed is None:
+            return os.urandom(32)
+        return _h(f"mq-local-seed:{self.cfg.local_seed}:{self.seat}".encode())
 
     def _seed_progress(self) -> None:
         sd = self._seeding
@@ -1209,7 +1220,7 @@ class Peer:
         except Exception:
             raise wire.Malformed("commit_req: bad params") from None
         self.phase = "seeding"
-        self._nonce = os.urandom(32)
+        self._nonce = self._new_nonce()
         self._up({"t": "commit", "h": _h(self._nonce)})
 
     def _f_commits(self, msg: dict) -> None:

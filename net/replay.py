@@ -5,13 +5,18 @@ damage before the last record is refused), the seed against the revealed nonces,
 re-applied with the engine: its author may act for its seat, it is legal, and the state hash after it
 equals the one recorded.  With ``--verify`` any failure exits non-zero; the final state's incremental
 hash is also checked against a full recompute.
+
+:func:`reapply` is the entry-by-entry check on its own: the client's replay viewer
+(mq.tui.replay) loads a log with it, so a log it shows is one ``--verify`` would pass up to there.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Iterator
 
 from mq.cards import load_default
-from mq.rules import IllegalAction, full_hash, new_game, state_hash, step
+from mq.cards import CardSet
+from mq.rules import Action, IllegalAction, State, full_hash, new_game, state_hash, step
 from mq.rules.actions import decode as decode_action
 from mq.rules.state import COLOURS
 from net import gamelog
@@ -26,6 +31,30 @@ class Result:
     problems: list[str] = field(default_factory=list)
     entries: int = 0
     final_hash: int | None = None
+
+
+class BadEntry(Exception):
+    """An entry that does not re-apply: its author may not act for that seat, the engine refuses
+    it, or the state after it does not have the hash the log recorded."""
+
+
+def reapply(state: State, entries: list[gamelog.Entry], cards: CardSet
+            ) -> Iterator[tuple[gamelog.Entry, Action, State, tuple]]:
+    """Apply ``entries`` to ``state`` (the game the header describes) one by one, yielding each
+    entry, its action, the state after it and the engine's events; raises :class:`BadEntry` at the
+    first entry that does not check out (everything yielded before it did)."""
+    for e in entries:
+        try:
+            action = decode_action(e.action)
+            if e.author != TABLE_AUTHOR and e.author != action.seat:
+                raise IllegalAction("seat/not-your-turn", f"author {e.author} acted for seat {action.seat}")
+            state, events = step(state, action, cards)
+        except IllegalAction as err:
+            raise BadEntry(f"entry {e.n}: {err}") from None
+        got = state_hash(state)
+        if got != e.hash:
+            raise BadEntry(f"entry {e.n}: state hash {got:016x}, the log says {e.hash:016x}")
+        yield e, action, state, events
 
 
 def replay(path: str, narrate: bool = False) -> Result:
@@ -51,23 +80,14 @@ def replay(path: str, narrate: bool = False) -> Result:
         res.lines.append(f"torn tail: {s.torn} bytes after the last intact record (ignored)")
     state = new_game(h.params, h.seed, cards)
     table_entries = 0
-    for e in s.entries:
-        try:
-            action = decode_action(e.action)
-            if e.author != TABLE_AUTHOR and e.author != action.seat:
-                raise IllegalAction("seat/not-your-turn", f"author {e.author} acted for seat {action.seat}")
-            state, events = step(state, action, cards)
-        except IllegalAction as err:
-            res.problems.append(f"entry {e.n}: {err}")
-            break
-        table_entries += e.author == TABLE_AUTHOR
-        got = state_hash(state)
-        if got != e.hash:
-            res.problems.append(f"entry {e.n}: state hash {got:016x}, the log says {e.hash:016x}")
-            break
-        res.entries = e.n
-        if narrator is not None:
-            res.lines.extend(f"{e.n:5} {line}" for line in narrator.lines(state, events))
+    try:
+        for e, _, state, events in reapply(state, s.entries, cards):
+            table_entries += e.author == TABLE_AUTHOR
+            res.entries = e.n
+            if narrator is not None:
+                res.lines.extend(f"{e.n:5} {line}" for line in narrator.lines(state, events))
+    except BadEntry as err:
+        res.problems.append(str(err))
     if not res.problems and full_hash(state) != state_hash(state):
         res.problems.append("the final state's incremental hash differs from its full recompute")
     res.final_hash = state_hash(state)

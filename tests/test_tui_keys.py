@@ -240,3 +240,32 @@ def test_a_local_game_goes_on_with_keys_and_the_panels_follow():
             assert m.show_reach
 
     asyncio.run(main())
+
+
+def test_a_local_window_counts_down_and_the_screen_redraws_by_itself():
+    """A LocalTable game whose fight waits for Red's window: the bots pass at once, the combat
+    panel counts down from the app's clock, and the client redraws as the seconds pass although
+    no update arrives."""
+    from mq.bots import choose
+    from mq.rules import step, view
+
+    s = new_game(make_params(4, window_ms=2500), 1)
+    while not (s.combat is not None and s.combat.stage == "window"):
+        seat = actors(s)[0]
+        s = step(s, choose(view(s, seat), seat))[0]
+    assert 0 in s.combat.waiting and len(s.combat.waiting) > 1
+
+    async def main():
+        table = LocalTable(s, seat=0, bot_delay=0)
+        async with running(table) as (send, client):
+            m = client.model
+            await until(lambda: m.view.combat.waiting == (0,))  # the bots never wait
+            panel = render.plain(render.render_combat(m, 60, 12, now=m.clock()))
+            assert "closes in 3 s" in panel or "closes in 2 s" in panel
+            seq = table.seq
+            redraws = []
+            client.redraw = lambda: redraws.append(m.clock())
+            await until(lambda: redraws, timeout=1.5)
+            assert table.seq == seq and m.view.combat.waiting == (0,)  # the tick, not an update
+
+    asyncio.run(main())

@@ -318,3 +318,58 @@ def test_the_client_has_words_for_every_action_kind():
     from mq.rules.actions import KINDS
 
     assert set(KINDS) <= WORDED_KINDS, sorted(set(KINDS) - WORDED_KINDS)
+
+
+class FakeClock:
+    """A monotonic clock the test moves by hand."""
+
+    def __init__(self, t: float = 100.0) -> None:
+        self.t = t
+
+    def __call__(self) -> float:
+        return self.t
+
+
+def test_an_interrupt_window_counts_down_from_when_this_client_saw_it_open():
+    """Q-DIGI-2, Q-OPT-1: while a window waits, the combat panel counts params.window_ms down from
+    the moment the model first saw it (its own clock), anew when ``waiting`` changes; renderers
+    take ``now`` and draw no countdown without it."""
+    clock = FakeClock()
+    s = new_game(make_params(4, window_ms=5000), 1)
+    m = Model(0, s, clock=clock)
+    n = 0
+
+    def advance(dt: float) -> None:
+        nonlocal s, n
+        clock.t += dt
+        seat = actors(s)[0]
+        a = choose(view(s, seat), seat, CARDS)
+        s, events = step(s, a, CARDS)
+        n += 1
+        m.update(Applied(n, a, events, s))
+
+    while not (m.view.combat is not None and m.view.combat.stage == "window"):
+        assert m.window_left(clock.t) is None
+        advance(0.5)  # time passes before the window: it does not count
+    opened = clock.t
+    assert len(m.view.combat.waiting) == 3 and 0 in m.view.combat.waiting
+
+    def panel(now, width=60):
+        return render.plain(render.render_combat(m, width, 12, now))
+
+    assert "closes in 5 s · waiting for: " in panel(opened)
+    assert "closes in 4 s" in panel(opened + 1.2) and m.window_left(opened + 1.2) == pytest.approx(3.8)
+    assert "closes in 1 s" in panel(opened + 4.01)
+    assert "closing…" in panel(opened + 6) and m.window_left(opened + 6) == 0
+    assert "closes in" not in panel(None) and "waiting for" in panel(None)
+    assert "closes in 3 s" in panel(opened + 2, width=45)  # 80 columns: names are cut, not the time
+    clock.t = opened + 3
+    advance(0)  # a seat passes: the window waits for fewer seats and counts again
+    assert m.view.combat.stage == "window" and len(m.view.combat.waiting) == 2
+    assert m.window_left(opened + 3) == 5.0 and "closes in 5 s" in panel(opened + 3)
+    while m.view.combat is not None and m.view.combat.stage == "window":
+        advance(0.1)
+    if m.open_window() is None:
+        assert m.window_left(clock.t + 1) is None and "closes in" not in panel(clock.t + 1)
+    else:  # the dice are out and a die changer may answer: a new window, timed from now
+        assert m.view.combat.stage == "outcome" and m.window_left(clock.t) == 5.0

@@ -15,12 +15,15 @@ window's exact size; ``render.plan`` decides the sizes from the terminal's, from
 
 Never blocks: keys submit through the table in background tasks; updates from the table are
 pumped into the model by another task, each followed by a redraw.  Nothing waits on a bot or a
-peer, so the screen keeps answering while the others think.
+peer, so the screen keeps answering while the others think.  While an interrupt window is open a
+third task redraws as its countdown ticks (nothing else would: no update arrives while everyone
+thinks).  A replay (mq.tui.replay) is the same client over a ReplayTable and a ReplayModel.
 """
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import math
 
 from prompt_toolkit.application import Application, get_app
 from prompt_toolkit.buffer import Buffer
@@ -121,10 +124,24 @@ class Client:
             self.model.say(f"Lost the game's updates: {err!r}", "error")
             self.redraw()
 
+    async def tick(self) -> None:
+        """Redraw each time an open interrupt window's countdown (whole seconds) changes."""
+        while True:
+            left = self.model.window_left(self.model.clock())
+            if left is None or left <= 0:
+                await asyncio.sleep(1.0)  # no countdown running: look again in a second
+                continue
+            # sleep until just after the shown number of seconds drops (it is rounded up), then
+            # draw it; each pass aligns anew, so a window that opened meanwhile is caught up
+            await asyncio.sleep(((left - math.floor(left)) or 1.0) + 0.01)
+            self.redraw()
+
     async def run(self) -> int:
         """Run the Application until the person quits; returns the exit code (0).  Starts a
         LocalTable's bots once the client listens, and closes the table at the end."""
-        pump = asyncio.get_running_loop().create_task(self.pump())
+        loop = asyncio.get_running_loop()
+        pump = loop.create_task(self.pump())
+        ticker = loop.create_task(self.tick())
         await asyncio.sleep(0)  # the pump subscribes to the table's updates before anything happens
         self.model.refresh(self.table.state)
         if isinstance(self.table, LocalTable):  # it drives its bots only once started
@@ -132,9 +149,10 @@ class Client:
         try:
             result = await self.app.run_async()
         finally:
-            pump.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await pump
+            for task in (pump, ticker):
+                task.cancel()
+                with contextlib.suppress(asyncio.CancelledError):
+                    await task
             await self.settle()
             await self.table.close()
         return result or 0
@@ -174,7 +192,7 @@ def build_layout(client: Client) -> Layout:
 
     client.map_window = panel(lambda w, h: render.render_map(m, w, h), focusable=True)
     combat = ConditionalContainer(
-        panel(lambda w, h: render.render_combat(m, w, h), height=lambda: D.exact(_plan(m).combat)),
+        panel(lambda w, h: render.render_combat(m, w, h, now=m.clock()), height=lambda: D.exact(_plan(m).combat)),
         filter=Condition(lambda: render.combat_shown(m)))
     left = HSplit([client.map_window, combat])
     right = HSplit([
@@ -229,13 +247,14 @@ def build_application(client: Client, input=None, output=None) -> Application:
     return app
 
 
-def connect(table, input=None, output=None) -> Client:
-    """A client for ``table``'s seat with its Application built (not yet running)."""
-    client = Client(table, Model(table.seat, table.state))
+def connect(table, input=None, output=None, model: Model | None = None) -> Client:
+    """A client for ``table``'s seat with its Application built (not yet running); ``model``
+    defaults to a plain Model of that seat (a replay passes its ReplayModel)."""
+    client = Client(table, model if model is not None else Model(table.seat, table.state))
     build_application(client, input=input, output=output)
     return client
 
 
-async def run(table, input=None, output=None) -> int:
+async def run(table, input=None, output=None, model: Model | None = None) -> int:
     """Play ``table``'s seat until the person quits; returns the exit code (0)."""
-    return await connect(table, input=input, output=output).run()
+    return await connect(table, input=input, output=output, model=model).run()

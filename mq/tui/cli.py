@@ -1,8 +1,22 @@
 """``mq play``: a local game against bots.
 
-In a terminal (stdin and stdout both ttys) it is the full-screen client on seat 0 of a
-:class:`mq.table.LocalTable`; with ``--narrate``, or when either end is not a terminal (a pipe, a
-test), it prints a whole bot game in plain sentences instead, as before the client existed.
+In a terminal (stdin and stdout both ttys) it is a LAN game on loopback, the same code path as a
+game among friends: this process hosts it (a :class:`net.client.NetTable` sequencer on seat 0,
+127.0.0.1, a free port, no beacon) and plays that seat in the full-screen client; every other seat
+is a headless bot peer, a process of its own (``mq join 127.0.0.1:PORT --headless --bot``) with
+its ``MQ_HOME`` and log in a temporary directory that is removed at the end.  The game starts once
+they have joined (bounded wait); a seat whose bot peer did not join, or whose bot peer goes away for
+3 s during the game, is played by the host's own bot (the client says so).  Leaving the client
+stops the bot processes.
+
+``--seed S`` makes the game reproducible: the seed is still the hash of the peers' commit-reveal
+nonces, but each peer derives its nonce from S and its seat (``net.peer.Config.local_seed``, a
+hidden ``--local-seed`` for the bot peers) instead of drawing it at random.  So the same S gives the
+same game, though not the game ``mq sim --seed S`` plays.  ``--delay`` is the bot peers' think time
+before each action (``--bot-delay``); a seat the host's own bot took over plays without it.
+
+With ``--narrate``, or when either end is not a terminal (a pipe, a test), it prints a whole bot
+game in plain sentences instead (in this process, seed S as given), as before the client existed.
 
 ``add_commands(subparsers)`` registers the command on ``mq``'s argument parser (mq/cli.py).
 """
@@ -10,9 +24,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import os
+import signal
+import subprocess
 import sys
 import time
+from dataclasses import dataclass
 
 DEFAULT_DELAY = 0.5  # seconds before each bot action in the client, so a person can follow
 
@@ -22,7 +40,7 @@ def add_commands(subparsers) -> None:
     p.add_argument("--players", type=int, default=4, help="2 to 6 (you are Red, bots play the rest)")
     p.add_argument("--seed", type=int, help="the game's seed (default: random)")
     p.add_argument("--delay", type=float, default=None,
-                   help=f"seconds before each bot action (default {DEFAULT_DELAY} in the client, 0 narrated)")
+                   help=f"seconds each bot thinks before acting (default {DEFAULT_DELAY} in the client, 0 narrated)")
     p.add_argument("--narrate", action="store_true", help="print a narrated all-bot game instead")
     p.set_defaults(func=play)
 
@@ -35,23 +53,187 @@ def play(args) -> int:
     except IllegalAction as err:  # e.g. --players 9: say why instead of a traceback
         print(f"mq play: {err.detail or err.reason}", file=sys.stderr)
         return 2
-    seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "little")
+    if args.seed is not None and not 0 <= args.seed < 2**64:
+        print("mq play: the seed is 0 to 2**64 - 1", file=sys.stderr)
+        return 2
     if args.narrate or not (sys.stdin.isatty() and sys.stdout.isatty()):
+        seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "little")
         return narrated(args.players, seed, args.delay or 0.0)
     delay = DEFAULT_DELAY if args.delay is None else max(0.0, args.delay)
     try:
-        return asyncio.run(client(args.players, seed, delay))
+        return asyncio.run(client(args.players, args.seed, delay))
     except KeyboardInterrupt:  # Ctrl-C before or after the screen had the terminal
         return 0
 
 
-async def client(players: int, seed: int, delay: float) -> int:
-    from mq.rules import make_params, new_game
-    from mq.table import LocalTable
-    from mq.tui.app import run
+BOT_JOIN_S = 30.0  # how long the bot peers have to join before the host's own bot takes their seats
+START_S = 20.0  # how long the seed exchange may take once the game is started
 
-    table = LocalTable(new_game(make_params(players), seed), seat=0, bot_delay=delay)
-    return await run(table)
+
+class PlayError(Exception):
+    """The local game could not be opened or started."""
+
+
+@dataclass
+class LocalGame:
+    table: object  # net.client.NetTable, seat 0
+    missing: list[int]  # seats whose bot peer did not join: the host's own bot plays them
+    bots: list[subprocess.Popen]  # the bot peer processes
+    work: str  # their temporary directory (MQ_HOME, logs, output), removed at the end
+
+
+async def client(players: int, seed: int | None, delay: float, input=None, output=None) -> int:
+    """The full-screen client on seat 0 of a loopback LAN game against ``players - 1`` bot peers
+    (``seed``: derive every peer's seed nonce from it; None: random, as on a LAN).  ``input`` and
+    ``output`` default to the terminal (tests pass a pipe and DummyOutput)."""
+    from mq.rules.state import COLOURS
+    from mq.table import Notice
+    from mq.tui.app import connect
+
+    # A closed terminal (SIGHUP) or a kill (SIGTERM) ends the game like quitting does: the bot
+    # processes are stopped and the temporary directory is removed.
+    loop, me, signals = asyncio.get_running_loop(), asyncio.current_task(), []
+
+    def _signal(sig: int) -> None:
+        signals.append(sig)
+        me.cancel()
+
+    for sig in (signal.SIGHUP, signal.SIGTERM):
+        loop.add_signal_handler(sig, _signal, sig)
+    try:
+        async with local_game(players, seed, delay) as game:
+            screen = connect(game.table, input=input, output=output)
+            for s in game.missing:
+                screen.model.update(Notice("bot", s, f"{COLOURS[s].capitalize()}'s bot peer did not join: "
+                                                     "the host's own bot plays that seat"))
+            return await screen.run()  # closes the table when the person quits
+    except PlayError as err:
+        print(f"mq play: {err}", file=sys.stderr)
+        return 1
+    except asyncio.CancelledError:
+        if not signals:
+            raise
+        return 128 + signals[0]
+    finally:
+        for sig in (signal.SIGHUP, signal.SIGTERM):
+            loop.remove_signal_handler(sig)
+
+
+@contextlib.asynccontextmanager
+async def local_game(players: int, seed: int | None, delay: float, join_s: float = BOT_JOIN_S):
+    """Host a LAN game on 127.0.0.1 (seat 0, this process) with a bot peer process in every other
+    seat; yields a :class:`LocalGame` once the game has started.  A seat whose bot peer has not
+    joined within ``join_s`` is played by the host's own bot, and so is one whose bot peer goes away
+    for 3 s during the game (``--away bot``).  On leaving, stops the bot processes (by PID) and
+    removes the temporary directory they lived in."""
+    import secrets
+    import shutil
+    import tempfile
+
+    from mq.rules.state import COLOURS
+    from net.client import NetTable
+    from net.peer import Config, PeerError
+
+    work = tempfile.mkdtemp(prefix="mq-play-")
+    bots: list[subprocess.Popen] = []
+    table = None
+    try:
+        cfg = Config(name=(os.environ.get("USER") or "you")[:24], key=secrets.token_hex(32),
+                     bind="127.0.0.1", port=0, log_path=os.path.join(work, "you.mqlog"), local_seed=seed)
+        try:
+            table = await NetTable.host(cfg, players, away="bot", away_s=3)
+        except (PeerError, OSError) as err:
+            raise PlayError(f"could not open the local game: {err}") from None
+        bots = [_spawn_bot(work, i, table.peer.port, seed, delay) for i in range(1, players)]
+        deadline = time.monotonic() + join_s
+        while table.peer.open_seats() and time.monotonic() < deadline:
+            if all(p.poll() is not None for p in bots):
+                break
+            await asyncio.sleep(0.05)
+        missing = [s for s, info in enumerate(table.peer.seats) if info.kind == "open"]
+        if missing:
+            print(f"mq play: {len(missing)} bot peer(s) did not join within {join_s:.0f} s; this "
+                  f"process's own bot plays {', '.join(COLOURS[s].capitalize() for s in missing)}{_why(work, bots)}",
+                  file=sys.stderr, flush=True)
+        table.start()
+        if not await table.wait_started(START_S):
+            raise PlayError(f"the game did not start: {table.peer.error or 'no seed from the bot peers'}")
+        yield LocalGame(table, missing, bots, work)
+    finally:
+        _stop(bots)
+        if table is not None:
+            await table.close()
+        shutil.rmtree(work, ignore_errors=True)
+
+
+def _why(work: str, bots: list[subprocess.Popen]) -> str:
+    """The last error line of each bot peer that has exited, for the message above."""
+    lines = []
+    for i, p in enumerate(bots, 1):
+        if p.poll() is not None:
+            try:
+                with open(os.path.join(work, f"bot{i}", "err"), encoding="utf-8", errors="replace") as f:
+                    last = (f.read().strip().splitlines() or ["(no output)"])[-1]
+            except OSError:
+                last = "(no output)"
+            lines.append(f"\n  bot peer {i} exited ({p.returncode}): {last}")
+    return "".join(lines)
+
+
+def _spawn_bot(work: str, i: int, port: int, seed: int | None, delay: float) -> subprocess.Popen:
+    """Bot peer ``i``: ``mq join 127.0.0.1:PORT --headless --bot`` with its own MQ_HOME and log,
+    its output in files there (never on the screen)."""
+    import mq
+
+    home = os.path.join(work, f"bot{i}")
+    os.makedirs(home)
+    root = os.path.dirname(os.path.dirname(os.path.abspath(mq.__file__)))
+    env = dict(os.environ, MQ_HOME=home, PYTHONPATH=os.pathsep.join(
+        p for p in (root, os.environ.get("PYTHONPATH")) if p))
+    env.pop("MQ_TEST_PERTURB", None)
+    argv = [sys.executable, "-m", "mq.cli", "join", f"127.0.0.1:{port}", "--headless", "--bot",
+            "--bind", "127.0.0.1", "--name", f"bot{i}", "--log", os.path.join(home, "game.mqlog"),
+            "--bot-delay", f"{delay}", "--connect-timeout", f"{BOT_JOIN_S}"]
+    if seed is not None:
+        argv += ["--local-seed", str(seed)]
+    with open(os.path.join(home, "out"), "wb") as out, open(os.path.join(home, "err"), "wb") as err:
+        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env, cwd=home,
+                                preexec_fn=_die_with_parent())
+
+
+def _die_with_parent():
+    """On Linux, a ``preexec_fn`` asking the kernel to SIGTERM the child when this process dies,
+    so that a killed ``mq play`` leaves no bot peers behind (they would wait for seat 0 forever)."""
+    if not sys.platform.startswith("linux"):
+        return None
+    import ctypes
+
+    try:
+        prctl = ctypes.CDLL(None, use_errno=True).prctl
+    except (OSError, AttributeError):
+        return None
+    parent = os.getpid()
+
+    def pre() -> None:
+        prctl(1, int(signal.SIGTERM))  # PR_SET_PDEATHSIG
+        if os.getppid() != parent:  # the parent died before that took effect
+            os._exit(1)
+
+    return pre
+
+
+def _stop(procs: list[subprocess.Popen]) -> None:
+    """Stop the bot peers this process started (SIGTERM, then SIGKILL after 3 s), by their PIDs."""
+    for p in procs:
+        if p.poll() is None:
+            p.terminate()
+    deadline = time.monotonic() + 3
+    for p in procs:
+        try:
+            p.wait(max(0.1, deadline - time.monotonic()))
+        except subprocess.TimeoutExpired:
+            p.kill()
+            p.wait(5)
 
 
 def narrated(players: int, seed: int, delay: float = 0.0) -> int:

@@ -3,12 +3,15 @@ line is what the help screen (``?``) says about it: the help is generated from t
 themselves (:func:`help_sections`), so it cannot fall out of date.
 
 Every binding belongs to one mode of the model (mq.tui.model: NORMAL, MENU, CHAT, HELP, INFO,
-QUIT) or to all of them (Ctrl-C).  Bindings only ask the model what an intent means and hand the result
-to the client's ``act`` (submit an action, or show a sentence); they never touch the game.
+QUIT, GOTO) or to all of them (Ctrl-C).  Bindings only ask the model what an intent means and hand
+the result to the client's ``act`` (submit an action, or show a sentence); they never touch the
+game.  A replay's client (``model.replaying``, mq.tui.replay) has no bindings that act on the game
+(``playing=True``): its arrows, PgUp/PgDn, Home/End and ``g`` step through the log instead, and
+the help lists only what works there.
 
 The ``ui`` object they drive (mq.tui.app.Client) provides: ``model``; ``act(action_or_sentence)``;
 ``act_auto()`` (the automatic pass, if due); ``chat(text)``; ``quit()``; ``chat_buffer`` (the
-text being typed) and ``focus_chat(bool)``.
+text being typed) and ``focus_chat(bool)``.  In a replay the model also steps (mq.tui.replay.ReplayModel).
 """
 from __future__ import annotations
 
@@ -18,16 +21,17 @@ from typing import Callable
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
-from mq.tui.model import CHAT, HELP, INFO, MENU, NORMAL, QUIT
+from mq.tui.model import CHAT, GOTO, HELP, INFO, MENU, NORMAL, QUIT
 
 ANY_MODE = "any"
 MODE_TITLES = {NORMAL: "Playing", MENU: "In the action menu (a)", CHAT: "Chatting (t)",
                HELP: "In this help", INFO: "In the table overview (i)", QUIT: "Asked whether to quit",
-               ANY_MODE: "Anywhere"}
+               GOTO: "Typing a turn number (g)", ANY_MODE: "Anywhere"}
+REPLAY_TITLE = "Watching a replay"  # NORMAL's title in a replay
 KEY_NAMES = {"left": "←", "right": "→", "up": "↑", "down": "↓", "s-left": "⇧←", "s-right": "⇧→",
              "s-up": "⇧↑", "s-down": "⇧↓", "c-c": "Ctrl-C", "escape": "Esc", "enter": "Enter",
              "c-m": "Enter", "tab": "Tab", "c-i": "Tab", "s-tab": "⇧Tab", " ": "Space", "pageup": "PgUp",
-             "pagedown": "PgDn", "end": "End", "<any>": "any key"}
+             "pagedown": "PgDn", "end": "End", "home": "Home", "backspace": "Backspace", "<any>": "any key"}
 DIRECTION_KEYS = {"up": 0, "k": 0, "right": 1, "l": 1, "down": 2, "j": 2, "left": 3, "h": 3}
 DASH_KEYS = {"K": 0, "L": 1, "J": 2, "H": 3}
 SCROLL_KEYS = {"s-up": (0, -1), "s-right": (1, 0), "s-down": (0, 1), "s-left": (-1, 0)}
@@ -52,11 +56,17 @@ class Keys:
         self.model = model
         self.kb = KeyBindings()
         self.help: list[Help] = []
+        self.replay = bool(getattr(model, "replaying", False))
+        self.titles = dict(MODE_TITLES, **({NORMAL: REPLAY_TITLE} if self.replay else {}))
 
-    def add(self, *keys: str, mode: str = NORMAL, eager: bool = False, label: str | None = None):
+    def add(self, *keys: str, mode: str = NORMAL, eager: bool = False, label: str | None = None,
+            playing: bool = False):
         """Bind ``keys`` (each alone) to the decorated handler in ``mode``; ``label`` is how the
-        help writes the keys when listing them one by one would be too long."""
+        help writes the keys when listing them one by one would be too long.  ``playing``: the
+        binding acts on the game (or uses keys a replay steps with), so a replay leaves it out."""
         def register(fn):
+            if playing and self.replay:
+                return fn
             doc = (fn.__doc__ or "").strip().splitlines()[0]
             if not doc:
                 raise ValueError(f"binding {fn.__name__} has no docstring")
@@ -84,50 +94,53 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
     def fresh() -> None:
         m.clear_message()
 
+    if keys.replay:
+        _replay_bindings(keys, m)
+
     # -- playing ----------------------------------------------------------------------------------
-    @add(*DIRECTION_KEYS, label="←↓↑→ hjkl")
+    @add(*DIRECTION_KEYS, label="←↓↑→ hjkl", playing=True)
     def direction(event) -> None:
         """Move or explore that way (after a lost fight: run that way)."""
         fresh()
         ui.act(m.direction(DIRECTION_KEYS[event.key_sequence[0].key]))
 
-    @add(*DASH_KEYS, label="HJKL")
+    @add(*DASH_KEYS, label="HJKL", playing=True)
     def dash(event) -> None:
         """Dash that way: spend all your move to cross one connector (once a turn)."""
         fresh()
         ui.act(m.direction(DASH_KEYS[event.key_sequence[0].key], dash=True))
 
-    @add("s")
+    @add("s", playing=True)
     def search(event) -> None:
         """Search this room (1 move)."""
         fresh()
         ui.act(m.simple("search"))
 
-    @add("p")
+    @add("p", playing=True)
     def pickup(event) -> None:
         """Pick up the dropped pile here (1 move)."""
         fresh()
         ui.act(m.simple("pickup"))
 
-    @add("f")
+    @add("f", playing=True)
     def summon(event) -> None:
         """Fight the monsters here that ignore you, or summon one (complete dungeon)."""
         fresh()
         ui.act(m.simple("summon"))
 
-    @add("r")
+    @add("r", playing=True)
     def roll(event) -> None:
         """Roll the combat dice, or the next escape roll after a lost fight."""
         fresh()
         ui.act(m.roll())
 
-    @add(" ", ".")
+    @add(" ", ".", playing=True)
     def pass_(event) -> None:
         """Pass: let the dice roll (or stand, after the roll); refuse to help."""
         fresh()
         ui.act(m.simple("pass"))
 
-    @add("A")
+    @add("A", playing=True)
     def auto_pass(event) -> None:
         """Pass every interrupt window by yourself (on/off) until you turn it off."""
         fresh()
@@ -136,7 +149,7 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
               else "Auto-pass off: Space passes an interrupt window.")
         ui.act_auto()
 
-    @add("e")
+    @add("e", playing=True)
     def end_turn(event) -> None:
         """End your turn (in setup: you are ready to start)."""
         fresh()
@@ -154,7 +167,7 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
         fresh()
         m.select(-1)
 
-    @add("enter")
+    @add("enter", playing=True)
     def play_selected(event) -> None:
         """Play or use the selected card (several ways: pick one); no card selected: the menu."""
         fresh()
@@ -173,13 +186,13 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
         else:
             ui.act(m.natural(card))  # not allowed now: the engine says why
 
-    @add(*"1234567890", label="1-9 0")
+    @add(*"1234567890", label="1-9 0", playing=True)
     def number(event) -> None:
         """Do the action with that number in the action list."""
         fresh()
         ui.act(m.entry(int(event.key_sequence[0].key)))
 
-    @add("a")
+    @add("a", playing=True)
     def menu(event) -> None:
         """Open the action menu (every action allowed now)."""
         fresh()
@@ -207,17 +220,17 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
         """Centre the map on your room again."""
         m.scroll = (0, 0)
 
-    @add("pageup")
+    @add("pageup", playing=True)
     def log_back(event) -> None:
         """Read the log back."""
         m.scroll_log(+5)
 
-    @add("pagedown")
+    @add("pagedown", playing=True)
     def log_forward(event) -> None:
         """Read the log forward."""
         m.scroll_log(-5)
 
-    @add("end")
+    @add("end", playing=True)
     def log_latest(event) -> None:
         """Back to the latest lines of the log."""
         m.scroll_log(-m.log_back)
@@ -229,7 +242,7 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
         m.clear_message()
         m.dismiss_banners()
 
-    @add("t")
+    @add("t", playing=True)
     def talk(event) -> None:
         """Chat: type a line, Enter sends it to the table."""
         fresh()
@@ -254,27 +267,27 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
         m.mode = QUIT
 
     # -- the action menu ---------------------------------------------------------------------------
-    @add("down", "j", mode=MENU)
+    @add("down", "j", mode=MENU, playing=True)
     def menu_down(event) -> None:
         """Next entry."""
         m.move_cursor(+1)
 
-    @add("up", "k", mode=MENU)
+    @add("up", "k", mode=MENU, playing=True)
     def menu_up(event) -> None:
         """Previous entry."""
         m.move_cursor(-1)
 
-    @add("pagedown", mode=MENU)
+    @add("pagedown", mode=MENU, playing=True)
     def menu_page_down(event) -> None:
         """Ten entries down."""
         m.move_cursor(+10)
 
-    @add("pageup", mode=MENU)
+    @add("pageup", mode=MENU, playing=True)
     def menu_page_up(event) -> None:
         """Ten entries up."""
         m.move_cursor(-10)
 
-    @add("enter", mode=MENU)
+    @add("enter", mode=MENU, playing=True)
     def menu_do(event) -> None:
         """Do the entry under the cursor."""
         entries = m.menu()
@@ -283,20 +296,20 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
             m.close_menu()
             ui.act(action)
 
-    @add(*"1234567890", mode=MENU, label="1-9 0")
+    @add(*"1234567890", mode=MENU, label="1-9 0", playing=True)
     def menu_number(event) -> None:
         """Do the entry with that number."""
         intent = m.entry(int(event.key_sequence[0].key))
         m.close_menu()
         ui.act(intent)
 
-    @add("escape", "a", "q", mode=MENU, eager=True)
+    @add("escape", "a", "q", mode=MENU, eager=True, playing=True)
     def menu_close(event) -> None:
         """Close the menu."""
         m.close_menu()
 
     # -- chat -----------------------------------------------------------------------------------------
-    @add("enter", mode=CHAT)
+    @add("enter", mode=CHAT, playing=True)
     def chat_send(event) -> None:
         """Send the line."""
         text = ui.chat_buffer.text.strip()
@@ -306,7 +319,7 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
         if text:
             ui.chat(text)
 
-    @add("escape", mode=CHAT, eager=True)
+    @add("escape", mode=CHAT, eager=True, playing=True)
     def chat_cancel(event) -> None:
         """Stop typing; nothing is sent."""
         ui.chat_buffer.reset()
@@ -350,12 +363,72 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
     return keys
 
 
+def _replay_bindings(keys: Keys, m) -> None:
+    """Stepping through a log (``m`` is a mq.tui.replay.ReplayModel); NORMAL mode, listed first."""
+    add = keys.add
+
+    @add("right", "l")
+    def next_entry(event) -> None:
+        """Next entry of the log."""
+        m.step_entry(+1)
+
+    @add("left", "h")
+    def previous_entry(event) -> None:
+        """Previous entry of the log."""
+        m.step_entry(-1)
+
+    @add("pagedown", "]")
+    def next_turn(event) -> None:
+        """Next turn (its first entry)."""
+        m.step_turn(+1)
+
+    @add("pageup", "[")
+    def previous_turn(event) -> None:
+        """Back to the start of this turn (of the previous one when already there)."""
+        m.step_turn(-1)
+
+    @add("g")
+    def goto(event) -> None:
+        """Jump to a turn: type its number, then Enter."""
+        m.start_goto()
+
+    @add("home")
+    def first(event) -> None:
+        """The start of the game (before the first entry)."""
+        m.seek_entry(0)
+
+    @add("end")
+    def last(event) -> None:
+        """The last entry of the log."""
+        m.seek_entry(m.table.n)
+
+    @add(*"0123456789", mode=GOTO, label="0-9")
+    def goto_digit(event) -> None:
+        """Type the turn number."""
+        m.goto_type(event.key_sequence[0].key)
+
+    @add("backspace", mode=GOTO)
+    def goto_erase(event) -> None:
+        """Erase the last digit."""
+        m.goto_type("")
+
+    @add("enter", mode=GOTO)
+    def goto_jump(event) -> None:
+        """Jump to the start of that turn."""
+        m.goto_jump()
+
+    @add("escape", "g", mode=GOTO, eager=True)
+    def goto_cancel(event) -> None:
+        """Stay where you are."""
+        m.goto_cancel()
+
+
 def help_sections(keys: Keys) -> list[tuple[str, list[tuple[str, str]]]]:
     """The help screen's contents: per mode, each binding's keys and docstring, in the order
     they were added."""
     out = []
-    for mode in (NORMAL, MENU, CHAT, HELP, INFO, QUIT, ANY_MODE):
+    for mode in (NORMAL, GOTO, MENU, CHAT, HELP, INFO, QUIT, ANY_MODE):
         items = [(" ".join(h.keys), h.doc) for h in keys.help if h.mode == mode]
         if items:
-            out.append((MODE_TITLES[mode], items))
+            out.append((keys.titles[mode], items))
     return out

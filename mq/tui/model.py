@@ -14,14 +14,20 @@ Invariants:
   explanation is the engine's own reason code (``REASONS``), never a guess of the client's; the
   exceptions are where the client can say more than "no": a move only a dash can make, a run
   where there is no room to run to, a number with no menu entry.
-- Everything here is deterministic given the sequence of updates and key intents.
+- Everything here is deterministic given the sequence of updates, key intents and the readings of
+  ``clock`` (only the interrupt window's countdown reads it, Q-DIGI-2).
+- Sentences come from a :class:`Scribe`, which sees one entry at a time (the seat's view after it,
+  the action and the events), so a replay (mq.tui.replay) words a log exactly as a live game does.
 """
 from __future__ import annotations
 
+import math
 import re
+import time
 from collections import deque
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Callable
 
 from mq.cards import CardSet, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.narrate import KIND as DECK_NAMES
@@ -33,8 +39,9 @@ from mq.rules.character import effect_total, hand_limit, identity, move_total, p
 from mq.rules.state import COLOURS, DIRS, OVER, SETUP, State
 from mq.rules.view import TABLE
 
-# Modes: which key bindings are live (mq.tui.keys) and which overlay shows.
-NORMAL, MENU, CHAT, HELP, INFO, QUIT = "normal", "menu", "chat", "help", "info", "quit"
+# Modes: which key bindings are live (mq.tui.keys) and which overlay shows.  GOTO is a replay's
+# "g": a turn number is being typed (mq.tui.replay).
+NORMAL, MENU, CHAT, HELP, INFO, QUIT, GOTO = "normal", "menu", "chat", "help", "info", "quit", "goto"
 
 LOG_LINES = 400  # the log keeps this many sentences; older ones scroll away for good
 CHAT_LINES = 100
@@ -61,6 +68,9 @@ PLACE_VERBS = {"worn": "Wear", "carried": "Carry", "belt": "Belt", "backpack": "
 NOT_SEAT_EVENTS = frozenset(("monster_appears", "monster_evicted", "door_smashed", "monster_moves",
                              "reshuffle", "no_monster", "game_won"))
 COLOUR_WORD = re.compile(r"\b(" + "|".join(c.capitalize() for c in COLOURS) + r")\b")
+# Combat stages in which ``waiting`` seats hold an interrupt window open (Q-DIGI-2): they act or
+# pass, or the window timer (params.window_ms, Q-OPT-1) ends it.
+WINDOW_STAGES = ("window", "outcome", "help")
 
 
 def who(seat: int) -> str:
@@ -250,96 +260,68 @@ def name_lines(name: str, width: int, rows: int) -> list[str]:
     return lines
 
 
-class Model:
-    """Everything the client shows.  ``seat`` is None for a spectator (no hand, no actions)."""
+def latest_result(last: tuple | None, events) -> tuple | None:
+    """The combat_result event the combat panel keeps showing after ``events``: a new result
+    replaces it, and it goes once the game has moved on (a turn, a new fight, a move, a search)."""
+    for e in events:
+        if e[0] == "combat_result":
+            last = e
+        elif e[0] in ("turn", "combat_starts", "move", "explore", "search"):
+            last = None
+    return last
 
-    def __init__(self, seat: int | None, state: State, cards: CardSet | None = None) -> None:
+
+class Scribe:
+    """Turns one seat's updates into log lines: the public :class:`mq.narrate.Narrator`, plus the
+    sentences only this seat may read (its own draws, charity it gives or receives) and public
+    happenings the narrator leaves out.  It remembers which card each monster is, so it must see
+    every entry once, in order."""
+
+    def __init__(self, seat: int | None, cards: CardSet) -> None:
         self.seat = seat
-        self.viewer = TABLE if seat is None else seat
-        self.cards = cards or load_default()
-        self.narrator = Narrator(self.cards)
-        self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
-        self.chat: deque[LogLine] = deque(maxlen=CHAT_LINES)
-        self.banners: list[Banner] = []
-        self.message = ""  # the status line's explanation or notice; cleared by the next key
-        self.message_kind = "info"  # "info" | "error"
-        self.mode = NORMAL
-        self.selected: str | None = None  # card id (see Selectable)
-        self._selected_in_hand = False
-        self._selected_index = 0
-        self.menu_card: str | None = None  # the menu narrowed to this card's actions
-        self.menu_cursor = 0
-        self.menu_top = 0
-        self.show_reach = False
-        self.auto_pass = False  # pass interrupt windows by ourselves (until the engine has a timer)
-        self.overlay_top = 0  # the help or table overlay's scroll position
-        self.log_back = 0  # log entries hidden below the log panel while reading back (PgUp)
-        self.scroll = (0, 0)  # map offset from the seat's room, in grid cells
-        self.last_result: tuple | None = None  # the latest combat_result event, while relevant
-        self.seq = 0
-        self.view: State = view(state, self.viewer)
-        self._recompute()
-        self._log(LogLine(self._greeting(), "info"))
+        self.cards = cards
+        self.narrator = Narrator(cards)
 
-    # -- updates from the table ------------------------------------------------------------
-    def refresh(self, state: State) -> None:
-        """Take a (full) state without events, e.g. the table's state at start."""
-        self.view = view(state, self.viewer)
-        self._recompute()
+    def card_name(self, card: str) -> str:
+        return self.cards.card(card).name
 
-    def update(self, item) -> None:
-        """Apply one :class:`mq.table.Applied` or :class:`mq.table.Notice`."""
-        if hasattr(item, "events"):
-            self._applied(item)
-        else:
-            self._notice(item)
-
-    def _applied(self, item) -> None:
-        waited_for = self.waiting_for()
-        self.seq = item.seq
-        self.view = view(item.state, self.viewer)  # the full state goes no further than this line
-        self._remember_monsters()
-        if item.action.kind == "pass":
-            self._log(LogLine(f"{who(item.action.seat)} passes.", "event", item.action.seat))
-        for e in item.events:
-            self._event(e)
-        self._recompute()
-        if self.waiting_for() != waited_for:
-            self.message = ""  # the game moved on to someone or something else: the prompt says what
-        if self.view.phase == OVER and not any(b.kind == "over" for b in self.banners):
-            names = " and ".join(who(s) for s in self.view.winners) or "nobody"
-            self.banners.append(Banner("over", None, f"Game over: {names} won. Press q to quit."))
-
-    def _remember_monsters(self) -> None:
+    def remember(self, v: State) -> None:
         # The narrator names monsters from their appearance; a client that joins late still
         # knows every monster on the board (they are public, Q-MON-4).
-        for m in self.view.monsters:
+        for m in v.monsters:
             self.narrator.monster_cards.setdefault(m.uid, m.card)
             if m.boss:
                 self.narrator.bosses.add(m.uid)
 
-    def _event(self, e: tuple) -> None:
+    def lines(self, v: State, action: Action, events) -> list[LogLine]:
+        """The sentences of one applied entry; ``v`` is the seat's view of the state after it."""
+        self.remember(v)
+        out = []
+        if action.kind == "pass":
+            out.append(LogLine(f"{who(action.seat)} passes.", "event", action.seat))
+        for e in events:
+            line = self._event(v, e)
+            if line is not None:
+                out.append(line)
+        return out
+
+    def _event(self, v: State, e: tuple) -> LogLine | None:
         kind = e[0]
-        if kind == "combat_result":
-            self.last_result = e
-        elif kind in ("turn", "combat_starts", "move", "explore", "search"):
-            self.last_result = None
         try:
-            line = self._own_line(e) or self.narrator.line(self.view, e) or self._extra_line(e)
+            line = self._own_line(e) or self.narrator.line(v, e) or self._extra_line(e)
         except (KeyError, IndexError, TypeError, ValueError):
             # an event the client cannot word yet (the engine grew one): say that something
             # happened rather than stop following the game
             line = f"({kind})"
         if not line:
-            return
+            return None
         text = line.strip("\n")
         if kind == "turn":
-            self._log(LogLine(text.strip("= ").strip(), "turn", e[1]))
-        elif kind in ("death", "game_won", "boss_arrives") or "BOSS" in text:
-            self._log(LogLine(text.strip(), "alert", e[1] if isinstance(e[1], int) else None))
-        else:
-            mine = self.seat is not None and kind not in NOT_SEAT_EVENTS and len(e) > 1 and e[1] == self.seat
-            self._log(LogLine(text.rstrip(), "mine" if mine else "event"))
+            return LogLine(text.strip("= ").strip(), "turn", e[1])
+        if kind in ("death", "game_won", "boss_arrives") or "BOSS" in text:
+            return LogLine(text.strip(), "alert", e[1] if isinstance(e[1], int) else None)
+        mine = self.seat is not None and kind not in NOT_SEAT_EVENTS and len(e) > 1 and e[1] == self.seat
+        return LogLine(text.rstrip(), "mine" if mine else "event")
 
     def _own_line(self, e: tuple) -> str | None:
         """Sentences that name a card only this seat may know of: its own draws and charity."""
@@ -367,6 +349,82 @@ class Model:
         if kind == "power":
             return f"  {who(e[1])} uses the {str(e[2]).replace('_', ' ')} power."
         return None
+
+
+class Model:
+    """Everything the client shows.  ``seat`` is None for a spectator (no hand, no actions).
+
+    ``clock`` gives monotonic seconds: when an interrupt window opens the model notes the time, so
+    the combat panel can count down to the window timer (tests pass a fake clock)."""
+
+    replaying = False  # a replay's model (mq.tui.replay) steps through a log instead of playing
+
+    def __init__(self, seat: int | None, state: State, cards: CardSet | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.seat = seat
+        self.viewer = TABLE if seat is None else seat
+        self.cards = cards or load_default()
+        self.clock = clock
+        self.scribe = Scribe(seat, self.cards)
+        self.narrator = self.scribe.narrator
+        self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
+        self.chat: deque[LogLine] = deque(maxlen=CHAT_LINES)
+        self.banners: list[Banner] = []
+        self.message = ""  # the status line's explanation or notice; cleared by the next key
+        self.message_kind = "info"  # "info" | "error"
+        self.mode = NORMAL
+        self.selected: str | None = None  # card id (see Selectable)
+        self._selected_in_hand = False
+        self._selected_index = 0
+        self.menu_card: str | None = None  # the menu narrowed to this card's actions
+        self.menu_cursor = 0
+        self.menu_top = 0
+        self.show_reach = False
+        self.auto_pass = False  # pass interrupt windows by ourselves (until the engine has a timer)
+        self.overlay_top = 0  # the help or table overlay's scroll position
+        self.log_back = 0  # log entries hidden below the log panel while reading back (PgUp)
+        self.scroll = (0, 0)  # map offset from the seat's room, in grid cells
+        self.last_result: tuple | None = None  # the latest combat_result event, while relevant
+        self.seq = 0
+        self._window: tuple | None = None  # the open interrupt window: (fighter, stage, waiting)
+        self._window_opened: float | None = None  # the clock when this client first saw it so
+        self.view: State = view(state, self.viewer)
+        self._recompute()
+        self._log(LogLine(self._greeting(), "info"))
+
+    # -- updates from the table ------------------------------------------------------------
+    def refresh(self, state: State) -> None:
+        """Take a (full) state without events, e.g. the table's state at start."""
+        self.view = view(state, self.viewer)
+        self._recompute()
+
+    def update(self, item) -> None:
+        """Apply one :class:`mq.table.Applied` or :class:`mq.table.Notice`."""
+        if hasattr(item, "events"):
+            self._applied(item)
+        else:
+            self._notice(item)
+
+    def _applied(self, item) -> None:
+        waited_for = self.waiting_for()
+        self.seq = item.seq
+        self.view = view(item.state, self.viewer)  # the full state goes no further than this line
+        for line in self.scribe.lines(self.view, item.action, item.events):
+            self._log(line)
+        self.last_result = latest_result(self.last_result, item.events)
+        self._recompute()
+        if self.waiting_for() != waited_for:
+            self.message = ""  # the game moved on to someone or something else: the prompt says what
+        self._over_banner()
+
+    def _over_banner(self) -> None:
+        """The game-over banner while the view is of a finished game (a replay steps back out)."""
+        over = self.view.phase == OVER
+        if over and not any(b.kind == "over" for b in self.banners):
+            names = " and ".join(who(s) for s in self.view.winners) or "nobody"
+            self.banners.append(Banner("over", None, f"Game over: {names} won. Press q to quit."))
+        elif not over:
+            self.banners = [b for b in self.banners if b.kind != "over"]
 
     def _notice(self, n) -> None:
         if n.kind == "chat":
@@ -396,6 +454,7 @@ class Model:
 
     def _recompute(self) -> None:
         v = self.view
+        self._watch_window()
         before = self.menu() if self.mode == MENU else []
         under_cursor = before[self.menu_cursor].action if self.menu_cursor < len(before) else None
         self.legal: tuple[Action, ...] = (
@@ -424,6 +483,38 @@ class Model:
             self.menu_cursor = actions.index(under_cursor)
         self.menu_cursor = min(self.menu_cursor, max(0, len(entries) - 1))
         self.menu_top = min(self.menu_top, self.menu_cursor)
+
+    # -- the interrupt window's countdown (Q-DIGI-2, Q-OPT-1) ----------------------------------
+    def open_window(self) -> tuple | None:
+        """The interrupt window the game waits on now, as (fighter, stage, waiting), or None."""
+        c = self.view.combat
+        if c is None or c.stage not in WINDOW_STAGES or not c.waiting or self.view.phase == OVER:
+            return None
+        return (c.fighter, c.stage, c.waiting)
+
+    def _watch_window(self) -> None:
+        # A window is timed from when this client first saw it, by its own clock (clocks of
+        # different machines are not comparable); a seat acting or passing changes ``waiting``
+        # and starts the count again.
+        window = self.open_window()
+        if window != self._window:
+            self._window = window
+            self._window_opened = self.clock() if window is not None else None
+
+    def window_left(self, now: float | None) -> float | None:
+        """Seconds until the open interrupt window's timer ends (0 once it has), measured from
+        when this client saw it open; None with no window open or no ``now``."""
+        if now is None or self._window_opened is None:
+            return None
+        return max(0.0, self.view.params.window_ms / 1000 - (now - self._window_opened))
+
+    def window_words(self, now: float | None) -> str | None:
+        """The countdown as the combat panel says it: "closes in 7 s" (whole seconds, rounded up,
+        so it reads 10 s as it opens and 1 s in its last second)."""
+        left = self.window_left(now)
+        if left is None:
+            return None
+        return f"closes in {math.ceil(left)} s" if left > 0 else "closing…"
 
     def _remember_selection(self) -> None:
         hand = self.hand_cards()

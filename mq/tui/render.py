@@ -11,6 +11,8 @@ Invariants:
 - Renderers read the model only (the seat's view, never a full state) and never change the game;
   the one thing they may adjust is a scroll position (the menu's, an overlay's), so what is
   selected stays visible and scrolling stops at the end.
+- No renderer reads a clock: the interrupt window's countdown is drawn for the ``now`` it is given
+  (the app passes ``model.clock()``), so a frame is a function of its arguments.
 """
 from __future__ import annotations
 
@@ -70,6 +72,7 @@ STYLE: dict[str, str] = {
     "banner.info": "bg:#005f87 fg:#ffffff",
     "combat.win": "fg:#5fd75f bold",
     "combat.lose": "fg:#ff5f5f bold",
+    "combat.timer": "fg:#ffaf00 bold",
     "help": "bg:#1c1c1c fg:#d0d0d0",
     "help.key": "bg:#1c1c1c fg:#87d7ff bold",
     "help.section": "bg:#1c1c1c fg:#ffffff bold underline",
@@ -172,7 +175,7 @@ def combat_shown(model: Model) -> bool:
 def plan(model: Model, width: int, height: int) -> Plan:
     right = max(34, min(56, width * 2 // 5))
     log = max(3, min(12, height // 4))
-    chat = width // 3 if width >= 100 else 0
+    chat = width // 3 if width >= 100 and not model.replaying else 0  # a replay has no chat
     banners = len(model.banners)
     top = max(6, height - log - 1 - banners - (1 if model.mode == CHAT else 0))
     n = len(model.view.players)
@@ -407,7 +410,7 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
     """Only the seat's own cards: its hand (from its view) and what it has in play."""
     items = model.selectables()
     n_hand = len(model.hand_cards())
-    lines = [title(f"Your hand ({n_hand})", width, "Tab select · Enter play")]
+    lines = [title(f"Your hand ({n_hand})", width, "Tab select" if model.replaying else "Tab select · Enter play")]
     if model.seat is None:
         return (lines + [[("class:dim", " (watching: no hand)")]])[:height]
     playable = {card_of(a) for a in model.legal}
@@ -450,6 +453,8 @@ def render_actions(model: Model, width: int, height: int) -> list[Line]:
     if model.mode == MENU:
         head = "Actions" + (f": {abbreviate(model.card_name(model.menu_card), 20)}" if model.menu_card else "")
         lines = [title(head, width, "↑↓ Enter Esc")]
+    elif model.replaying:  # what the seat could have done there; nothing can be done in a replay
+        lines = [title("Actions", width, "replay: read-only")]
     else:
         lines = [title("Actions", width, "1-9 do · a menu")]
     rows = max(1, height - 1)
@@ -466,7 +471,7 @@ def render_actions(model: Model, width: int, height: int) -> list[Line]:
             msg = " Waiting for " + ", ".join(who(s) for s in waiting) + "…" if waiting else " Nothing to do."
         return lines + [[("class:dim", msg)]]
     for k, e in enumerate(entries[top:top + visible]):
-        number = (k + 1) % 10 if k < 10 else None
+        number = (k + 1) % 10 if k < 10 and not model.replaying else None
         label = f"{number}" if number is not None else "·"
         cursor = model.mode == MENU and top + k == model.menu_cursor
         style = "class:menu.cursor" if cursor else ""
@@ -518,7 +523,17 @@ def _mon_style(m) -> str:
     return f"class:mon{m.colour}" if m.colour >= 0 else "class:mon-none"
 
 
-def render_combat(model: Model, width: int, height: int) -> list[Line]:
+def _waiting(model: Model, info, width: int, now: float | None, what: str = "waiting for: ") -> Line:
+    """Who an interrupt window waits for, after its countdown when there is one: the countdown
+    comes first so a narrow panel cuts names (the players panel marks them too), not the time."""
+    words = model.window_words(now)
+    line: Line = [("class:combat.timer", f" {words} ·")] if words else []
+    line.append(("class:dim", f" {what}"))
+    return clip(line + [(seat_style(s), who(s) + " ") for s in info.waiting], width)
+
+
+def render_combat(model: Model, width: int, height: int, now: float | None = None) -> list[Line]:
+    """The fight; ``now`` (the model's clock) draws an open interrupt window's countdown."""
     info = model.combat_info()
     last = model.last_result
     if info is None:
@@ -572,14 +587,12 @@ def render_combat(model: Model, width: int, height: int) -> list[Line]:
         foot += [clip([("", " Rolled: "), (seat_style(info.fighter), who(info.fighter)),
                        ("", f" dice {dice} → {me}  vs  monsters dice {tdice} → {them}:"), verdict], width)]
         if info.waiting:
-            foot.append(clip([("class:dim", " a die may still change; waiting for: ")] +
-                             [(seat_style(s), who(s) + " ") for s in info.waiting], width))
+            foot.append(_waiting(model, info, width, now, "a die may still change; waiting for: "))
     elif info.stage == "help":
         offers = "; ".join(f"{who(s)} for {deal_words(g, t)}" for s, g, t in info.offers)
         foot += _para(f"{who(info.fighter)} asks for help. Offers: {offers or 'none yet'}.", width)
         if info.waiting:
-            foot.append(clip([("class:dim", " waiting for: ")] +
-                             [(seat_style(s), who(s) + " ") for s in info.waiting], width))
+            foot.append(_waiting(model, info, width, now))
     elif info.stage in ("prepare", "window"):
         need = info.need  # the fighter wins when own dice - monsters' dice >= need
         if need > 0:
@@ -600,8 +613,7 @@ def render_combat(model: Model, width: int, height: int) -> list[Line]:
         if odds:
             foot.append(clip([("class:dim", f"  {odds}")], width))
         if info.stage == "window":
-            foot.append(clip([("class:dim", " waiting for: ")] +
-                             [(seat_style(s), who(s) + " ") for s in info.waiting], width))
+            foot.append(_waiting(model, info, width, now))
     elif info.stage == "run":
         foot += _para(f"The munchkins lost: {who(info.runner)} must run and chooses a room.", width)
     elif info.run_to >= 0:
@@ -643,8 +655,8 @@ def render_log(model: Model, width: int, height: int, with_chat: bool = True) ->
     if model.log_back:
         items = items[: len(items) - model.log_back]
         head = title(f"Log · {model.log_back} newer below", width, "PgDn/End: latest")
-    else:
-        head = title("Log", width, "PgUp reads back")
+    else:  # a replay's log follows the entry shown; PgUp is its previous turn
+        head = title("Log", width, "" if model.replaying else "PgUp reads back")
     items = [ln for ln in items if with_chat or ln.kind != "chat"]
     return [head] + _log_rows(items, width, height - 1)
 
@@ -811,15 +823,15 @@ def render_info(model: Model, width: int, height: int) -> list[Line]:
     return out + [pad([], width, "class:help")] * (height - len(out))
 
 
-def render_screen(model: Model, width: int, height: int, sections=None) -> str:
+def render_screen(model: Model, width: int, height: int, sections=None, now: float | None = None) -> str:
     """The whole screen as plain text, panel by panel (tests and the benchmark; the app lays the
-    same renderers out with prompt_toolkit)."""
+    same renderers out with prompt_toolkit); ``now`` as for :func:`render_combat`."""
     pl = plan(model, width, height)
     left_w = width - pl.right - 1
     top = height - pl.log - 1 - pl.banners
     parts = [plain(render_banners(model, width, pl.banners)),
              plain(render_map(model, left_w, top - pl.combat)),
-             plain(render_combat(model, left_w, pl.combat)),
+             plain(render_combat(model, left_w, pl.combat, now)),
              plain(render_players(model, pl.right, pl.players)),
              plain(render_hand(model, pl.right, top - pl.players - pl.actions)),
              plain(render_actions(model, pl.right, pl.actions)),

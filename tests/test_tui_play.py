@@ -1,0 +1,92 @@
+"""``mq play`` in a terminal is a LAN game on loopback: this process hosts seat 0 on 127.0.0.1 and
+every other seat is a headless bot peer process; ``--seed`` fixes the seed through the peers'
+commit-reveal nonces; a bot peer that does not join is replaced by the host's own bot; leaving
+stops the bot processes and removes their directory."""
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import os
+import subprocess
+import sys
+import tempfile
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from mq.rules import new_game, state_hash
+from mq.tui import cli
+from net import gamelog
+from net.client import play_bot
+
+
+async def _until(pred, timeout: float, what: str) -> None:
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while not pred():
+        assert loop.time() < deadline, f"timed out waiting for {what}"
+        await asyncio.sleep(0.02)
+
+
+def test_each_bot_is_a_peer_process_and_the_seed_comes_from_the_given_one():
+    async def main():
+        async with cli.local_game(3, seed=3, delay=0.0) as game:
+            table = game.table
+            assert game.missing == [] and [s.kind for s in table.peer.seats] == ["peer"] * 3
+            assert len({p.pid for p in game.bots} | {os.getpid()}) == 3
+            assert all(p.poll() is None for p in game.bots)
+            assert {s.host for s in table.peer.seats} == {"127.0.0.1"}
+            # The seed is the hash of the commit-reveal nonces, each derived from 3 and its seat.
+            nonces = [hashlib.sha256(f"mq-local-seed:3:{s}".encode()).digest() for s in range(3)]
+            header = table.peer.header
+            assert header.nonces == tuple(nonces) and header.seed == gamelog.seed_from(nonces)
+            assert state_hash(table.peer.ring[0]) == state_hash(new_game(header.params, header.seed))
+            me = asyncio.get_running_loop().create_task(play_bot(table))  # seat 0 plays too
+            try:
+                await _until(lambda: table.peer.seq >= 60, 60, "the bot peers to play")
+            finally:
+                me.cancel()
+            bots, work = game.bots, game.work
+        assert all(p.poll() is not None for p in bots) and not os.path.exists(work)
+
+    asyncio.run(main())
+
+
+def test_a_bot_peer_that_does_not_join_is_replaced_by_the_hosts_bot(monkeypatch, capsys):
+    spawn = cli._spawn_bot
+
+    def flaky(work, i, port, seed, delay):
+        if i == 2:
+            os.makedirs(os.path.join(work, "bot2"))
+            with open(os.path.join(work, "bot2", "err"), "w") as err:
+                return subprocess.Popen([sys.executable, "-c", "raise SystemExit('no network today')"],
+                                        stderr=err)
+        return spawn(work, i, port, seed, delay)
+
+    monkeypatch.setattr(cli, "_spawn_bot", flaky)
+
+    async def main():
+        async with cli.local_game(3, seed=None, delay=0.0, join_s=10) as game:
+            assert game.missing == [2]
+            assert [s.kind for s in game.table.peer.seats] == ["peer", "peer", "bot"]
+            me = asyncio.get_running_loop().create_task(play_bot(game.table))
+            try:
+                await _until(lambda: game.table.peer.seq >= 60, 60, "the game to go on")
+            finally:
+                me.cancel()
+
+    asyncio.run(main())
+    err = capsys.readouterr().err
+    assert "own bot plays Blue" in err and "no network today" in err
+
+
+def test_the_client_runs_over_the_local_game_and_cleans_up_when_quit(monkeypatch, tmp_path):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+
+    async def main():
+        with create_pipe_input() as pipe:
+            pipe.send_text("qy")  # read once the client runs: quit, yes
+            return await asyncio.wait_for(cli.client(2, 5, 0.0, input=pipe, output=DummyOutput()), 60)
+
+    assert asyncio.run(main()) == 0
+    assert not [p for p in os.listdir(tmp_path) if p.startswith("mq-play-")]
