@@ -73,10 +73,16 @@ def boosts_in_hand(p, cards) -> int:
     return sum(cards.card(c).bonus for c in own if getattr(cards.card(c), "kind", None) == "oneshot")
 
 
+def nerve(view) -> int:
+    """Bots grow bolder as a game drags on, so that cautious tables still reach an end (a table
+    of bots too weak for the monsters around them would otherwise pass turns for ever)."""
+    return view.turn.number // 30 if view.turn is not None else 0
+
+
 def winnable(view, seat, cards, room: int) -> bool:
     uids = combat.hostile_in(view, seat, cards, room)
     p = view.players[seat]
-    return p.hp >= 2 and margin(view, seat, cards, room, uids) + 2 * boosts_in_hand(p, cards) > 2
+    return p.hp >= 2 and margin(view, seat, cards, room, uids) + 2 * boosts_in_hand(p, cards) > 2 - 4 * nerve(view)
 
 
 def ready_for_boss(view, seat, cards) -> bool:
@@ -89,7 +95,7 @@ def bold(view, seat, cards) -> bool:
     """Healthy and strong enough to meet whatever the next room holds."""
     p = view.players[seat]
     mine = combat.total(combat.munchkin_terms(p, Combat(seat, p.room, ()), view.monsters, view.rooms, cards))
-    return p.hp >= 2 and mine + boosts_in_hand(p, cards) // 2 >= 4 + p.level // 2
+    return p.hp >= 2 and mine + boosts_in_hand(p, cards) // 2 >= 4 + p.level // 2 - nerve(view)
 
 
 # -- decisions -------------------------------------------------------------------------------
