@@ -48,3 +48,9 @@ def test_games_of_every_size_finish():
     for players in range(2, 7):
         result, _, _ = play_game(players, game_seed(21, players))
         assert result.winners, f"{players}-player game ended without a winner"
+
+
+def test_a_once_endless_two_player_game_now_ends():
+    """Both bots once sat in the Entrance too weak to move for 7,500 turns; they now grow bolder."""
+    result, _, _ = play_game(2, 10020187043821319314, max_actions=5_000)
+    assert result.winners
