@@ -92,6 +92,9 @@ class Narrator:
         if kind == "enhance":
             seat, card, uid = args
             return f"  {w(seat)} plays {self.card(card)} on {self.monster(uid)}."
+        if kind == "mate":
+            seat, card, uid = args
+            return f"  {w(seat)} plays {self.card(card)}: {self.monster(uid)} brought its mate!"
         if kind == "wander":
             return f"  {w(args[0])} plays {self.card(args[1])}: another monster joins the fight!"
         if kind == "curse":

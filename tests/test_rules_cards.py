@@ -206,3 +206,23 @@ def test_a_lasting_curse_stays_until_a_cancelling_card_removes_it():
     s, ev = act(s, b, "uncurse", SHIELD, slow)
     assert s.players[b].curses == (weak,) and move_total(s.players[b], CARDS) == 3
     assert slow in s.dxm_deck.discard and SHIELD in s.treasure_deck.discard
+
+
+def test_a_mate_joins_the_fight_as_a_copy_and_leaves_its_own_card():
+    """Q-CARD-6: a monster's Mate adds a copy of it to the fight; the fight needs both beaten;
+    the copy's death discards the Mate card, not the monster card."""
+    mate = dxm_card(lambda d: d.kind == "mate")
+    s, a, r1, _ = arena(players=2, monsters=(LURKER2,))
+    b = nxt(s, a)
+    s = hand(s, b, mate)
+    uid = s.monsters[0].uid
+    s, _ = act(s, a, "roll")
+    s, ev = act(rig(s, ("colour", b)), b, "mate", mate, uid)
+    assert ("mate", b, mate, uid) in ev and len(s.combat.monsters) == 2
+    copy = s.monsters[-1]
+    assert copy.card == LURKER2 and copy.mate == mate and copy.room == r1
+    s = s.replace(combat=s.combat.replace(bonus=30))
+    s, _ = act(s, a, "pass")
+    s, ev = act(rig(s, 1, 1, 1), b, "pass")
+    assert result(ev)[8] is True and s.monsters == ()
+    assert mate in s.dxm_deck.discard and s.monster_deck.discard.count(LURKER2) == 1

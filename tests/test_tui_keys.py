@@ -250,7 +250,10 @@ def test_a_local_window_counts_down_and_the_screen_redraws_by_itself():
     from mq.rules import step, view
 
     s = new_game(make_params(4, window_ms=2500), 1)
-    while not (s.combat is not None and s.combat.stage == "window"):
+    for _ in range(5000):  # the first window that waits for Red among others
+        if s.combat is not None and s.combat.stage == "window" and 0 in s.combat.waiting \
+                and len(s.combat.waiting) > 1:
+            break
         seat = actors(s)[0]
         s = step(s, choose(view(s, seat), seat))[0]
     assert 0 in s.combat.waiting and len(s.combat.waiting) > 1

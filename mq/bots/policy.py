@@ -191,6 +191,8 @@ def _window(view, seat, cards, by_kind) -> Action:
             return min(spoilers, key=lambda a: (_swing(a, cards), a.args))
         if by_kind.get("wander"):
             return by_kind["wander"][0]
+        if by_kind.get("mate"):
+            return by_kind["mate"][0]
     return by_kind["pass"][0]
 
 

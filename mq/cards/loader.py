@@ -543,7 +543,7 @@ def _dxm(e: _Entry, cid: str) -> DxmDef:
         effects = _effects(e, "effects", V.CURSE, required=True)
         if not effects:
             raise e.err("effects", "a curse must do something")
-    elif kind in ("wandering", "halfbreed", "supermunchkin", "cheat"):  # Q-CARD-6, Q-CARD-5, Q-ITEM-4
+    elif kind in ("wandering", "halfbreed", "supermunchkin", "cheat", "mate"):  # Q-CARD-5, 6; Q-ITEM-4
         e.forbid(("bonus", "effects"), f"on a {kind} card")
     elif kind == "oneshot":
         bonus = e.integer("bonus", V.BONUS_MIN, V.BONUS_MAX, 0)

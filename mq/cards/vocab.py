@@ -111,7 +111,7 @@ VALUE_MIN, VALUE_MAX = 0, 5000
 # --- DxM ----------------------------------------------------------------------------------------
 
 DXM_KINDS = ("race", "class", "level", "oneshot", "enhancer", "wandering", "curse", "halfbreed",
-             "supermunchkin", "cheat")
+             "supermunchkin", "cheat", "mate")
 
 COUNT_MAX = 20  # copies one entry may expand to
 

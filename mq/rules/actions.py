@@ -22,6 +22,7 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   accept (seat) / decline     take one offer (the deal is carried out at once) or none
   enhance (card, monster uid) a monster enhancer on a monster in the fight (Q-COMBAT-13)
   wander (card)               a Wandering Monster: the top Monster card joins the fight (Q-CARD-6)
+  mate (card, monster uid)    that monster's Mate, a copy of it, joins the fight (Q-CARD-6)
   curse (card, seat)          a curse on a living munchkin, anytime (Q-CARD-8)
   power (name, ...)           a class power (Q-CHAR-5; names and arguments in mq.rules.powers)
   roll                        declare rolling (Q-COMBAT-7)
@@ -47,7 +48,7 @@ KINDS = (
     "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
     "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
     "discard", "fight", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
-    "power", "set_die", "cheat", "deal", "uncurse",
+    "power", "set_die", "cheat", "deal", "uncurse", "mate",
 )
 
 

@@ -320,8 +320,11 @@ def _fight_cards(state, seat, cards, add) -> None:
         if kind == "enhancer":
             for uid in c.monsters:
                 add(Action(seat, "enhance", (card, uid)))
-        elif kind == "wandering" and not c.boss:
+        elif kind == "wandering":  # also against the Boss (Q-BOSS-2)
             add(Action(seat, "wander", (card,)))
+        elif kind == "mate":  # Q-CARD-6: a copy of one monster of the fight joins it
+            for uid in c.monsters:
+                add(Action(seat, "mate", (card, uid)))
     _curses(state, seat, cards, add)
 
 

@@ -30,11 +30,12 @@ def free_bases(tx: Tx, colour: int) -> int:
     return BASES_PER_COLOUR - sum(1 for m in tx.monsters if m.colour == colour)
 
 
-def spawn(tx: Tx, room: int, spawner: int, boss: bool = False) -> int | None:
-    """Draw a Monster card into ``room`` and roll its base (Q-EXPLORE-5, Q-MON-1).  Returns the uid,
-    or None when both Monster piles are empty.  When the rolled colour has no free base the spawner
-    must choose one: the state then holds a ``colour`` pending decision."""
-    card = tx.draw("monster")
+def spawn(tx: Tx, room: int, spawner: int, boss: bool = False, like: str = "", mate: str = "") -> int | None:
+    """Draw a Monster card into ``room`` — or, for a Mate, copy the monster card ``like`` — and
+    roll its base (Q-EXPLORE-5, Q-MON-1, Q-CARD-6).  Returns the uid, or None when both Monster
+    piles are empty.  When the rolled colour has no free base the spawner must choose one: the
+    state then holds a ``colour`` pending decision."""
+    card = like or tx.draw("monster")
     if card is None:
         tx.event("no_monster", room)
         return None
@@ -45,10 +46,10 @@ def spawn(tx: Tx, room: int, spawner: int, boss: bool = False) -> int | None:
     colour = tx.colour_roll()
     tx.event("monster_appears", uid, card, room, colour, boss)
     if free_bases(tx, colour):
-        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=colour, boss=boss))
+        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=colour, boss=boss, mate=mate))
         draw_dxm_for_colour(tx, colour)
     else:
-        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=-1, boss=boss))
+        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=-1, boss=boss, mate=mate))
         options = tuple(c for c in range(6) if free_bases(tx, c))
         tx.pending = Pending(seat=spawner, kind="colour", options=options, data=(uid,))
     return uid
@@ -56,9 +57,10 @@ def spawn(tx: Tx, room: int, spawner: int, boss: bool = False) -> int | None:
 
 def evict_highest(tx: Tx) -> None:
     """Q-MON-2: with no free base at all, every monster tied for the highest level leaves play."""
-    top = max(level_of(tx, m, tx.cards) for m in tx.monsters)
-    for m in list(tx.monsters):
-        if level_of(tx, m, tx.cards) == top and not m.boss:
+    others = [m for m in tx.monsters if not m.boss]  # the Boss never leaves (Q-LAW-5)
+    top = max(level_of(tx, m, tx.cards) for m in others)
+    for m in others:
+        if level_of(tx, m, tx.cards) == top:
             tx.event("monster_evicted", m.uid, m.card)
             tx.remove_monster(m.uid)
     if tx.combat is not None and not tx.combat.monsters:

@@ -403,6 +403,17 @@ def _wander(tx: Tx, a: Action) -> None:
     _fight_card_played(tx, a.seat)
 
 
+def _mate(tx: Tx, a: Action) -> None:
+    """Q-CARD-6: the monster's Mate, a copy of it on a base rolled as usual, joins the fight."""
+    card, uid = a.args
+    _take_from_hand(tx, a.seat, card)
+    tx.event("mate", a.seat, card, uid)
+    new = monsters.spawn(tx, tx.combat.room, a.seat, like=tx.monster(uid).card, mate=card)
+    if new is not None and tx.combat is not None:
+        tx.set_combat(monsters=tx.combat.monsters + (new,))
+    _fight_card_played(tx, a.seat)
+
+
 def _curse(tx: Tx, a: Action) -> None:
     """Q-CARD-8: a curse acts at once, unless its victim holds a card that cancels it: then the
     victim decides first (a ``curse`` pending decision)."""
@@ -536,6 +547,6 @@ HANDLERS = {
     "buy": _buy, "heal": _heal, "suicide": _suicide, "end_turn": _end_turn, "use": _use,
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
     "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
-    "enhance": _enhance, "wander": _wander, "curse": _curse, "power": powers.use, "set_die": _set_die,
+    "enhance": _enhance, "wander": _wander, "curse": _curse, "mate": _mate, "power": powers.use, "set_die": _set_die,
     "cheat": _cheat, "deal": _deal, "uncurse": _uncurse,
 }

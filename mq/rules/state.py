@@ -90,6 +90,7 @@ class Monster(Node):
     colour: int  # base colour = owner and target (Q-MON-3)
     boss: bool = False
     enhancers: tuple[str, ...] = ()  # enhancer cards on it; they stay while it survives (Q-COMBAT-13)
+    mate: str = ""  # the Mate card that brought it: it fights as a copy of ``card`` (Q-CARD-6)
 
 
 @node

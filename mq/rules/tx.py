@@ -122,10 +122,11 @@ class Tx:
         self.monsters = [m.replace(**changes) if m.uid == uid else m for m in self.monsters]  # type: ignore[misc]
 
     def remove_monster(self, uid: int) -> None:
-        """Q-MON-5: discard the card (and its enhancers, Q-COMBAT-13), free the standee and the base."""
+        """Q-MON-5: discard the card (and its enhancers, Q-COMBAT-13), free the standee and the base.
+        A Mate discards its Mate card: the monster card it copied belongs to the original."""
         m = self.monster(uid)
         self.monsters = [x for x in self.monsters if x.uid != uid]
-        for card in (m.card,) + m.enhancers:
+        for card in (m.mate or m.card,) + m.enhancers:
             self.discard(card)
         if self.combat is not None and uid in self.combat.monsters:  # it leaves the fight too
             self.set_combat(monsters=tuple(u for u in self.combat.monsters if u != uid))

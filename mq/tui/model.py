@@ -35,7 +35,7 @@ from mq.narrate import Narrator
 from mq.rules import REASONS, IllegalAction, legal_actions, view
 from mq.rules import board, combat
 from mq.rules.actions import Action
-from mq.rules.character import effect_total, hand_limit, identity, move_total, place_for
+from mq.rules.character import effect_total, exposed, hand_limit, identity, move_total, place_for
 from mq.rules.state import COLOURS, DIRS, OVER, SETUP, State
 from mq.rules.view import TABLE
 
@@ -49,7 +49,7 @@ CHAT_LINES = 100
 # Action kinds in the order the menu lists them: what the game waits for first, then moving,
 # then the room, then cards and gear, and the irreversible ones last.
 MENU_ORDER = ("ready", "choose", "give", "accept", "decline", "offer", "set_die", "roll", "pass", "ask", "run",
-              "escape", "use", "enhance", "wander", "curse", "power", "cheat", "uncurse", "move", "dash",
+              "escape", "use", "enhance", "wander", "mate", "curse", "power", "cheat", "uncurse", "move", "dash",
               "search", "pickup", "deal", "fight", "summon", "end_turn", "play", "buy", "heal", "equip", "drop",
               "discard", "suicide")
 _MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
@@ -57,10 +57,10 @@ _MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
 # when the engine grows a kind, until then such actions show with generic words).
 WORDED_KINDS = frozenset((
     "ready", "move", "dash", "search", "pickup", "summon", "fight", "buy", "heal", "suicide",
-    "end_turn", "roll", "pass", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
+    "end_turn", "roll", "pass", "ask", "offer", "accept", "decline", "enhance", "wander", "mate", "curse",
     "deal", "cheat", "power", "run", "escape", "choose", "give", "set_die", "discard", "use",
     "equip", "drop", "play", "uncurse"))
-CARD_KINDS = ("play", "use", "equip", "drop", "discard", "give", "choose", "enhance", "wander", "curse",
+CARD_KINDS = ("play", "use", "equip", "drop", "discard", "give", "choose", "enhance", "wander", "mate", "curse",
               "power", "set_die", "cheat", "uncurse")
 KIND_NAMES = board.KIND_NAMES
 PLACE_VERBS = {"worn": "Wear", "carried": "Carry", "belt": "Belt", "backpack": "Pack"}  # Q-ITEM-1
@@ -617,7 +617,7 @@ class Model:
             h = v.players[c.helper]
             terms += (combat.helper_term(h, c, v.monsters, v.rooms, cards),)
             dice = max(0, dice) + max(0, combat.dice_count(h, v.rooms, cards, c.room, foes))
-        idents = [identity(v.players[s], cards) for s in combat.fighters(c)]
+        idents = [exposed(v.players[s], cards) for s in combat.fighters(c)]  # what bonuses see (Q-CARD-5)
         present = [m for m in v.monsters if m.uid in c.monsters]
         sides = tuple(
             MonsterSide(m.uid, cards.card(m.card).name, m.colour, m.boss,
@@ -717,6 +717,10 @@ class Model:
             return f"Enhance {self.monster_label(a.args[1])} with {d.name}{bonus}"
         if k == "wander":  # Q-CARD-6
             return f"Play {self.card_name(a.args[0])}: a wandering monster joins the fight"
+        if k == "mate":  # Q-CARD-6
+            m = next((x for x in v.monsters if x.uid == a.args[1]), None)
+            name = self.card_name(m.card) if m is not None else "a monster"
+            return f"Play {self.card_name(a.args[0])}: a copy of {name} joins the fight"
         if k == "curse":  # Q-CARD-8
             target = "yourself" if a.args[1] == self.seat else who(a.args[1])
             return f"Curse {target} with {self.card_name(a.args[0])}"
