@@ -7,7 +7,7 @@ from builders import (
     set_player, stack,
 )
 from mq.rules import Action, actors
-from test_rules_combat import LURKER2, result
+from test_rules_combat import LURKER2, resolve, result
 
 MIGHTY = monster_card(lambda d: d.mighty and d.movement == "lurking" and not d.ignores and not d.rewards)
 ELF = dxm_card(lambda d: d.key == "elf")
@@ -88,23 +88,12 @@ def _helped(s, a, b, gold=0, share=0):
     return s
 
 
-def _roll(s, *dice):
-    a = s.combat.fighter
-    s = rig(s, *dice)
-    s, events = act(s, a, "roll")
-    events = list(events)
-    while s.combat is not None and s.combat.stage == "window":
-        s, ev = act(s, s.combat.waiting[0], "pass")
-        events.extend(ev)
-    return s, events
-
-
 def test_the_helper_adds_level_items_and_a_die():
     """Q-COMBAT-4, 5: the helper's level and bonuses and their die join the munchkin side."""
     s, a, b, _, _ = fight_with_neighbour(players=2)
     s = set_player(s, b, level=3)
     s = _helped(s, a, b)
-    s, ev = _roll(s, 1, 1, 6)  # munchkin dice 1 and 1; the monster's one die 6
+    s, ev = resolve(s, 1, 1, 6)  # munchkin dice 1 and 1; the monster's one die 6
     r = result(ev)
     assert ("helper", 3) in r[2] and r[3] == (1, 1)
     assert r[6] == 1 + 3 + 1 + 1 and r[7] == CARDS.card(LURKER2).level + 6
@@ -118,7 +107,7 @@ def test_the_helper_takes_the_first_treasure_picks():
     top = s.treasure_deck.draw[:n]
     dxm = s.dxm_deck.draw[0]
     s = _helped(s, a, b, share=1)
-    s, ev = _roll(s, 6, 6, 1)
+    s, ev = resolve(s, 6, 6, 1)
     assert result(ev)[8] is True
     assert s.players[b].hand == (dxm,) + top[:1] and s.players[a].hand == top[1:n]
     assert s.players[a].level == 2 and s.players[b].level == 1
@@ -131,7 +120,7 @@ def test_a_mighty_kill_with_help_gives_each_one_level():
     s = set_player(s, b, level=9)
     s = _helped(s, a, b)
     s = s.replace(combat=s.combat.replace(bonus=40))
-    s, ev = _roll(s, *([1] * (2 + CARDS.card(MIGHTY).dice)))
+    s, ev = resolve(s, *([1] * (2 + CARDS.card(MIGHTY).dice)))
     assert result(ev)[8] is True
     assert s.players[a].level == 10 and s.players[b].level == 10  # levels from a kill: the 10th too
 
@@ -141,7 +130,7 @@ def test_an_elf_who_helps_win_goes_up_a_level():
     s, a, b, _, _ = fight_with_neighbour(players=2)
     s = set_player(s, b, races=(ELF,))
     s = _helped(s, a, b)
-    s, ev = _roll(s, 6, 6, 1)
+    s, ev = resolve(s, 6, 6, 1)
     assert result(ev)[8] is True and s.players[b].level == 2 and s.players[a].level == 2
 
 
@@ -150,7 +139,7 @@ def test_after_a_loss_the_helper_runs_on_their_own():
     chooses their own direction and rolls for themself."""
     s, a, b, r1, r2 = fight_with_neighbour(players=2)
     s = _helped(s, a, b)
-    s, ev = _roll(s, 1, 1, 6)
+    s, ev = resolve(s, 1, 1, 6)
     assert result(ev)[8] is False
     assert s.players[a].hp == 3 and s.players[b].hp == 3
     assert s.combat.stage == "run" and actors(s) == (a,)
@@ -186,7 +175,7 @@ def test_only_level_ten_munchkins_help_against_the_boss_and_both_win():
     assert Action(a, "ask") in legal(s, a)
     s = _helped(s, a, b)
     s = s.replace(combat=s.combat.replace(bonus=60))
-    s, ev = _roll(s, *([1] * (2 + CARDS.card(boss).dice)))
+    s, ev = resolve(s, *([1] * (2 + CARDS.card(boss).dice)))
     assert s.winners == (a, b) and ("game_won", (a, b)) in ev
 
 
