@@ -135,11 +135,13 @@ class Narrator:
         if kind == "asks_help":
             return f"  {w(args[0])} asks for help."
         if kind == "offers_help":
-            seat, fighter, gold, share = args
-            price = " and ".join(x for x in (f"{gold} gold" if gold else "", f"{share} Treasure pick{'s' if share > 1 else ''}" if share else "") if x) or "nothing"
+            seat, fighter, gold, share, item = args
+            price = " and ".join(x for x in (f"{gold} gold" if gold else "",
+                                              f"{share} Treasure pick{'s' if share > 1 else ''}" if share else "",
+                                              self.card(item) if item else "") if x) or "nothing"
             return f"  {w(seat)} offers to help for {price}."
         if kind == "helps":
-            seat, fighter, gold, share = args
+            seat, fighter, gold, share, item = args
             return f"  {w(fighter)} accepts: {w(seat)} joins the fight."
         if kind == "no_help":
             return f"  {w(args[0])} fights alone."

@@ -3,12 +3,13 @@ engine carries out, the helper's strength, the split of rewards, and running awa
 from __future__ import annotations
 
 from builders import (
-    CARDS, act, add_monster, dxm_card, fresh_turn, legal, line, monster_card, nxt, quiet, refused, rig,
+    CARDS, act, add_monster, dxm_card, fresh_turn, legal, line, monster_card, nxt, put, quiet, refused, rig,
     set_player, stack,
 )
 from mq.rules import Action, actors
 from test_rules_combat import LURKER2, resolve, result
 
+HAT = next(d.id for d in CARDS.treasures if d.kind == "item" and d.slot == "head" and not d.only)
 MIGHTY = monster_card(lambda d: d.mighty and d.movement == "lurking" and not d.ignores and not d.rewards)
 ELF = dxm_card(lambda d: d.key == "elf")
 E = 1
@@ -52,11 +53,11 @@ def test_offers_then_a_binding_deal():
     s, _ = act(s, a, "ask")
     assert Action(b, "offer", (300, 1)) in legal(s, b) and Action(b, "pass") in legal(s, b)
     s, ev = act(s, b, "offer", 300, 1)
-    assert ev == (("offers_help", b, a, 300, 1),) and actors(s) == (a,)
+    assert ev == (("offers_help", b, a, 300, 1, ""),) and actors(s) == (a,)
     assert set(legal(s, a)) == {Action(a, "accept", (b,)), Action(a, "decline"), Action(a, "suicide")}
     gold_b = s.players[b].gold
     s, ev = act(s, a, "accept", b)
-    assert ev == (("helps", b, a, 300, 1),)
+    assert ev == (("helps", b, a, 300, 1, ""),)
     assert s.players[a].gold == 200 and s.players[b].gold == gold_b + 300 and s.players[b].room == r1
     assert (s.combat.helper, s.combat.share, s.combat.stage) == (b, 1, "prepare")
     assert Action(a, "ask") not in legal(s, a)  # at most one helper
@@ -190,3 +191,17 @@ def test_a_helper_cannot_be_asked_through_a_wall():
     s, _ = act(s, a, "move", E)
     assert Action(a, "ask") not in legal(s, a)
     assert refused(s, a, "ask") != ""
+
+
+def test_an_item_in_play_as_the_price_of_help():
+    """Q-HELP-2: a bribe may be one of the fighter's items in play; accepting hands it over, still
+    in play (Q-ITEM-7)."""
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = put(s, a, (HAT, "worn"))
+    s, _ = act(s, a, "ask")
+    assert Action(b, "offer", (0, 0, HAT)) in legal(s, b)
+    s, ev = act(s, b, "offer", 0, 0, HAT)
+    assert ev == (("offers_help", b, a, 0, 0, HAT),)
+    s, ev = act(s, a, "accept", b)
+    assert s.players[a].items == () and [(it.card, it.place) for it in s.players[b].items] == [(HAT, "worn")]
+    assert s.combat.helper == b

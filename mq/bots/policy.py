@@ -159,7 +159,9 @@ def _help(view, seat, cards, by_kind) -> Action:
     m = margin(view, seat, cards, c.room, c.monsters)
     best = None
     for a in by_kind.get("accept", []):
-        _, gold, share = next(o for o in c.offers if o[0] == a.args[0])
+        _, gold, share, item = next(o for o in c.offers if o[0] == a.args[0])
+        if item:
+            continue  # never pays with its own gear
         if m + helper_strength_x2(view, a.args[0], cards) > 2:
             key = (gold + 300 * share, a.args)
             if best is None or key < best[0]:

@@ -18,7 +18,8 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   use (card) / use (card, side)   a one-shot in combat, from hand or belt (Q-COMBAT-11); others
                               in the interrupt window name the side: munchkins or monsters (Q-HELP-3)
   ask                         ask for help before rolling (Q-HELP-1)
-  offer (gold, treasures)     offer to help for that much gold and that many first Treasure picks (Q-HELP-2)
+  offer (gold, treasures[, item])   offer to help for gold, first Treasure picks, or one of the
+                              fighter's items in play (Q-HELP-2)
   accept (seat) / decline     take one offer (the deal is carried out at once) or none
   enhance (card, monster uid) a monster enhancer on a monster in the fight (Q-COMBAT-13)
   wander (card)               a Wandering Monster: the top Monster card joins the fight (Q-CARD-6)

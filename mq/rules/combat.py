@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from mq.rules import board, monsters
 from mq.rules.character import (
-    effect_total, exposed, gain_levels, identity, item_bonus, lasting, lose_levels, max_hp,
+    effect_total, exposed, gain_levels, identity, item_bonus, lasting, lose_levels, max_hp, place_for,
 )
 from mq.rules.state import OVER, Combat, Monster, Pending, Player
 from mq.rules.tx import Tx
@@ -120,11 +120,12 @@ def ask_help(tx: Tx) -> None:
     tx.event("asks_help", c.fighter)
 
 
-def offer_help(tx: Tx, seat: int, gold: int, share: int) -> None:
-    """Q-HELP-2, Q-DIGI-3: a bid: "I help you for this much gold and these first Treasure picks"."""
+def offer_help(tx: Tx, seat: int, gold: int, share: int, item: str = "") -> None:
+    """Q-HELP-2, Q-DIGI-3: a bid: "I help you for this much gold, these first Treasure picks and
+    that item of yours"."""
     c = tx.combat
-    tx.set_combat(offers=c.offers + ((seat, gold, share),), waiting=tuple(s for s in c.waiting if s != seat))
-    tx.event("offers_help", seat, c.fighter, gold, share)
+    tx.set_combat(offers=c.offers + ((seat, gold, share, item),), waiting=tuple(s for s in c.waiting if s != seat))
+    tx.event("offers_help", seat, c.fighter, gold, share, item)
     _help_answered(tx)
 
 
@@ -143,13 +144,19 @@ def accept_help(tx: Tx, seat: int) -> None:
     """The accepted deal is binding and the engine carries it out: the gold changes hands now, the
     helper moves in for free (Q-HELP-1) and takes their Treasure picks if the fight is won."""
     c = tx.combat
-    _, gold, share = next(o for o in c.offers if o[0] == seat)
+    _, gold, share, item = next(o for o in c.offers if o[0] == seat)
     f = tx.player(c.fighter)
     tx.set_player(c.fighter, gold=f.gold - gold)
     h = tx.player(seat)
     tx.set_player(seat, gold=h.gold + gold, room=c.room)
+    if item:  # the item changes hands in play (Q-ITEM-7); a Cheat! on it goes along
+        given = next(it for it in f.items if it.card == item)
+        h = tx.player(seat)
+        tx.set_player(seat, items=h.items + (given.replace(place=place_for(h, tx.cards.card(item), tx.cards,
+                                                                            bool(given.cheat))),))
+        tx.set_player(c.fighter, items=tuple(it for it in tx.player(c.fighter).items if it.card != item))
     tx.set_combat(stage="prepare", helper=seat, share=share, offers=())
-    tx.event("helps", seat, c.fighter, gold, share)
+    tx.event("helps", seat, c.fighter, gold, share, item)
 
 
 def decline_help(tx: Tx) -> None:

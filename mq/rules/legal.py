@@ -233,8 +233,8 @@ def valid_buy(p, cards, items: tuple[str, ...], double_used: bool) -> bool:
     return sale_value(p, cards, items, double_used) + p.gold >= LEVEL_PRICE
 
 
-HELP_GOLD = (0, 300, 600)  # the bribes a helper may ask for (Q-HELP-2) ...
-HELP_SHARES = (0, 1, 2)  # ... and first Treasure picks
+HELP_GOLD = (0, 300, 600)  # the bribes a helper may ask for (Q-HELP-2): gold, first Treasure
+HELP_SHARES = (0, 1, 2)  # picks, or one of the fighter's items in play
 
 
 def _combat(state, seat, cards, add) -> None:
@@ -255,10 +255,13 @@ def _combat(state, seat, cards, add) -> None:
             for gold in HELP_GOLD:
                 for share in HELP_SHARES:
                     add(Action(seat, "offer", (gold, share)))
+            for it in state.players[c.fighter].items:  # or one of the fighter's items in play
+                if place_for(p, cards.card(it.card), cards, bool(it.cheat)) is not None:
+                    add(Action(seat, "offer", (0, 0, it.card)))
             add(Action(seat, "pass"))
         elif seat == c.fighter and not c.waiting:
-            for helper, gold, _ in c.offers:
-                if gold <= p.gold:
+            for helper, gold, _, item in c.offers:
+                if gold <= p.gold and (not item or any(it.card == item for it in p.items)):
                     add(Action(seat, "accept", (helper,)))
             add(Action(seat, "decline"))
     elif seat == c.runner and c.stage == "run":

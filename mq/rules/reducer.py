@@ -478,7 +478,7 @@ def _ask(tx: Tx, a: Action) -> None:
 
 
 def _offer(tx: Tx, a: Action) -> None:
-    combat.offer_help(tx, a.seat, a.args[0], a.args[1])
+    combat.offer_help(tx, a.seat, *a.args)
 
 
 def _accept(tx: Tx, a: Action) -> None:

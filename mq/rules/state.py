@@ -125,7 +125,8 @@ class Combat(Node):
     ``outcome``  the dice are rolled; ``waiting`` are the seats holding a card that may be used
                  after the roll (a die changer); when they have passed, the result applies;
     ``help``     the fighter asked for help: ``waiting`` seats may offer (``offers``: (seat, gold,
-                 treasures)) or pass; then the fighter accepts one offer or declines (Q-HELP-1, 2);
+                 Treasure picks, one of the fighter's items in play or "")) or pass; then the
+                 fighter accepts one offer or declines (Q-HELP-1, 2);
     ``run``      the munchkins lost; ``runner`` chooses where to run (Q-RUN-1) or a magic escape;
     ``escape``   ``runner`` rolls against each monster in ``to_escape`` in an order they choose.
     The fighter runs first, then the helper, each on their own (Q-HELP-4); ``dests`` records where
@@ -145,7 +146,7 @@ class Combat(Node):
     helper: int = -1  # Q-HELP-1: at most one
     share: int = 0  # Treasures the helper takes first when the fight is won (Q-HELP-2)
     asked: bool = False  # help was asked for once already in this fight
-    offers: tuple[tuple[int, int, int], ...] = ()
+    offers: tuple[tuple[int, int, int, str], ...] = ()  # (seat, gold, picks, item in play or "")
     runner: int = -1
     run_to: int = -1
     to_escape: tuple[int, ...] = ()

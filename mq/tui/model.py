@@ -126,7 +126,7 @@ class CombatInfo:
     room: int
     stage: str
     waiting: tuple[int, ...]
-    offers: tuple[tuple[int, int, int], ...]  # (seat, gold, first Treasure picks) (Q-HELP-2)
+    offers: tuple[tuple[int, int, int, str], ...]  # (seat, gold, first Treasure picks, item) (Q-HELP-2)
     runner: int  # who runs or escapes now (the fighter first, then the helper, Q-HELP-4)
     terms: tuple[tuple[str, int], ...]
     dice: int
@@ -211,9 +211,12 @@ def card_of(a: Action) -> str | None:
     return card if isinstance(card, str) else None
 
 
-def deal_words(gold: int, picks: int) -> str:
-    """A price of help (Q-HELP-2) in words: "300 gold + 1 pick" (picks: first Treasure picks)."""
+def deal_words(gold: int, picks: int, item: str = "", cards=None) -> str:
+    """A price of help (Q-HELP-2) in words: "300 gold + 1 pick" (picks: first Treasure picks), or
+    an item of the fighter's."""
     parts = ([f"{gold} gold"] if gold else []) + ([f"{picks} pick{'s' if picks != 1 else ''}"] if picks else [])
+    if item:
+        parts.append(cards.card(item).name if cards is not None else item)
     return " + ".join(parts) or "nothing"
 
 
@@ -704,10 +707,11 @@ class Model:
         if k == "ask":
             return "Ask for help (the others may offer, for a price)"
         if k == "offer":
-            return "Offer help " + ("for free" if deal_words(*a.args) == "nothing" else f"for {deal_words(*a.args)}")
+            words = deal_words(*a.args, cards=self.cards)
+            return "Offer help " + ("for free" if words == "nothing" else f"for {words}")
         if k == "accept":
             deal = next((o for o in v.combat.offers if o[0] == a.args[0]), None)
-            terms = f" for {deal_words(deal[1], deal[2])}" if deal else ""
+            terms = f" for {deal_words(deal[1], deal[2], deal[3], self.cards)}" if deal else ""
             return f"Accept {who(a.args[0])}'s help{terms}"
         if k == "decline":
             return "Decline every offer: fight alone"
