@@ -226,3 +226,19 @@ def test_a_mate_joins_the_fight_as_a_copy_and_leaves_its_own_card():
     s, ev = act(rig(s, 1, 1, 1), b, "pass")
     assert result(ev)[8] is True and s.monsters == ()
     assert mate in s.dxm_deck.discard and s.monster_deck.discard.count(LURKER2) == 1
+
+
+def test_dxm_cards_are_played_anytime_and_resolve_in_the_order_played():
+    """Q-CARD-4: a DxM curse on another player's turn acts at once; Q-CARD-7: cards resolve in the
+    order played — here an enhancer, then a weakening one on the same monster, both stay in order."""
+    s, a, r1, _ = arena(players=2, monsters=(LURKER2,))
+    b = nxt(s, a)
+    s = hand(s, b, UP, DOWN)
+    uid = s.monsters[0].uid
+    s, _ = act(s, a, "roll")
+    s, _ = act(s, b, "enhance", UP, uid)
+    s, _ = act(s, b, "enhance", DOWN, uid)  # the same player follows up at once (Q-DIGI-2)
+    assert s.monsters[0].enhancers == (UP, DOWN)
+    s, _ = act(s, a, "pass")
+    s, ev = act(rig(s, 1, 1), b, "pass")
+    assert ("enhancers", 10 + CARDS.card(DOWN).bonus) in result(ev)[4][0]
