@@ -124,7 +124,8 @@ class Narrator:
             return f"{w(seat)} plays {self.card(card)} on {w(victim)}..."
         if kind == "curse_cancelled":
             seat, card, shield = args
-            return f"  ...but {w(seat)} cancels it with {self.card(shield)}!"
+            how = "Sanctuary" if shield == "sanctuary" else self.card(shield)
+            return f"  ...but {w(seat)} cancels it with {how}!"
         if kind == "die_changed":
             seat, card, side, index, to = args
             return f"  {w(seat)} plays {self.card(card)}: a die of the {side} now shows {to}."

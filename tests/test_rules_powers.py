@@ -198,3 +198,20 @@ def test_super_munchkin_allows_a_second_class():
     s, _ = act(s, a, "play", SUPER)
     s, _ = act(s, a, "play", wizard)
     assert s.players[a].classes == (warrior, wizard)
+
+
+def test_sanctuary_lets_a_cleric_roll_against_a_curse():
+    """Q-CHAR-5 (Q-CARD-8): a cleric victim may roll the d10 as a curse is played: no more than
+    their level and the curse does nothing."""
+    cleric = dxm_card(lambda d: d.key == "cleric")
+    curse = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lose_levels")
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = hand(set_player(s, b, classes=(cleric,), level=4), a, curse)
+    s, _ = act(s, a, "curse", curse, b)
+    assert s.pending.kind == "curse" and "sanctuary" in s.pending.options
+    saved, ev = act(rig(s, ("d10", 4)), b, "choose", "sanctuary")
+    assert saved.players[b].level == 4 and ("d10", b, "sanctuary", 4, True) in ev
+    hit, ev = act(rig(s, ("d10", 5)), b, "choose", "sanctuary")
+    assert hit.players[b].level == 3

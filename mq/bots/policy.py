@@ -38,7 +38,7 @@ def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
 
 
 def _pending(view, seat, cards, options) -> Action:
-    if view.pending.kind == "curse":  # cancel any curse we can (Q-CARD-8)
+    if view.pending.kind == "curse":  # cancel any curse we can (Q-CARD-8), a card before the d10
         return options[0]
     if view.pending.kind == "colour":
         # Give the new monster to the leader: it will hunt them (Q-MON-3).

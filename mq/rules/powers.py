@@ -10,8 +10,10 @@ more than your level).  The powers are the class cards' texts in mq/data/dxm.tom
 - thief: Backstab — discard a card: a munchkin fighting in your room or next door gets −2, once
   per fight for each munchkin; Steal — once per turn, on your own turn outside combat, roll to
   take an item in play from a munchkin in your room, or take 1 hit;
-- cleric: the extra die against undead works by itself (mq.rules.combat.dice_count); Resurrection
-  and Sanctuary are not implemented yet.
+- cleric: the extra die against undead works by itself (mq.rules.combat.dice_count); Sanctuary
+  — a victim who is a cleric may roll the d10 against a curse as it is played (the ``curse``
+  pending decision, mq.rules.reducer); Resurrection is not implemented yet, and Sanctuary does not
+  yet protect the other munchkins in the cleric's room.
 
 Action: ``power (name, *args)``; the card to discard is the last argument of discard powers."""
 from __future__ import annotations
@@ -111,7 +113,7 @@ def use(tx: Tx, a: Action) -> None:
         tx.set_combat(bonus=c.bonus + 1, powers=c.powers + (f"{seat}:berserk",))
         tx.event("power", seat, "berserk", 1)
     elif name == "battle_cry":
-        ok = _d10(tx, seat, "battle_cry")
+        ok = d10(tx, seat, "battle_cry")
         tx.set_combat(powers=tx.combat.powers + (f"{seat}:battle_cry",),
                       extra_dice=tx.combat.extra_dice + (1 if ok else 0))
     elif name == "flight":
@@ -123,7 +125,7 @@ def use(tx: Tx, a: Action) -> None:
         for card in three:
             _discard_any(tx, seat, card)
         tx.set_combat(powers=tx.combat.powers + (f"{seat}:charm",))
-        if _d10(tx, seat, "charm"):
+        if d10(tx, seat, "charm"):
             _charm(tx, seat, uid)
     elif name == "backstab":
         target, card = a.args[1], a.args[2]
@@ -135,7 +137,7 @@ def use(tx: Tx, a: Action) -> None:
     elif name == "steal":
         victim, card = a.args[1], a.args[2]
         tx.set_turn(stole=True)
-        if _d10(tx, seat, "steal"):
+        if d10(tx, seat, "steal"):
             q = tx.player(victim)
             item = next(it for it in q.items if it.card == card)
             tx.set_player(victim, items=tuple(it for it in q.items if it.card != card))
@@ -151,7 +153,7 @@ def use(tx: Tx, a: Action) -> None:
         combat.reopen_window(tx, seat)
 
 
-def _d10(tx: Tx, seat: int, name: str) -> bool:
+def d10(tx: Tx, seat: int, name: str) -> bool:
     """Q-CHAR-5: the d10 power works if the roll is no more than your level."""
     roll = tx.d10()
     ok = roll <= tx.player(seat).level

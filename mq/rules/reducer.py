@@ -14,6 +14,7 @@ from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, legal_actions, sale
 from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, Pending, State
 
 ACCEPT = "accept"  # the option of a victim who lets a curse act
+SANCTUARY = "sanctuary"  # a cleric victim's option: try the d10 power against it
 from mq.rules.tx import Tx
 
 SEARCH_TABLE = {  # Q-SEARCH-1: result -> (gold, treasures, mark, monster)
@@ -415,13 +416,17 @@ def _mate(tx: Tx, a: Action) -> None:
 
 
 def _curse(tx: Tx, a: Action) -> None:
-    """Q-CARD-8: a curse acts at once, unless its victim holds a card that cancels it: then the
-    victim decides first (a ``curse`` pending decision)."""
+    """Q-CARD-8: a curse acts at once, unless its victim holds a card that cancels it or is a
+    cleric (Sanctuary, a d10 power, Q-CHAR-5): then the victim decides first (a ``curse``
+    pending decision)."""
     card, victim = a.args
     _take_from_hand(tx, a.seat, card)
-    shields = combat.curse_cancellers(tx.player(victim), tx.cards)
+    p = tx.player(victim)
+    shields = tuple(combat.curse_cancellers(p, tx.cards))
+    if any(tx.cards.card(c).key == "cleric" for c in p.classes):
+        shields += (SANCTUARY,)
     if shields:
-        tx.pending = Pending(seat=victim, kind="curse", options=tuple(shields) + (ACCEPT,), data=(card, a.seat))
+        tx.pending = Pending(seat=victim, kind="curse", options=shields + (ACCEPT,), data=(card, a.seat))
         tx.event("curse_played", a.seat, victim, card)
     else:
         combat.curse(tx, card, a.seat, victim)
@@ -509,6 +514,12 @@ def _choose(tx: Tx, a: Action) -> None:
         tx.pending = None
         if a.args[0] == ACCEPT:
             combat.curse(tx, card, by, a.seat)
+        elif a.args[0] == SANCTUARY:  # the cleric's d10 power (Q-CHAR-5): no more than your level
+            if powers.d10(tx, a.seat, "sanctuary"):
+                tx.discard(card)
+                tx.event("curse_cancelled", a.seat, card, SANCTUARY)
+            else:
+                combat.curse(tx, card, by, a.seat)
         else:
             shield = a.args[0]
             p = tx.player(a.seat)

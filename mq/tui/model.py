@@ -756,6 +756,8 @@ class Model:
                 curse = self.card_name(pend.data[0])
                 if a.args[0] == "accept":
                     return f"Take the curse ({curse})"
+                if a.args[0] == "sanctuary":  # the cleric's d10 power (Q-CHAR-5)
+                    return f"Try Sanctuary against {curse} (d10, no more than your level)"
                 return f"Cancel {curse} with {self.card_name(a.args[0])}"
             return f"Lose {self.card_name(a.args[0])}"
         if k == "give":
