@@ -3,8 +3,10 @@
 :func:`add_commands` registers the three on an argparse subparsers object (mq/cli.py calls it);
 ``python -m net.cli ...`` runs them on their own.
 
-Headless peers (``--headless --bot``) print one line when the lobby is open
-(``mq: hosting game <id> on port <p>``) and one when the game ends
+``mq host`` prints the join code first (``mq: join code XXXX-XXXX-XXXX ...``; not with ``--open``,
+which admits without a code and needs ``--bind`` on loopback), then
+``mq: hosting game <id> on port <p>`` when the lobby is open; headless peers print one more line when
+the game ends
 (``mq: game over after <n> entries, state hash <h>, winners <w>, log <path>``).
 Exit status: 0 the game ended, 1 an error (refused, unreachable, timeout, bad log), 2 usage,
 3 a desync (the report's path is printed).
@@ -40,7 +42,7 @@ def _tuning(p: argparse.ArgumentParser) -> None:
 
 def add_commands(sub) -> None:
     h = sub.add_parser("host", help="open a LAN game (or --resume one from a log)")
-    h.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any)")
+    h.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any); the key service uses the next one")
     h.add_argument("--seats", type=int, default=4, help="players, 2 to 6 (default 4)")
     h.add_argument("--bots", type=int, default=0, help="how many of the seats bots play")
     h.add_argument("--name", default=None)
@@ -53,6 +55,8 @@ def add_commands(sub) -> None:
     h.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
     h.add_argument("--resume", metavar="LOGFILE", help="restart a game from any peer's log")
     h.add_argument("--no-beacon", action="store_true", help="do not announce the game on the LAN")
+    h.add_argument("--open", action="store_true",
+                   help="admit players without a join code (only with --bind 127.0.0.1: local play)")
     _tuning(h)
     h.set_defaults(func=cmd_host)
     j = sub.add_parser("join", help="join a LAN game (no address: list games on the LAN)")
@@ -64,6 +68,10 @@ def add_commands(sub) -> None:
     j.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
     j.add_argument("--scan-s", type=float, default=2.5, help="how long to listen for games")
     j.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to wait for the host to answer")
+    j.add_argument("--code", default=None, metavar="XXXX-XXXX-XXXX",
+                   help="the join code the host shows (not needed to rejoin a game you play in)")
+    j.add_argument("--server-key", default=None, metavar="Z85",
+                   help="the host's public key, if you have it another way (instead of checking it with the code)")
     _tuning(j)
     j.set_defaults(func=cmd_join)
     r = sub.add_parser("replay", help="re-apply a game log; --verify checks every hash and the chain; "
@@ -98,7 +106,9 @@ def _config(args, role: str):
     name = args.name or os.environ.get("USER") or "player"
     return Config(name=name[:24], key=key, role=role, bind=args.bind, port=getattr(args, "port", 0) or 0,
                   log_path=args.log, ping_s=args.ping_ms / 1000, dead_s=dead, settle_s=settle,
-                  resend_s=max(1.0, dead), perturb=perturb, local_seed=args.local_seed)
+                  resend_s=max(1.0, dead), perturb=perturb, local_seed=args.local_seed,
+                  admit="open" if getattr(args, "open", False) else "code", code=getattr(args, "code", None),
+                  server_key=getattr(args, "server_key", None), known_keys_path=identity.known_keys_path())
 
 
 def _summary(table) -> int:
@@ -123,7 +133,8 @@ def _summary(table) -> int:
         with open(stats, "w", encoding="utf-8") as f:
             json.dump({"seat": peer.seat, "leader": peer.leader, "entries": peer.seq,
                        "seconds": peer.ended_at - peer.started_at if peer.started_at else None,
-                       "commit_ms": peer.commit_ms, "drops": dict(peer.drops)}, f)
+                       "commit_ms": peer.commit_ms, "drops": dict(peer.drops),
+                       "wrong_codes": peer.stats["wrong_codes"]}, f)
     if peer.commit_ms:
         ms = sorted(peer.commit_ms)
         p99 = ms[min(len(ms) - 1, len(ms) * 99 // 100)]
@@ -200,6 +211,8 @@ async def _narrate(table) -> None:
 
 
 async def _host(args) -> int:
+    from zmq import ZMQError
+
     from net import discovery
     from net.client import NetTable
     from net.peer import PeerError
@@ -210,11 +223,15 @@ async def _host(args) -> int:
             table = await NetTable.resume(cfg, args.resume)
         else:
             table = await NetTable.host(cfg, args.seats, args.bots, args.window_ms, args.away, args.away_s)
-    except (PeerError, OSError, ValueError) as e:
+    except (PeerError, OSError, ValueError, ZMQError) as e:
         print(f"mq host: {e}", file=sys.stderr)
         return 1
     peer = table.peer
     what = "resuming" if args.resume else "hosting"
+    if peer.join_code:
+        # Shown to the host only (never in the beacon or a log line): the players type it.
+        print(f"mq: join code {peer.join_code}  (players: mq join <this machine>:{peer.port} "
+              f"--code {peer.join_code}; rejoining players need no code)", flush=True)
     print(f"mq: {what} game {peer.game.hex()} on port {peer.port}", flush=True)
     stop = asyncio.Event()
     beacon = None
@@ -249,6 +266,8 @@ def _address(text: str) -> tuple[str, int]:
 
 
 async def _join(args) -> int:
+    from zmq import ZMQError
+
     from net import discovery
     from net.client import NetTable
     from net.peer import PeerError
@@ -267,6 +286,8 @@ async def _join(args) -> int:
             return 0
         g = games[int(choice) - 1]
         host, port = g.host, g.port
+        if args.code is None and args.server_key is None:
+            args.code = input("join code (Enter if you are coming back to a game you play in): ").strip() or None
     else:
         try:
             host, port = _address(args.address)
@@ -276,7 +297,7 @@ async def _join(args) -> int:
     cfg = _config(args, "watch" if args.watch else "play")
     try:
         table = await NetTable.join(cfg, host, port, timeout=args.connect_timeout)
-    except (PeerError, OSError, ValueError) as e:
+    except (PeerError, OSError, ValueError, ZMQError) as e:
         print(f"mq join: {e}", file=sys.stderr)
         return 1
     who = "watching" if table.seat is None else f"seat {table.seat}"
@@ -296,6 +317,12 @@ def cmd_host(args) -> int:
     bad = _check_headless(args, "host")
     if bad is not None:
         return bad
+    from net.transport import is_loopback
+
+    if args.open and not is_loopback(args.bind):
+        print("mq host: --open admits anyone without a join code: only with --bind 127.0.0.1 (local play)",
+              file=sys.stderr)
+        return 2
     _setup_logging(args, "host")
     try:
         return asyncio.run(_host(args))

@@ -13,10 +13,12 @@ a hash chain: two logs that agree on the id of their last entry agree on everyth
 Invariants:
 - Payloads are lists, never maps, so every peer writes the same bytes for the same entry; entries
   travel over the wire as these exact payload bytes and are stored verbatim (logs are byte-identical).
-- Opening a log checks every record's CRC, the entry numbering and the chain.  A damaged *last*
-  record with nothing valid after it is a torn write: it is reported and (when opened for writing)
-  truncated away.  Damage with valid records after it is corruption: :class:`LogCorrupt`, never
-  skipped, because a gap in the middle would silently change the game.
+- Opening a log checks every record's CRC, the entry numbering and the chain (and that the header's
+  parameters are ones a host could have made).  A damaged *last* record with nothing valid after it
+  is a torn write: it is reported and (when opened for writing) truncated away.  Damage with valid
+  records after it, or more damage than one torn record can leave, is corruption: :class:`LogCorrupt`,
+  never skipped, because a gap in the middle would silently change the game (:func:`_check_torn`).
+  Reading any file costs time linear in its size: looking past damage is bounded (SEARCH_BUDGET).
 - fsync policy: :meth:`GameLog.append` writes the whole record with one ``write`` (in the OS page cache
   at once); :meth:`GameLog.sync` makes everything appended so far durable with ``fdatasync``.  The
   sequencer syncs before it sends an entry to anyone (nothing acknowledged can be lost with its
@@ -33,7 +35,7 @@ from typing import Any
 
 import msgpack
 
-from mq.rules import Params
+from mq.rules import Params, make_params
 from mq.rules import codec as state_codec
 from net import wire
 
@@ -98,7 +100,7 @@ def decode_header(raw: bytes) -> Header:
         p = state_codec.decode(params)
     except Exception:
         raise wire.Malformed("header: bad params") from None
-    if not isinstance(p, Params):
+    if not _valid_params(p):
         raise wire.Malformed("header: bad params")
     if (type(nonces) is not list or not all(type(x) is bytes and len(x) == 32 for x in nonces)
             or type(roster) is not list or len(roster) != p.players
@@ -107,6 +109,22 @@ def decode_header(raw: bytes) -> Header:
     if seed_from(nonces) != seed:
         raise wire.Malformed("header: the seed is not the hash of the nonces")
     return Header(version, game, seed, p, tuple(nonces), tuple(tuple(r) for r in roster), raw, record_id(raw))
+
+
+def _valid_params(p: Any) -> bool:
+    """Parameters a host could have made: exactly what make_params returns for them (so every log
+    reader can start the game from them: 2 to 6 players, valid options, ints where ints belong)."""
+    if not isinstance(p, Params):
+        return False
+    if not all(type(getattr(p, f)) is int for f in ("players", "start_treasure", "start_dxm", "hand_limit",
+                                                     "window_ms", "away_s")):
+        return False
+    if type(p.genders) is not tuple or type(p.away) is not str:
+        return False
+    try:
+        return p == make_params(p.players, p.genders, p.start_treasure, p.window_ms, p.away, p.away_s)
+    except Exception:  # IllegalAction: out of range
+        return False
 
 
 def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes) -> bytes:
@@ -127,7 +145,7 @@ def decode_entry(raw: bytes) -> Entry:
                 and type(pid[1]) is int and 1 <= pid[1] < 2**62):
             raise wire.Malformed("entry: bad pid")
         pid = (pid[0], pid[1])
-    if type(action) is not list:
+    if not wire.ACTION(action):
         raise wire.Malformed("entry: bad action")
     return Entry(n, author, pid, action, h, prev, raw, record_id(raw))
 
@@ -141,6 +159,12 @@ class Scan:
     good_end: int  # file offset just after the last good record
     offsets: list[int]  # offsets[i] = start of record i (0 = header)
     torn: int  # bytes of torn tail after good_end (0 when clean)
+
+
+# Looking past a damaged record for intact ones costs a CRC per plausible start; a torn tail is one
+# record at most, so a real one needs little of this.  A damaged region that would need more is
+# refused rather than searched for ever.
+SEARCH_BUDGET = 64 << 20  # bytes of CRC
 
 
 def _record_at(data: bytes, pos: int) -> tuple[bytes, int] | None:
@@ -157,6 +181,42 @@ def _record_at(data: bytes, pos: int) -> tuple[bytes, int] | None:
     return payload, end
 
 
+def _check_torn(data: bytes, pos: int, what: str) -> None:
+    """The record at ``pos`` is not intact: return if it can be a torn tail, else raise LogCorrupt.
+
+    Each record is one ``pwrite`` appended after the last, so a crash (kill -9, or power loss on a
+    file system that zero-fills what did not land) leaves at most the last record torn: a prefix of
+    it, perhaps with zeros in place of bytes that did not land.  So: all zero bytes are torn; a
+    damaged region longer than one record, a length no record has, an intact record anywhere after
+    ``pos``, or bytes other than zeros after the end its length field names are corruption."""
+    rest = len(data) - pos
+    if data.count(0, pos) == rest:
+        return
+    length = _REC.unpack_from(data, pos)[0] if rest >= _REC.size else 0
+    end = pos + _REC.size + length
+    sane = 0 < length <= MAX_RECORD
+    if sane and end < len(data) and _record_at(data, end) is not None:
+        raise LogCorrupt(f"{what} with intact records after it")
+    if length > MAX_RECORD:
+        raise LogCorrupt(f"{what}: a length of {length} bytes, more than any record")
+    if rest > _REC.size + MAX_RECORD:
+        raise LogCorrupt(f"{what} with {rest} bytes after it: more than one record, not a torn write")
+    view = memoryview(data)
+    budget = SEARCH_BUDGET
+    for q in range(pos + 1, len(data) - _REC.size):
+        n, crc = _REC.unpack_from(data, q)
+        e = q + _REC.size + n
+        if n == 0 or n > MAX_RECORD or e > len(data):
+            continue
+        budget -= n
+        if budget < 0:
+            raise LogCorrupt(f"{what}: too much damage to tell a torn tail from corruption")
+        if zlib.crc32(view[q + _REC.size:e]) == crc:
+            raise LogCorrupt(f"{what} with intact records after it")
+    if sane and end < len(data) and data.count(0, end) != len(data) - end:
+        raise LogCorrupt(f"{what} with {len(data) - end} more bytes after it: not a torn write")
+
+
 def scan(data: bytes, where: str = "log") -> Scan:
     """Check a whole log image; raises LogCorrupt for anything but a torn last record."""
     if not data.startswith(MAGIC):
@@ -170,12 +230,7 @@ def scan(data: bytes, where: str = "log") -> Scan:
     while pos < len(data):
         rec = _record_at(data, pos)
         if rec is None:
-            # Torn tail or damage in the middle?  A torn write only ever hits the last record, so
-            # if any intact record starts after this point the file was damaged, not torn.
-            for q in range(pos + 1, len(data) - _REC.size):
-                if _record_at(data, q) is not None:
-                    raise LogCorrupt(f"{where}: damaged record at byte {pos} (record {len(offsets)}) "
-                                     f"with intact records after it")
+            _check_torn(data, pos, f"{where}: damaged record at byte {pos} (record {len(offsets)})")
             return Scan(header, entries, pos, offsets, len(data) - pos)
         payload, end = rec
         index = len(offsets)

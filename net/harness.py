@@ -2,7 +2,8 @@
 
 Each peer is ``python -m net.cli host|join ... --headless --bot`` in its own process, with its own
 ``MQ_HOME`` (identity, logs) under a work directory, its stdout/stderr in files there.  Every wait is
-bounded; ports are picked by the host itself (``--port 0``) and read from its first output line.
+bounded; ports are picked by the host itself (``--port 0``) and read from its output, and so is the
+join code it shows, which every joiner and spectator is given (``--code``), as a person would type it.
 
     with Cluster(tmpdir) as c:
         c.host(seats=4)
@@ -83,6 +84,7 @@ class Cluster:
         self.env.update(env or {})
         self.procs: dict[int, Proc] = {}
         self.port: int | None = None
+        self.code: str | None = None  # the host's join code (None: an --open host)
         self._runs: dict[int, int] = {}
 
     def log(self, i: int) -> str:
@@ -107,16 +109,21 @@ class Cluster:
             cmd += ["--resume", self.log(i)]
         proc = self._spawn(i, cmd, env)
         self.port = int(proc.wait_for(r"(?:hosting|resuming) game \w+ on port (\d+)", timeout).group(1))
+        m = re.search(r"join code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})", proc.out())
+        self.code = m.group(1) if m else None
         return proc
+
+    def _code(self) -> list[str]:
+        return ["--code", self.code] if self.code else []
 
     def join(self, i: int, *args: str, env: dict | None = None, port: int | None = None) -> Proc:
         cmd = ["join", f"127.0.0.1:{port or self.port}", "--headless", "--bot", "--name", f"p{i}",
-               "--log", self.log(i), "--timeout", "60", *FAST, *args]
+               "--log", self.log(i), "--timeout", "60", *FAST, *self._code(), *args]
         return self._spawn(i, cmd, env)
 
     def watch(self, i: int, *args: str) -> Proc:
         cmd = ["join", f"127.0.0.1:{self.port}", "--headless", "--watch", "--name", f"w{i}",
-               "--log", self.log(i), "--timeout", "60", *FAST, *args]
+               "--log", self.log(i), "--timeout", "60", *FAST, *self._code(), *args]
         return self._spawn(i, cmd, None)
 
     def entries(self, i: int) -> int:

@@ -9,9 +9,18 @@ also binds a ROUTER of its own so that it can take over as sequencer.
 Invariants:
 - The state changes only by applying a log entry, in sequence order, with ``mq.rules.step``; this
   module never builds a State (except the test-only perturbation in net.desync).
-- An entry's author is the seat bound to the connection that proposed it (bound by the identity in
-  ``hello``), or TABLE_AUTHOR (-1) for entries the leader makes itself: bots in bot seats and away
-  seats, and closing an interrupt window when its timer ends (Q-DIGI-2, Q-OPT-1, Q-OPT-2).
+- Every link is CurveZMQ (net.transport).  A seat belongs to a CURVE public key: the leader binds
+  it to the ``User-Id`` of the connection (the key the handshake proved), checked again on every
+  message, never to a message field or a routing id.  A key the leader does not know (not in the
+  roster, not an admitted spectator) is admitted only with the join code (``hello.code``, inside
+  the encrypted channel), or on a loopback-only host opened with ``admit="open"``; wrong codes are
+  counted and limited (per address, then denied at ZAP; and per minute overall).
+- A follower connects only to a peer whose public key it knows: the host's from ``cfg.server_key``,
+  a known key, or the key service's answer checked against the join code (or taken on trust on
+  loopback); other peers' keys from the roster in the sequencer's ``lobby`` and the log header.
+- An entry's author is the seat bound to the connection that proposed it, or TABLE_AUTHOR (-1) for
+  entries the leader makes itself: bots in bot seats and away seats, and closing an interrupt
+  window when its timer ends (Q-DIGI-2, Q-OPT-1, Q-OPT-2).
 - Proposals carry (incarnation, counter); the leader applies each at most once, also after a
   reconnect or a failover (the dedupe table is rebuilt from the log).
 - The leader makes an entry durable (fdatasync) before it sends it; followers sync each received
@@ -26,10 +35,12 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
+import hmac
 import logging
 import os
 import secrets
 import time
+from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -50,6 +61,13 @@ log = logging.getLogger("mq.net")
 
 RING = 256  # recent states kept for desync walks
 FETCH_BATCH = 2000  # entries per catch-up message (~100 bytes each, far below MAX_MESSAGE)
+# Join codes: after this many wrong codes from one address, it is denied at ZAP (no handshake) and
+# refused; and no more than WRONG_CODES_PER_WINDOW wrong codes are checked per window overall (the
+# rest are refused as "busy" unchecked), so even many addresses guess at most ~20 codes a minute
+# against a 40-bit secret.
+MAX_WRONG_CODES = 5
+WRONG_CODES_PER_WINDOW = 20
+WRONG_CODE_WINDOW_S = 60.0
 
 
 @dataclass
@@ -57,7 +75,7 @@ class Config:
     """How a peer behaves.  Times are seconds."""
 
     name: str = "player"
-    key: str = ""  # identity secret (net.identity); a fresh one if empty
+    key: str = ""  # identity: the CURVE secret key as hex (net.identity); a fresh one if empty
     role: str = "play"  # "play" or "watch"
     bind: str = "127.0.0.1"  # where this peer's ROUTER listens
     port: int = 0  # 0: any free port
@@ -72,13 +90,19 @@ class Config:
     # the seat instead of drawn at random, so a game whose every peer has it gets the same seed
     # each time.  Never in a game with other people: a predictable nonce lets them choose the seed.
     local_seed: int | None = None
+    # Admission.  A host admits keys it does not know with a join code it makes (``admit="code"``,
+    # Peer.join_code) or, bound to loopback only, without one (``admit="open"``: local games, tests).
+    admit: str = "open"
+    code: str | None = None  # joiner: the host's join code; a new sequencer after a failover admits with it
+    server_key: str | None = None  # joiner: the host's public key (Z85) if known another way
+    known_keys_path: str | None = None  # keys of peers played with (net.identity); None: none kept
 
 
 @dataclass
 class SeatInfo:
     name: str = ""
     kind: str = "open"  # "peer" (a person's or a headless bot's process), "bot" (leader-run), "open"
-    pub: str = ""  # public id of the identity bound to the seat
+    pub: str = ""  # the CURVE public key (Z85) bound to the seat: also how others reach its ROUTER
     host: str = ""
     port: int = 0
     away: bool = False
@@ -123,10 +147,6 @@ class PeerError(Exception):
     """Joining or hosting failed (refused, unreachable, bad log)."""
 
 
-def _valid_key(k) -> bool:
-    return type(k) is str and len(k) == 64 and all(c in "0123456789abcdef" for c in k)
-
-
 class Peer:
     """One peer.  Use :meth:`host`, :meth:`resume` or :meth:`join` (coroutines), then read
     ``state``/``seq``, :meth:`propose`, and listen with :meth:`subscribe`."""
@@ -134,14 +154,34 @@ class Peer:
     def __init__(self, cfg: Config, ctx=None) -> None:
         self.cfg = cfg
         self.key = cfg.key or secrets.token_hex(32)
+        if not identity.valid_secret(self.key):
+            raise PeerError("the identity key is not 32 bytes of hex")
         self.pub = identity.public_id(self.key)
+        self._public, self._secret = identity.keypair(self.key)
         self.ctx = ctx or transport.context()
         self._own_ctx = ctx is None
         self.cards = load_default()
         self.inc = os.urandom(8)  # this process's incarnation: proposal ids are (inc, counter)
         self._pid = 0
         self.drops = wire.Counters()
-        self.router, self.port = transport.router(self.ctx, cfg.bind, cfg.port)
+        self.gate = transport.gate(self.ctx)  # ZAP first: the ROUTER admits nobody without it
+        try:
+            self.router, self.port, self._key_listener = transport.router(
+                self.ctx, cfg.bind, cfg.port, self._public, self._secret)
+        except BaseException:
+            transport.release_gate_unstarted(self.ctx)
+            if self._own_ctx:
+                self.ctx.term()
+            raise
+        # admission (leader)
+        self.join_code: str | None = None  # the code the host shows (admit="code")
+        self._open = False  # admit unknown keys without a code (loopback-only hosts)
+        self._code_secret = identity.code_secret(cfg.code) if cfg.code else None
+        self._admitted: set[str] = set()  # spectators' keys let in (a reconnect needs no code)
+        self._wrong_by_addr: Counter[str] = Counter()
+        self._wrong_recent: deque[float] = deque()
+        self._wrong_seen: dict[bytes, set] = {}
+        self._server_key: str | None = None  # follower: the key of the peer the DEALER talks to
         self.dealer = None
         self._dealer_task: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
@@ -162,7 +202,7 @@ class Peer:
         self.outstanding: dict[int, tuple[Action, float]] = {}
         self.error: str | None = None
         self.report_file: str | None = None
-        self.stats = {"sequenced": 0, "applied": 0, "rejected": 0}
+        self.stats = {"sequenced": 0, "applied": 0, "rejected": 0, "wrong_codes": 0, "busy": 0}
         self.commit_ms: list[float] = []  # leader: proposal received -> entry sent (own seat: submit -> applied)
         self._sent_at: dict[int, float] = {}
         self.started_at = self.ended_at = 0.0  # perf_counter at the header and at the end (stats)
@@ -201,6 +241,7 @@ class Peer:
         self._last_fetch = 0.0
         self._dead: set[int] = set()
         self._addrs: dict[int, tuple[str, int]] = {}  # where we reached each sequencer we followed
+        self._seat_keys: dict[int, str] = {}  # and its public key
         self._retry_hint: int | None = None
         self._target: tuple[str, int] = ("", 0)
         self._commits: list[bytes] | None = None
@@ -234,7 +275,16 @@ class Peer:
 
     def _spawn(self) -> None:
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._router_loop()), loop.create_task(self._timer_loop())]
+        self._tasks = [loop.create_task(self._router_loop()), loop.create_task(self._timer_loop()),
+                       loop.create_task(self._key_service())]
+
+    async def _key_service(self) -> None:
+        """Tell whoever asks on port + 1 this peer's public key (net.transport.serve_key)."""
+        server = await transport.serve_key(self._key_listener, self._public)
+        try:
+            await asyncio.Future()
+        finally:
+            server.close()
 
     async def wait_finished(self, timeout: float | None = None) -> bool:
         try:
@@ -270,8 +320,10 @@ class Peer:
                 pass
         if self.log is not None:
             self.log.close()
+        self._key_listener.close()
         transport.close(self.dealer, linger_ms)
         transport.close(self.router, linger_ms)
+        await transport.release_gate(self.ctx)
         if self._own_ctx:
             self.ctx.term()
         was = self.phase
@@ -430,6 +482,7 @@ class Peer:
         make_params(seats, window_ms=window_ms, away=away, away_s=away_s)  # validate now
         if not 0 <= bots < seats:
             raise PeerError("bots must leave seat 0 for the host")
+        self._setup_admission()
         self.game = os.urandom(8)
         self.opts = {"seats": seats, "window_ms": window_ms, "away": away, "away_s": away_s}
         self.seats = [SeatInfo() for _ in range(seats)]
@@ -442,12 +495,26 @@ class Peer:
         self._spawn()
         log.info("hosting game %s on port %d", self.game.hex(), self.port)
 
+    def _setup_admission(self) -> None:
+        """How this host admits keys it does not know: a fresh join code, or (loopback only) none."""
+        if self.cfg.admit == "code":
+            self._code_secret = identity.new_secret()
+            self.join_code = identity.make_code(self.pub, self._code_secret)
+            self._open = False
+        elif self.cfg.admit == "open":
+            if not transport.is_loopback(self.cfg.bind):
+                raise PeerError("a game without a join code must listen on loopback only (bind 127.0.0.1)")
+            self._open = True
+        else:
+            raise PeerError(f"unknown admission {self.cfg.admit!r}")
+
     def open_seats(self) -> int:
         return sum(1 for s in self.seats if s.kind == "open")
 
     async def resume(self, path: str) -> None:
         """Sequence again from a log after every peer stopped; the others rejoin."""
         self._open_log_file(path)
+        self._setup_admission()
         self.cfg.log_path = path
         p = self.header.params
         self.opts = {"seats": p.players, "window_ms": p.window_ms, "away": p.away, "away_s": p.away_s}
@@ -579,15 +646,25 @@ class Peer:
         self._seed_progress()
 
     # -- connections ----------------------------------------------------------------------------
-    def _l_hello(self, rid: bytes, msg: dict, addr: str) -> None:
+    def _l_hello(self, rid: bytes, msg: dict, addr: str, pub: str) -> None:
+        """``pub`` is the connection's CURVE public key (ZAP User-Id): the only identity that counts."""
         if msg["v"] != PROTOCOL:
             return self._to(rid, {"t": "refuse", "reason": "protocol",
                                   "text": f"this game speaks protocol {PROTOCOL}, you speak {msg['v']}"})
-        if not _valid_key(msg["id"]) or msg["role"] not in ("play", "watch"):
-            return self.drops.drop("hello", "bad identity or role", addr)
+        if msg["role"] not in ("play", "watch"):
+            return self.drops.drop("hello", "bad role", addr)
+        if msg["id"] != pub:  # the field is informative only; a mismatch is a broken or lying peer
+            return self.drops.drop("hello", "id is not the connection's key", addr)
+        if addr in self.gate.denied_addresses or pub in self.gate.denied_keys:
+            return self._to(rid, {"t": "refuse", "reason": "denied", "text": "too many wrong join codes"})
+        known = pub in self._admitted or any(i.kind == "peer" and i.pub == pub for i in self.seats)
+        if not known:
+            refusal = self._admit(rid, msg, addr, pub)
+            if refusal is not None:
+                return self._to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
+            self._admitted.add(pub)
         if msg["game"] is not None and msg["game"] != self.game:
             return self._to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
-        pub = identity.public_id(msg["id"])
         name = msg["name"][:wire.MAX_NAME] or "player"
         seat = None
         if msg["role"] == "play":
@@ -645,6 +722,41 @@ class Peer:
         self._broadcast_lobby()
         if self.phase == "lobby":
             self._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat]}"))
+
+    def _admit(self, rid: bytes, msg: dict, addr: str, pub: str) -> tuple[str, str] | None:
+        """Admission of a key this sequencer does not know: None, or (reason, text) to refuse.  The
+        code travels inside the CURVE channel; wrong ones are counted per address (denied at ZAP
+        after MAX_WRONG_CODES) and limited overall per WRONG_CODE_WINDOW_S."""
+        if self._open:
+            return None
+        if self._code_secret is None:
+            return "closed", "this sequencer admits only the game's players"
+        now = time.monotonic()
+        while self._wrong_recent and now - self._wrong_recent[0] > WRONG_CODE_WINDOW_S:
+            self._wrong_recent.popleft()
+        code = msg.get("code")
+        if len(self._wrong_recent) >= WRONG_CODES_PER_WINDOW:
+            self.stats["busy"] += 1
+            return "busy", "too many wrong join codes lately: try again in a minute"
+        if type(code) is str and hmac.compare_digest(code.encode("utf-8", "replace"), self._code_secret.encode()):
+            return None
+        # One count per (connection, code): a joiner resends its hello until it hears back.
+        seen = self._wrong_seen.setdefault(rid, set())
+        key = code if type(code) is str and len(code) <= 64 else repr(type(code))
+        if key not in seen and len(seen) < 64:
+            seen.add(key)
+            self.stats["wrong_codes"] += 1
+            self._wrong_by_addr[addr] += 1
+            self._wrong_recent.append(now)
+            n = self._wrong_by_addr[addr]
+            log.warning("%s join code from %s (%d from there)", "no" if code is None else "a wrong", addr, n)
+            if n >= MAX_WRONG_CODES:
+                self.gate.deny_address(addr)
+                self.gate.deny_key(pub)
+                self._notice("info", None, f"{addr} sent {n} wrong join codes: refused from now on")
+        if len(self._wrong_seen) > 4096:
+            self._wrong_seen.clear()
+        return "code", "a wrong or missing join code: ask the host for it (mq join HOST --code XXXX-XXXX-XXXX)"
 
     def _common_point(self, tail: list) -> int:
         """The last entry that the peer's log (as sampled by its ``tail``) shares with ours."""
@@ -983,20 +1095,30 @@ class Peer:
         if not self.leader:
             if t == "hello":  # not (yet) the sequencer: point the asker at the one we follow
                 addr = list(self._addrs[self.leader_seat]) if self.leader_seat in self._addrs else None
-                self._to(rid, {"t": "retry", "leader": self.leader_seat, "addr": addr})
+                self._to(rid, {"t": "retry", "leader": self.leader_seat, "addr": addr,
+                               "key": self._server_key if self._welcomed else None})
             return
+        try:
+            # The sender's CURVE public key, as the handshake proved it and ZAP reported it.
+            user = frames[1].get("User-Id")
+        except zmq.ZMQError:
+            user = None
+        if not user:
+            return self.drops.drop("message", "no CURVE identity", repr(rid))
         now = time.monotonic()
         if t == "hello":
             try:
                 addr = frames[1].get("Peer-Address") or "127.0.0.1"
             except zmq.ZMQError:
                 addr = "127.0.0.1"
-            return self._l_hello(rid, msg, addr)
+            return self._l_hello(rid, msg, addr, user)
         m = self.members.get(rid)
         if m is None:
             if t != "bye":
                 self._to(rid, {"t": "who"})
             return
+        if m.pub != user:  # a routing id is not an identity
+            return self.drops.drop(t, "sent on another key's routing id", m.name)
         m.last_seen = now
         if t == "propose":
             self._l_propose(rid, msg, time.perf_counter())
@@ -1070,10 +1192,13 @@ class Peer:
     # =========================================================================================
     async def join(self, host: str, port: int, timeout: float = 10.0) -> None:
         """Connect to a game's sequencer; returns once welcomed (raises PeerError if refused)."""
+        if self.cfg.code is not None and identity.normalize_code(self.cfg.code) is None:
+            raise PeerError(f"{self.cfg.code!r} is not a join code (XXXX-XXXX-XXXX)")
         if self.cfg.role == "play" and self.cfg.log_path and os.path.exists(self.cfg.log_path):
             self._open_log_file(self.cfg.log_path)
+        key = await self._host_key(host, port, timeout)
         self._spawn()
-        self._connect(host, port, None, timeout)
+        self._connect(host, port, None, timeout, key)
         try:
             await asyncio.wait_for(self._welcome_evt.wait(), timeout + 1)
         except asyncio.TimeoutError:
@@ -1081,11 +1206,78 @@ class Peer:
         if self._refused:
             raise PeerError(self._refused)
 
-    def _connect(self, host: str, port: int, seat: int | None, timeout: float) -> None:
+    async def _host_key(self, host: str, port: int, timeout: float) -> str:
+        """The public key of the peer we join at host:port, checked: ``cfg.server_key``; else the
+        key service's answer if it is a key we know (our log's roster, known keys), matches the join
+        code's tag, or (no code given) the host is this machine.  Otherwise PeerError."""
+        if self.cfg.server_key is not None:
+            if not identity.valid_public(self.cfg.server_key):
+                raise PeerError("the server key is not a CURVE public key (40 Z85 characters)")
+            return self.cfg.server_key
+        try:
+            key = await transport.fetch_key(host, port, timeout)
+        except transport.KeyServiceError as e:
+            raise PeerError(str(e)) from None
+        if not identity.valid_public(key):
+            raise PeerError(f"{host}:{port + 1} sent a bad key")
+        if key in self._trusted_keys():
+            return key
+        if self.cfg.code is not None:
+            if identity.code_matches_key(self.cfg.code, key):
+                return key
+            raise PeerError("the host's key does not match the join code: check the code (or someone "
+                            "between you and the host answers in its place)")
+        if transport.is_loopback(host):
+            log.info("trusting the key of %s:%d on this machine", host, port)
+            return key
+        raise PeerError(f"cannot check the key of {host}:{port}: give the join code the host shows (--code)")
+
+    def _trusted_keys(self) -> set[str]:
+        keys = {i.pub for i in self.seats if i.kind == "peer"}
+        if self.header is not None:
+            keys |= {pub for _, pub, kind in self.header.roster if kind == "peer"}
+        if self.cfg.known_keys_path:
+            keys |= identity.known_keys(self.cfg.known_keys_path)
+        keys.discard(self.pub)
+        return {k for k in keys if identity.valid_public(k)}
+
+    def _key_of(self, seat: int | None) -> str | None:
+        """The public key of a peer seat, from the last lobby or else the log's roster."""
+        if seat is None:
+            return None
+        if seat < len(self.seats) and self.seats[seat].kind == "peer" and identity.valid_public(self.seats[seat].pub):
+            return self.seats[seat].pub
+        if self.header is not None and seat < len(self.header.roster):
+            _, pub, kind = self.header.roster[seat]
+            if kind == "peer" and identity.valid_public(pub):
+                return pub
+        return self._seat_keys.get(seat)
+
+    def _remember(self, keys) -> None:
+        if self.cfg.known_keys_path:
+            try:
+                identity.remember_keys(self.cfg.known_keys_path, [k for k in keys if k and k != self.pub])
+            except OSError as e:
+                log.warning("could not remember peer keys: %s", e)
+
+    def _connect(self, host: str, port: int, seat: int | None, timeout: float, key: str | None = None) -> None:
+        """Connect the DEALER to the peer at host:port, whose public key is ``key`` (default: the
+        key of ``seat`` as we know it).  Without a key there is nothing to connect to: the
+        candidate counts as dead."""
+        key = key or self._key_of(seat)
+        if key is None:
+            log.error("no public key known for seat %s at %s:%d", seat, host, port)
+            if seat is not None and self.header is not None:
+                self._dead.add(seat)
+                return self._elect()
+            self._refused = self._refused or f"no public key known for {host}:{port}"
+            self._welcome_evt.set()
+            return self._finish("closed")
         if self._dealer_task is not None:
             self._dealer_task.cancel()
         transport.close(self.dealer)
-        self.dealer = transport.dealer(self.ctx, host, port)
+        self._server_key = key
+        self.dealer = transport.dealer(self.ctx, host, port, self._public, self._secret, key.encode("ascii"))
         self._dealer_task = asyncio.get_running_loop().create_task(self._dealer_loop(self.dealer))
         self._connecting, self._welcomed = True, False
         self._candidate = seat
@@ -1104,9 +1296,12 @@ class Peer:
             # to find where two logs part, in one message.
             seqs = sorted({self.seq - i for i in range(16)} | {self.seq - 16 - (1 << k) for k in range(40)})
             tail = [[n, self.log.id_at(n)] for n in seqs if n >= 1]
-        self._up({"t": "hello", "v": PROTOCOL, "id": self.key, "name": self.cfg.name[:wire.MAX_NAME],
-                  "role": self.cfg.role, "inc": self.inc, "port": self.port, "last": self.seq,
-                  "tail": tail, "game": self.game or None})
+        msg = {"t": "hello", "v": PROTOCOL, "id": self.pub, "name": self.cfg.name[:wire.MAX_NAME],
+               "role": self.cfg.role, "inc": self.inc, "port": self.port, "last": self.seq,
+               "tail": tail, "game": self.game or None}
+        if self._code_secret is not None:
+            msg["code"] = self._code_secret  # inside the CURVE channel, to a key we checked
+        self._up(msg)
 
     def _up(self, msg: dict) -> bool:
         return self.dealer is not None and transport.send(self.dealer, [wire.pack(msg)])
@@ -1144,6 +1339,8 @@ class Peer:
         self._connecting, self._welcomed = False, True
         self._dead.discard(self.leader_seat)
         self._addrs[self.leader_seat] = self._target
+        self._seat_keys[self.leader_seat] = self._server_key
+        self._remember([self._server_key])
         if self.log is None and self.cfg.role == "play":
             path = self._log_path()
             if os.path.exists(path):
@@ -1197,8 +1394,13 @@ class Peer:
             addr = (given[0], given[1])
         if addr is None and hint < len(self.seats) and self.seats[hint].port:
             addr = (self.seats[hint].host, self.seats[hint].port)
-        if addr is not None:
-            self._connect(addr[0], addr[1], hint, self.cfg.dead_s * 2)
+        # Its key: as we know it (lobby, our log), else as the peer we asked (whose key we checked)
+        # knows it.
+        key = self._key_of(hint)
+        if key is None and identity.valid_public(msg.get("key")):
+            key = msg["key"]
+        if addr is not None and key is not None:
+            self._connect(addr[0], addr[1], hint, self.cfg.dead_s * 2, key)
 
     def _f_who(self, msg: dict) -> None:
         self._welcomed, self._connecting = False, True
@@ -1213,6 +1415,8 @@ class Peer:
         self._emit(("lobby", seats, dict(self.opts)))
 
     def _f_commit_req(self, msg: dict) -> None:
+        if self.phase not in ("idle", "lobby"):  # a replayed or stray request must not restart the seeding
+            raise wire.Malformed("commit_req: not in the lobby")
         try:
             params = state_codec.decode(msg["params"])
             make_params(params.players, params.genders, params.start_treasure, params.window_ms,
@@ -1246,6 +1450,7 @@ class Peer:
         self._start_from_header(header)
         if self.seat is None and self.cfg.role == "play":
             self.seat = self._seat_of(self.pub)
+        self._remember(pub for _, pub, kind in header.roster if kind == "peer")
         self._fetch(force=True)
 
     def _f_entries(self, msg: dict) -> None:
@@ -1375,7 +1580,8 @@ class Peer:
             if now > self._connect_deadline:
                 if self.header is None or self._candidate is None:
                     if not self._welcome_evt.is_set():
-                        self._refused = "no answer from the host"
+                        self._refused = ("no answer from the host (not running there, or the secure "
+                                         "handshake failed: a wrong host key, or refused)")
                         self._welcome_evt.set()
                     return self._finish("closed")
                 back, self._retry_hint = self._retry_hint, None

@@ -1,4 +1,4 @@
-"""The one place that creates ZeroMQ sockets (so CurveZMQ can be added here, and only here).
+"""The one place that creates sockets: ZeroMQ (always CurveZMQ), the ZAP handler, the key service.
 
 Socket options, and why:
 - ``LINGER`` 0: an unsent message never keeps a process (or ``ctx.term()``) alive; the protocol
@@ -13,15 +13,40 @@ Socket options, and why:
   by libzmq after about ``timeout``; the application also has its own pings (net.peer) because it
   needs to know *which seat* went away.
 - ``RECONNECT_IVL`` 100 ms (max 1 s): a DEALER finds a restarted sequencer quickly.
+
+Security (docs/net.md, "Security"):
+- Every ROUTER is a CURVE server with the peer's long-term key pair (net.identity) and
+  ``ZAP_DOMAIN``; every DEALER is a CURVE client that must name the server's public key: a wrong key
+  fails the handshake and nothing is delivered either way.  Links are encrypted and each message's
+  ``User-Id`` property is the sender's CURVE public key (Z85), checked by the handshake.
+- One ZAP handler per context (:class:`Gate`, pyzmq's zmq.auth Authenticator with a callback on
+  ``ZAP_DOMAIN``, the same domain the ROUTERs use, and ``ZAP_ENFORCE_DOMAIN``): it admits any
+  client key to the handshake except denied addresses and keys; who may sit where is decided by the
+  peer from ``User-Id``.  It is started before any ROUTER is bound.
+- The **key service**: a plain TCP listener on the ROUTER's port + 1 that sends its public key
+  (``MQKEY <protocol> <Z85 key>\n``) to whoever connects and reads nothing.  A joiner uses it to
+  learn a key it then has to check (a join code's tag, a known key; net.peer): the answer is not
+  trusted by itself.
 """
 from __future__ import annotations
 
+import asyncio
+import logging
+import socket
+import time
+import weakref
+
 import zmq
 import zmq.asyncio
+from zmq.auth.base import Authenticator
 
 from net import wire
 
+log = logging.getLogger("mq.net")
+
 HWM = 10_000
+ZAP_DOMAIN = "mq"
+KEY_MAGIC = b"MQKEY"
 HEARTBEAT_IVL_MS = 500
 HEARTBEAT_TIMEOUT_MS = 1500
 
@@ -42,33 +67,219 @@ def _common(sock: zmq.Socket) -> None:
     sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
 
 
-def router(ctx: zmq.asyncio.Context, host: str, port: int) -> tuple[zmq.asyncio.Socket, int]:
-    """A bound ROUTER (every peer has one: it is where others connect if it becomes sequencer).
-    ``port`` 0 picks a free port; returns the socket and the port it got."""
-    sock = ctx.socket(zmq.ROUTER)
-    _common(sock)
-    sock.setsockopt(zmq.ROUTER_MANDATORY, 1)
+class _Zap(Authenticator):
+    """pyzmq's Authenticator (zmq.auth) served by a task of ours on an asyncio socket.
+
+    Not ``zmq.auth.asyncio.AsyncioAuthenticator``: its ``stop()`` closes the ZAP socket while its
+    poll task still watches the file descriptor, and that task lets go of the descriptor only later,
+    when the cancellation runs; a ZAP socket made meanwhile in another context of the process gets
+    the same descriptor number, loses its watch, and never answers (so no handshake completes)."""
+
+    def start(self) -> None:
+        self.zap_socket = self.context.socket(zmq.REP)  # an asyncio socket: ctx is zmq.asyncio
+        self.zap_socket.linger = 1
+        self.zap_socket.bind("inproc://zeromq.zap.01")
+        self._task = asyncio.get_running_loop().create_task(self._serve())
+
+    async def _serve(self) -> None:
+        while True:
+            msg = await self.zap_socket.recv_multipart()
+            try:
+                await self.handle_zap_message(msg)  # replies (send_multipart) before it returns
+            except Exception:  # a bad request must not stop the handler (then nobody connects)
+                log.exception("ZAP request failed")
+
+    async def aclose(self) -> None:
+        """Stop: the task lets go of the socket (and its file descriptor) before it is closed."""
+        self._task.cancel()
+        try:
+            await self._task
+        except (asyncio.CancelledError, Exception):  # cancelled, as asked
+            pass
+        self.zap_socket.close()
+
+
+class Gate:
+    """The ZAP handler of one context: every CURVE client may try the handshake, except denied
+    addresses (too many wrong join codes) and denied keys.  Shared by the peers of a context."""
+
+    def __init__(self, ctx: zmq.asyncio.Context) -> None:
+        self.auth = _Zap(ctx, log=logging.getLogger("mq.net.zap"))
+        self.auth.start()
+        # The callback's domain must be the ROUTERs' zap_domain, or no handshake ever completes.
+        self.auth.configure_curve_callback(ZAP_DOMAIN, self)
+        self.denied_keys: set[str] = set()
+        self.denied_addresses: set[str] = set()
+        self.refused = 0  # handshakes refused for a denied key (a denied address never gets here)
+        self.users = 0
+
+    def callback(self, domain: str, key: bytes) -> bool:
+        """pyzmq calls this for each CURVE handshake on ``domain`` (key in Z85)."""
+        ok = domain == ZAP_DOMAIN and key.decode("ascii", "replace") not in self.denied_keys
+        if not ok:
+            self.refused += 1
+        return ok
+
+    def deny_address(self, address: str) -> None:
+        """No more handshakes from ``address`` (the ZAP address: the peer's IP)."""
+        if address not in self.denied_addresses:
+            self.denied_addresses.add(address)
+            self.auth.deny(address)
+
+    def deny_key(self, public: str) -> None:
+        self.denied_keys.add(public)
+
+
+_gates: "weakref.WeakKeyDictionary[zmq.asyncio.Context, Gate]" = weakref.WeakKeyDictionary()
+
+
+def gate(ctx: zmq.asyncio.Context) -> Gate:
+    """The context's ZAP handler (started on first use; needs a running event loop).  Pair every
+    call with :func:`release_gate`."""
+    g = _gates.get(ctx)
+    if g is None:
+        g = _gates[ctx] = Gate(ctx)
+    g.users += 1
+    return g
+
+
+def release_gate_unstarted(ctx: zmq.asyncio.Context) -> None:
+    """:func:`release_gate` for a peer whose construction failed, before the loop ran again (so
+    before the ZAP task, if it is this peer's, ever touched its socket)."""
+    g = _gates.get(ctx)
+    if g is not None:
+        g.users -= 1
+        if g.users <= 0:
+            del _gates[ctx]
+            g.auth._task.cancel()
+            g.auth.zap_socket.close()
+
+
+async def release_gate(ctx: zmq.asyncio.Context) -> None:
+    """Stop the context's ZAP handler when its last user goes (before ``ctx.term()``)."""
+    g = _gates.get(ctx)
+    if g is not None:
+        g.users -= 1
+        if g.users <= 0:
+            del _gates[ctx]
+            await g.auth.aclose()
+
+
+def _listener(host: str, port: int) -> socket.socket:
+    """A plain TCP listening socket (the key service), bound now, served later."""
+    info = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)[0]
+    s = socket.socket(info[0], socket.SOCK_STREAM)
     try:
-        if port:
-            sock.bind(f"tcp://{host}:{port}")
-        else:
-            port = sock.bind_to_random_port(f"tcp://{host}", min_port=20000, max_port=60000, max_tries=200)
-    except zmq.ZMQError:
-        sock.close(0)
+        s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        s.bind(info[4])
+        s.listen(16)
+        s.setblocking(False)
+    except OSError:
+        s.close()
         raise
-    return sock, port
+    return s
 
 
-def dealer(ctx: zmq.asyncio.Context, host: str, port: int) -> zmq.asyncio.Socket:
-    """A DEALER connected to the sequencer at host:port.  Its routing id is left to the ROUTER:
-    seats are bound by the identity in ``hello``, never by a routing id a peer could choose."""
+def router(ctx: zmq.asyncio.Context, host: str, port: int, public: bytes,
+           secret: bytes) -> tuple[zmq.asyncio.Socket, int, socket.socket]:
+    """A bound CURVE-server ROUTER (every peer has one: it is where others connect if it becomes
+    sequencer) and the key service's listener on the next port.  ``port`` 0 picks a free pair;
+    returns the socket, its port and the listener.  The context's ZAP handler (:func:`gate`) must be
+    running."""
+    for _ in range(100 if not port else 1):
+        sock = ctx.socket(zmq.ROUTER)
+        _common(sock)
+        sock.setsockopt(zmq.ROUTER_MANDATORY, 1)
+        sock.curve_secretkey = secret
+        sock.curve_publickey = public
+        sock.curve_server = True
+        sock.zap_domain = ZAP_DOMAIN.encode()
+        sock.setsockopt(zmq.ZAP_ENFORCE_DOMAIN, 1)  # no ZAP answer: no connection
+        try:
+            if port:
+                sock.bind(f"tcp://{host}:{port}")
+                got = port
+            else:
+                got = sock.bind_to_random_port(f"tcp://{host}", min_port=20000, max_port=60000, max_tries=200)
+            keys = _listener(host, got + 1)
+        except (zmq.ZMQError, OSError):
+            sock.close(0)
+            if port:
+                raise
+            continue
+        return sock, got, keys
+    raise zmq.ZMQError(zmq.EADDRINUSE, "no free pair of ports for the ROUTER and the key service")
+
+
+def dealer(ctx: zmq.asyncio.Context, host: str, port: int, public: bytes, secret: bytes,
+           server_key: bytes) -> zmq.asyncio.Socket:
+    """A CURVE-client DEALER connected to the peer at host:port whose public key is
+    ``server_key``.  Its routing id is left to the ROUTER: seats are bound by the connection's
+    CURVE key (``User-Id``), never by a routing id or a field a peer could choose."""
     sock = ctx.socket(zmq.DEALER)
     _common(sock)
     # Do not queue messages for a peer that is not connected yet: a proposal sent into the void
     # would be resent by libzmq after a reconnect *and* by us; we resend ourselves after welcome.
+    # (A wrong server key never completes the handshake, so nothing is ever sent to it.)
     sock.setsockopt(zmq.IMMEDIATE, 1)
+    sock.curve_serverkey = server_key
+    sock.curve_publickey = public
+    sock.curve_secretkey = secret
     sock.connect(f"tcp://{host}:{port}")
     return sock
+
+
+async def serve_key(listener: socket.socket, public: bytes) -> asyncio.AbstractServer:
+    """Answer every connection on ``listener`` with this peer's public key; read nothing."""
+    line = b"%s %d %s\n" % (KEY_MAGIC, wire.PROTOCOL, public)
+
+    async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            writer.write(line)
+            await asyncio.wait_for(writer.drain(), 2.0)
+        except (OSError, asyncio.TimeoutError):
+            pass
+        finally:
+            writer.close()
+
+    return await asyncio.start_server(answer, sock=listener)
+
+
+class KeyServiceError(Exception):
+    """The key service did not answer, or answered something that is not a key."""
+
+
+async def fetch_key(host: str, port: int, timeout: float) -> str:
+    """The public key (Z85 text) that the key service of the peer whose ROUTER is host:port
+    announces.  Not to be trusted as such: the caller checks it.  Retries until ``timeout``."""
+    end = time.monotonic() + timeout
+    why = "no answer"
+    while True:
+        left = end - time.monotonic()
+        if left <= 0:
+            raise KeyServiceError(f"{why} from {host}:{port + 1} (the key service)")
+        try:
+            reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port + 1, limit=256), left)
+            try:
+                data = await asyncio.wait_for(reader.readline(), max(0.05, end - time.monotonic()))
+            finally:
+                writer.close()
+        except ValueError:  # a line longer than the limit
+            raise KeyServiceError(f"{host}:{port + 1} is not an mq key service") from None
+        except (OSError, asyncio.TimeoutError) as e:
+            why = type(e).__name__
+            await asyncio.sleep(min(0.1, max(0.0, end - time.monotonic())))
+            continue
+        parts = data.split()
+        if (len(parts) != 3 or parts[0] != KEY_MAGIC or not data.endswith(b"\n")
+                or len(parts[2]) != 40):
+            raise KeyServiceError(f"{host}:{port + 1} is not an mq key service")
+        if parts[1] != str(wire.PROTOCOL).encode():
+            raise KeyServiceError(f"{host}:{port + 1} speaks protocol {parts[1][:8].decode('ascii', 'replace')}")
+        try:
+            return parts[2].decode("ascii")
+        except UnicodeDecodeError:
+            raise KeyServiceError(f"{host}:{port + 1} sent a bad key") from None
 
 
 def send(sock: zmq.asyncio.Socket, parts: list) -> bool:
@@ -88,3 +299,15 @@ def send(sock: zmq.asyncio.Socket, parts: list) -> bool:
 def close(sock: zmq.Socket | None, linger_ms: int = 0) -> None:
     if sock is not None and not sock.closed:
         sock.close(linger=linger_ms)
+
+
+def is_loopback(host: str) -> bool:
+    """Whether ``host`` (an address or name) means this machine only."""
+    import ipaddress
+
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host.strip("[]")).is_loopback
+    except ValueError:
+        return False

@@ -3,9 +3,16 @@
 Every message is a map with a type field ``"t"`` and the fields listed in :data:`SCHEMAS` (docs/net.md
 describes each).  :func:`unpack` is the only way inbound bytes become a message: it bounds every
 length (so a hostile frame cannot make us allocate much), refuses msgpack extension types, and
-checks the message type and the type of each required field.  Anything that fails raises
+checks the message type, the type and range of every field down to the elements of its lists, and
+that the message has no field its schema does not list.  Anything that fails raises
 :class:`Malformed`; callers drop the message with a log line and count it (:class:`Counters`), so
 malformed input never crashes a peer and never changes a state.
+
+Decoding limits (:func:`unpack_any`, also used for log records and beacons): a frame is at most
+``MAX_MESSAGE`` bytes; maps have at most 64 entries; no msgpack extension type (the timestamp type
+-1, which msgpack decodes itself, included: ``max_ext_len=0``); no floats anywhere (nothing in the
+protocol is a float, and a NaN is not even equal to itself); containers nest at most ``MAX_DEPTH``
+deep (msgpack's own parser stops at 1024).
 
 Invariants:
 - No floats and no maps inside records that are hashed or logged: those are lists in a fixed order,
@@ -20,11 +27,12 @@ from typing import Any, Callable
 
 import msgpack
 
-PROTOCOL = 1
+PROTOCOL = 2
 MAX_MESSAGE = 1 << 20  # bytes; also the sockets' MAXMSGSIZE (net.transport)
 MAX_TEXT = 200  # chat lines and names are cut to this
 MAX_NAME = 24
 MAX_SEATS = 6
+MAX_DEPTH = 8  # nesting of lists/maps in one frame or record; the protocol needs 4
 TABLE_AUTHOR = -1  # entries the sequencer makes for the table: bots in away seats, window timers
 
 log = logging.getLogger("mq.net")
@@ -42,19 +50,48 @@ def pack(msg: dict) -> bytes:
     return msgpack.packb(msg, use_bin_type=True)
 
 
+_LEAVES = frozenset((type(None), bool, int, str, bytes))
+
+
+def _plain(obj: Any) -> bool:
+    """Only nil, bools, ints, strs, bytes, lists and maps, nested at most MAX_DEPTH deep."""
+    stack = [(obj, 0)]
+    while stack:
+        o, depth = stack.pop()
+        t = type(o)
+        if t is list or t is dict:
+            if depth >= MAX_DEPTH:
+                return False
+            for x in (o if t is list else o.values()):
+                tx = type(x)
+                if tx is list or tx is dict:
+                    stack.append((x, depth + 1))
+                elif tx not in _LEAVES:
+                    return False
+        elif t not in _LEAVES:
+            return False
+    return True
+
+
 def unpack_any(data: bytes) -> Any:
-    """Bounded msgpack decoding of one frame (no schema check)."""
+    """Bounded msgpack decoding of one frame (no schema check); raises :class:`Malformed`."""
+    if type(data) is not bytes:
+        raise Malformed(f"not bytes: {type(data).__name__}")
     if len(data) > MAX_MESSAGE:
         raise Malformed(f"frame of {len(data)} bytes")
     try:
-        return msgpack.unpackb(
+        obj = msgpack.unpackb(
             data, raw=False, strict_map_key=True, ext_hook=_no_ext, use_list=True,
             max_str_len=MAX_MESSAGE, max_bin_len=MAX_MESSAGE, max_array_len=100_000, max_map_len=64,
+            max_ext_len=0,  # also refuses the timestamp type (-1), which never reaches ext_hook
         )
     except Malformed:
         raise
     except (ValueError, TypeError, msgpack.UnpackException) as e:  # ValueError covers ExtraData etc.
         raise Malformed(f"not msgpack: {type(e).__name__}") from None
+    if not _plain(obj):
+        raise Malformed(f"nested deeper than {MAX_DEPTH} or holds a float or an extension type")
+    return obj
 
 
 # -- field checks ---------------------------------------------------------------------------------
@@ -82,51 +119,104 @@ def _map(most: int) -> Callable[[Any], bool]:
     return lambda v: type(v) is dict and len(v) <= most
 
 
+def _one_of(*values: str) -> Callable[[Any], bool]:
+    return lambda v: type(v) is str and v in values
+
+
+def _list_of(check: Callable[[Any], bool], most: int) -> Callable[[Any], bool]:
+    return lambda v: type(v) is list and len(v) <= most and all(check(x) for x in v)
+
+
+def _row(*checks: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    """A list of exactly these fields (a tuple on the wire)."""
+    return lambda v: type(v) is list and len(v) == len(checks) and all(c(x) for c, x in zip(checks, v))
+
+
+def _either(*checks: Callable[[Any], bool]) -> Callable[[Any], bool]:
+    return lambda v: any(c(v) for c in checks)
+
+
+def _scalar(most: int) -> Callable[[Any], bool]:
+    """An int or a short str (a table option's value, a game parameter)."""
+    return lambda v: type(v) is int or (type(v) is str and len(v) <= most)
+
+
 U64 = _int(0, 2**64 - 1)
 SEQ = _int(0, 2**40)
 SEAT = _int(0, MAX_SEATS - 1)
 AUTHOR = _int(TABLE_AUTHOR, MAX_SEATS - 1)
+PORT = _int(0, 65535)
+PID = _int(1, 2**62)
 ID16 = _bytes(16)
 NONCE = _bytes(32)
-PATH = _list(32)
+NAME = _str(64)  # names are cut to MAX_NAME where they are made; a little slack here
+PATH = _list_of(_int(0, 2**31), 32)
+# An action as mq.rules.actions.encode writes it and mq.rules.actions.decode accepts it:
+# [seat, kind, [arg, ...]] with at most 16 int or short str arguments.
+ARG = _either(_int(), _str(64))
+ACTION = _row(_int(), _str(64), _list_of(ARG, 16))
+# Table options (Peer.opts): a few named ints and strs.
+OPTS = lambda v: type(v) is dict and len(v) <= 8 and all(  # noqa: E731
+    type(k) is str and len(k) <= 16 and _scalar(16)(x) for k, x in v.items())
+# A lobby seat (net.peer.SeatInfo.wire): name, kind, public id, host, port, away, botted.
+SEAT_INFO = _row(NAME, _one_of("peer", "bot", "open"), _str(64), _str(64), PORT,
+                 lambda v: type(v) is bool, lambda v: type(v) is bool)
+ROSTER = _list_of(_row(NAME, _str(64), _one_of("peer", "bot")), MAX_SEATS)
+# Game parameters as mq.rules.codec.encode(Params) writes them: {"@": "Params", "f": [...]}, the
+# fields ints, strs or a list of strs (genders); net.peer checks them with make_params.
+PARAMS = lambda v: (type(v) is dict and len(v) == 2 and v.get("@") == "Params"  # noqa: E731
+                    and _list_of(_either(_scalar(16), _list_of(_str(16), MAX_SEATS)), 16)(v.get("f")))
 
-# Message type -> required fields and their checks.  Optional fields are checked where used.
+# Message type -> required fields and their checks.
 SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
     # peer -> sequencer
-    "hello": {"v": _int(), "id": _str(64), "name": _str(MAX_NAME), "role": _str(8), "inc": _bytes(8),
-              "port": _int(0, 65535), "last": SEQ, "tail": _list(64), "game": _opt(_bytes(8))},
+    "hello": {"v": _int(), "id": _str(64), "name": _str(MAX_NAME), "role": _one_of("play", "watch"),
+              "inc": _bytes(8), "port": PORT, "last": SEQ, "tail": _list_of(_row(SEQ, ID16), 64),
+              "game": _opt(_bytes(8))},
     "commit": {"h": _bytes(32)},
     "reveal": {"nonce": NONCE},
-    "propose": {"pid": _int(1, 2**62), "x": _list(3)},
+    "propose": {"pid": PID, "x": ACTION},
     "fetch": {"from": SEQ},
-    "report": {"hs": _list(4096)},
+    "report": {"hs": _list_of(_row(SEQ, U64), 4096)},
     "ping": {"seq": SEQ},
     "say": {"text": _str(MAX_TEXT)},
-    "kids": {"seq": SEQ, "path": PATH, "ok": _str(16), "d": _list(4096)},
+    "kids": {"seq": SEQ, "path": PATH, "ok": _str(16), "d": _list_of(U64, 4096)},
     "bye": {},
     # sequencer -> peer
     "welcome": {"v": _int(), "seat": _opt(SEAT), "game": _bytes(8), "leader": SEAT, "rewind": _int(-1, 2**40)},
     "refuse": {"reason": _str(64), "text": _str(MAX_TEXT)},
     "retry": {"leader": _opt(SEAT)},
-    "lobby": {"seats": _list(MAX_SEATS), "opts": _map(8), "leader": SEAT},
-    "commit_req": {"params": _map(4), "roster": _list(MAX_SEATS)},
-    "commits": {"hs": _list(MAX_SEATS)},
+    "lobby": {"seats": _list_of(SEAT_INFO, MAX_SEATS), "opts": OPTS, "leader": SEAT},
+    "commit_req": {"params": PARAMS, "roster": ROSTER},
+    "commits": {"hs": _list_of(_bytes(32), MAX_SEATS)},
     "header": {"rec": _bytes(most=MAX_MESSAGE)},
-    "entries": {"recs": _list(100_000)},
-    "reject": {"pid": _int(1, 2**62), "reason": _str(64), "detail": _str(MAX_TEXT)},
+    "entries": {"recs": _list_of(_bytes(most=MAX_MESSAGE), 100_000)},  # both ways
+    "reject": {"pid": PID, "reason": _str(64), "detail": _str(MAX_TEXT)},
     "tick": {"head": SEQ},
-    "notice": {"kind": _str(16), "seat": _opt(AUTHOR), "text": _str(MAX_TEXT)},
+    "notice": {"kind": _one_of("away", "back", "bot", "chat", "info"), "seat": _opt(AUTHOR), "text": _str(MAX_TEXT)},
     "pause": {"seq": SEQ, "reason": _str(64)},
     "kids_req": {"seq": SEQ, "path": PATH},
-    "desync": {"seq": SEQ, "hashes": _list(MAX_SEATS + 8), "path": _str(400), "entry": _list(8)},
+    "desync": {"seq": SEQ, "hashes": _list_of(_row(AUTHOR, U64), MAX_SEATS + 8), "path": _str(400),
+               "entry": _either(_row(), _row(SEQ, AUTHOR, ACTION, U64))},
     "fetch_req": {"from": SEQ},
     "end": {"seq": SEQ, "h": U64},
     "who": {},
 }
+# Fields a message may carry but need not; any field in neither table is refused.
+OPTIONAL: dict[str, dict[str, Callable[[Any], bool]]] = {
+    "hello": {"code": _str(64)},  # the join code's secret part (net.identity), inside the CURVE channel
+    "welcome": {"opts": OPTS},
+    "retry": {"addr": _opt(_row(_str(64), _int(1, 65535))), "key": _opt(_str(64))},
+    "lobby": {"phase": _str(16)},
+}
+_VERSIONED = ("hello", "welcome")  # carry PROTOCOL; another version's fields are not checked
 
 
 def unpack(data: bytes) -> dict:
-    """Decode and check one protocol message; raises :class:`Malformed`."""
+    """Decode and check one protocol message; raises :class:`Malformed`.
+
+    A ``hello`` or ``welcome`` of another protocol version comes back as just ``{"t", "v"}``: its
+    other fields follow that version's schema, not ours, and the handler refuses it by ``v``."""
     msg = unpack_any(data)
     if type(msg) is not dict:
         raise Malformed("not a map")
@@ -134,9 +224,19 @@ def unpack(data: bytes) -> dict:
     schema = SCHEMAS.get(t) if type(t) is str else None
     if schema is None:
         raise Malformed(f"unknown message type {str(t)[:20]!r}")
+    if t in _VERSIONED and type(msg.get("v")) is int and msg["v"] != PROTOCOL:
+        return {"t": t, "v": msg["v"]}
     for field, check in schema.items():
         if field not in msg or not check(msg[field]):
             raise Malformed(f"{t}: bad or missing field {field!r}")
+    optional = OPTIONAL.get(t, {})
+    for field, value in msg.items():
+        if field != "t" and field not in schema:
+            check = optional.get(field)
+            if check is None:
+                raise Malformed(f"{t}: unknown field {str(field)[:20]!r}")
+            if not check(value):
+                raise Malformed(f"{t}: bad field {field!r}")
     return msg
 
 

@@ -92,7 +92,7 @@ def test_the_window_timer_closes_an_interrupt_window_for_a_silent_seat(tmp_path)
 
         gbot = asyncio.create_task(silent_in_windows())
         log = host.peer.log
-        await _until(lambda: any(e.author == -1 and e.action == [1, "pass", []] for e in log.entries), 20)
+        await _until(lambda: any(e.author == -1 and e.action == [1, "pass", []] for e in log.entries), 60)
         assert gp.seq >= 1
         for t in (hbot, gbot):
             t.cancel()

@@ -91,7 +91,7 @@ def test_refused_proposals_carry_reasons_and_change_nothing(tmp_path):
                 [wire.pack({"t": "propose", "pid": 99, "x": [1, "ready", [1.5]]})],
                 [wire.pack({"t": "report", "hs": [["a", 1]]})], [b"a", b"b"],
                 [wire.pack({"t": "kids", "seq": 1, "path": [], "ok": "leaf", "d": []})],
-                [wire.pack({"t": "hello", "v": 1})]]
+                [wire.pack({"t": "hello", "v": wire.PROTOCOL})]]
         dropped = sum(hp.drops.values())
         for parts in junk:
             transport.send(gp.dealer, parts)

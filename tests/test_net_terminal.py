@@ -29,7 +29,7 @@ def test_host_plays_a_lan_game_in_the_full_screen_client(tmp_path):
     net = ["--bind", "127.0.0.1", "--ping-ms", "100", "--dead-ms", "700"]
     rc = tmp_path / "rc"
     host = (f"cd {shlex.quote(str(ROOT))} && MQ_HOME={shlex.quote(str(tmp_path / 'host'))} "
-            f"{shlex.quote(sys.executable)} -m mq.cli host --seats 3 --port {port} --no-beacon "
+            f"{shlex.quote(sys.executable)} -m mq.cli host --seats 3 --port {port} --no-beacon --open "
             f"{' '.join(net)} 2> {shlex.quote(str(tmp_path / 'stderr'))}; echo $? > {shlex.quote(str(rc))}; sleep 5")
     tmux = Tmux(exe, f"mqlan{os.getpid()}")
     joiners = []

@@ -1,0 +1,227 @@
+"""CurveZMQ links, join codes and seats bound to keys (docs/net.md, "Security").
+
+Peers in this process (each with its own ZeroMQ context, so its own ZAP handler) talk over real
+loopback sockets; the beacon test runs a real ``mq host`` process.  Every wait is bounded."""
+from __future__ import annotations
+
+import asyncio
+import os
+import secrets
+import socket
+import stat
+import time
+
+import pytest
+import zmq
+import zmq.asyncio
+
+from mq.rules import Action
+from net import discovery, identity, peer as peer_module, transport, wire
+from net.client import NetTable
+from net.harness import Cluster
+from net.peer import Config, PeerError
+
+FAST = dict(ping_s=0.05, dead_s=0.5)
+
+
+async def _until(cond, timeout=5.0):
+    end = time.monotonic() + timeout
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError("condition not met in time")
+        await asyncio.sleep(0.005)
+
+
+def _cfg(tmp_path, name, **kw):
+    return Config(name=name, log_path=str(tmp_path / f"{name}.mqlog"), **FAST, **kw)
+
+
+def _other_key() -> str:
+    return identity.public_id(secrets.token_hex(32))
+
+
+def test_identity_is_a_persistent_curve_key_pair_readable_only_by_its_owner(tmp_path, monkeypatch):
+    monkeypatch.setenv("MQ_HOME", str(tmp_path / "home"))
+    key = identity.identity()
+    path = tmp_path / "home" / "identity"
+    assert stat.S_IMODE(path.stat().st_mode) == 0o600
+    assert identity.identity() == key  # persistent
+    pub, sec = identity.keypair(key)
+    assert zmq.curve_public(sec) == pub and identity.public_id(key) == pub.decode() and len(pub) == 40
+    os.chmod(path, 0o644)
+    assert identity.identity() == key and stat.S_IMODE(path.stat().st_mode) == 0o600  # tightened
+
+
+def test_a_client_without_the_hosts_key_cannot_connect(tmp_path):
+    async def main():
+        host = await NetTable.host(_cfg(tmp_path, "host", admit="code"), seats=3)
+        hp = host.peer
+        code = hp.join_code
+        assert identity.code_matches_key(code, hp.pub)
+
+        # A wrong server key: the CURVE handshake never completes, nothing reaches the host.
+        with pytest.raises(PeerError, match="no answer"):
+            await NetTable.join(_cfg(tmp_path, "wrongkey", server_key=_other_key(), code=code), "127.0.0.1",
+                                hp.port, timeout=0.6)
+        # No CURVE at all (a plain ZeroMQ client): nothing is delivered either.
+        ctx = zmq.asyncio.Context()
+        plain = ctx.socket(zmq.DEALER)
+        plain.linger = 0
+        plain.connect(f"tcp://127.0.0.1:{hp.port}")
+        await plain.send(wire.pack({"t": "hello", "v": 1, "id": "x" * 40, "name": "plain", "role": "play",
+                                    "inc": b"12345678", "port": 1, "last": 0, "tail": [], "game": None}))
+        with pytest.raises(asyncio.TimeoutError):
+            await asyncio.wait_for(plain.recv(), 0.4)
+        plain.close()
+        ctx.term()
+        # A key service answering with another key (someone in the middle) is caught by the code's
+        # tag before the code's secret is sent anywhere.
+        other = identity.make_code(_other_key())
+        with pytest.raises(PeerError, match="does not match the join code"):
+            await NetTable.join(_cfg(tmp_path, "mitm", code=other), "127.0.0.1", hp.port, timeout=2)
+        assert hp.members == {} and sum(hp.drops.values()) == 0 and hp.open_seats() == 2
+        assert hp.stats["wrong_codes"] == 0
+
+        # The right key (fetched and checked against the code) and the right code: a seat, bound to
+        # the joiner's CURVE public key.
+        guest = await NetTable.join(_cfg(tmp_path, "guest", code=code), "127.0.0.1", hp.port, timeout=3)
+        assert guest.seat == 1
+        await _until(lambda: hp.seats[1].kind == "peer")
+        assert hp.seats[1].pub == guest.peer.pub == identity.public_id(guest.peer.key)
+        for t in (guest, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
+def test_wrong_join_codes_are_refused_counted_and_then_denied_at_the_handshake(tmp_path, monkeypatch):
+    async def main():
+        host = await NetTable.host(_cfg(tmp_path, "host", admit="code"), seats=3)
+        hp = host.peer
+        # Guesses with a well-formed code for this host's key (an attacker knows the key: it is public).
+        for i in range(peer_module.MAX_WRONG_CODES):
+            guess = identity.make_code(hp.pub)
+            assert identity.code_secret(guess) != identity.code_secret(hp.join_code)
+            with pytest.raises(PeerError, match=r"refused \(code\)"):
+                await NetTable.join(_cfg(tmp_path, f"guess{i}", code=guess), "127.0.0.1", hp.port, timeout=2)
+            assert hp.stats["wrong_codes"] == i + 1
+        assert hp.open_seats() == 2 and "127.0.0.1" in hp.gate.denied_addresses
+        # That address is now denied by ZAP: even the right code gets no handshake.
+        with pytest.raises(PeerError, match="no answer"):
+            await NetTable.join(_cfg(tmp_path, "late", code=hp.join_code), "127.0.0.1", hp.port, timeout=0.6)
+        assert hp.open_seats() == 2
+        await host.close()
+
+        # Overall limit: past WRONG_CODES_PER_WINDOW wrong codes a minute, codes are not even checked.
+        monkeypatch.setattr(peer_module, "MAX_WRONG_CODES", 100)
+        monkeypatch.setattr(peer_module, "WRONG_CODES_PER_WINDOW", 2)
+        host = await NetTable.host(_cfg(tmp_path, "host2", admit="code"), seats=3)
+        hp = host.peer
+        with pytest.raises(PeerError, match=r"refused \(code\)"):  # no code at all counts too
+            await NetTable.join(_cfg(tmp_path, "nocode", server_key=hp.pub), "127.0.0.1", hp.port, timeout=2)
+        with pytest.raises(PeerError, match=r"refused \(code\)"):
+            await NetTable.join(_cfg(tmp_path, "g1", code=identity.make_code(hp.pub)), "127.0.0.1", hp.port, timeout=2)
+        with pytest.raises(PeerError, match=r"refused \(busy\)"):
+            await NetTable.join(_cfg(tmp_path, "right", code=hp.join_code), "127.0.0.1", hp.port, timeout=2)
+        assert hp.stats["wrong_codes"] == 2 and hp.stats["busy"] == 1 and hp.open_seats() == 2
+        await host.close()
+
+    asyncio.run(main())
+
+
+def test_a_seat_belongs_to_its_key(tmp_path):
+    """Another key cannot take an occupied seat, act for it or rejoin as it (not by naming the
+    seat's key in hello, not by reusing its routing id); the same key rejoins without a code."""
+    async def main():
+        host = await NetTable.host(_cfg(tmp_path, "host", admit="code"), seats=2)
+        hp = host.peer
+        code = hp.join_code
+        a = await NetTable.join(_cfg(tmp_path, "a", code=code), "127.0.0.1", hp.port)
+        assert a.seat == 1
+        akey, apub = a.peer.key, a.peer.pub
+        with pytest.raises(PeerError, match="full"):
+            await NetTable.join(_cfg(tmp_path, "b", code=code), "127.0.0.1", hp.port)
+        await _until(lambda: hp.open_seats() == 0)
+        host.start()
+        assert await a.wait_started(5)
+
+        # B, another key, watches; what it proposes for seat 1 is refused, and claiming A's key in
+        # hello is dropped (the seat is bound to the connection's CURVE key, not to a field).
+        b = await NetTable.join(_cfg(tmp_path, "b", role="watch", code=code), "127.0.0.1", hp.port)
+        assert b.seat is None
+        bp = b.peer
+        rejects = []
+        bp.subscribe(lambda item: rejects.append(item[2]) if isinstance(item, tuple) and item[0] == "reject" else None)
+        bp.outstanding[1] = (Action(1, "ready"), time.monotonic())
+        bp._up({"t": "propose", "pid": 1, "x": [1, "ready", []]})
+        await _until(lambda: rejects == ["net/watcher"])
+        dropped = sum(hp.drops.values())
+        bp._up({"t": "hello", "v": wire.PROTOCOL, "id": apub, "name": "a", "role": "play", "inc": a.peer.inc,
+                "port": a.peer.port, "last": 0, "tail": [], "game": hp.game})
+        await _until(lambda: sum(hp.drops.values()) == dropped + 1)
+        assert hp.seat_rid[1] != next(rid for rid, m in hp.members.items() if m.pub == bp.pub)
+
+        # A crashes (no bye).  Another client reuses A's routing id to act for seat 1: dropped.
+        seq = hp.seq
+        a_rid = hp.seat_rid[1]
+        a.peer._welcomed = False
+        await a.close()
+        ctx = zmq.asyncio.Context()
+        spoof = ctx.socket(zmq.DEALER)
+        spoof.linger = 0
+        spoof.routing_id = a_rid
+        pub, sec = identity.keypair(secrets.token_hex(32))
+        spoof.curve_serverkey, spoof.curve_publickey, spoof.curve_secretkey = hp.pub.encode(), pub, sec
+        spoof.connect(f"tcp://127.0.0.1:{hp.port}")
+        dropped = sum(hp.drops.values())
+        await _until(lambda: transport.send(spoof, [wire.pack({"t": "propose", "pid": 99, "x": [1, "ready", []]})]))
+        await _until(lambda: sum(hp.drops.values()) > dropped or hp.seq > seq, 2)
+        assert hp.seq == seq and (a_rid not in hp.members or hp.members[a_rid].pub == apub)
+        spoof.close()
+        ctx.term()
+
+        # A new key cannot rejoin as seat 1 (the game has started: it may only watch) ...
+        with pytest.raises(PeerError, match="started"):
+            await NetTable.join(_cfg(tmp_path, "c", code=code), "127.0.0.1", hp.port)
+        # ... but A's key gets its seat back, with no code: its log names the host's key.
+        back = await NetTable.join(Config(name="a", key=akey, log_path=str(tmp_path / "a.mqlog"), **FAST),
+                                   "127.0.0.1", hp.port)
+        assert back.seat == 1
+        await _until(lambda: not hp.seats[1].away and hp.seat_rid.get(1) is not None)
+        assert hp.members[hp.seat_rid[1]].pub == apub and hp.stats["wrong_codes"] == 0
+        for t in (b, back, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
+def _free_udp_port() -> int:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def test_the_beacon_carries_no_key_or_code(tmp_path):
+    port = _free_udp_port()
+    rx = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    rx.bind(("127.0.0.1", port))
+    rx.settimeout(5)
+    try:
+        with Cluster(str(tmp_path), env={"MQ_BEACON_ADDR": "127.0.0.1", "MQ_BEACON_PORT": str(port)}) as c:
+            c.host("--seats", "3", beacon=True)
+            data, _ = rx.recvfrom(2048)
+            err = c.procs[0].err()
+        with open(tmp_path / "home0" / "identity", encoding="ascii") as f:
+            key = f.read().strip()
+    finally:
+        rx.close()
+    pub = identity.public_id(key)
+    assert c.code and identity.code_matches_key(c.code, pub)
+    secret = identity.code_secret(c.code)
+    game = discovery.parse(data, "127.0.0.1")
+    assert game is not None and game.port == c.port
+    assert set(wire.unpack_any(data)) == {"t", "v", "game", "name", "port", "open", "seats", "phase"}
+    for needle in (pub, key, secret, c.code, c.code.replace("-", "")):
+        assert needle.encode() not in data
+    for needle in (key, secret):  # nor the host's (verbose) log
+        assert needle not in err
