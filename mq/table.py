@@ -51,9 +51,25 @@ class Table(abc.ABC):
         """Propose an action for this seat.  Raises IllegalAction at once when the current state
         does not allow it; otherwise it is sent and shows up later as an :class:`Applied`."""
 
-    @abc.abstractmethod
-    def updates(self) -> AsyncIterator[Applied | Notice]:
-        """Everything that happens from now on, in order."""
+    _queues: list[asyncio.Queue]  # one per subscriber; implementations create the list
+
+    def _publish(self, item: Applied | Notice) -> None:
+        """Hand an update to every subscriber of :meth:`updates`."""
+        for q in self._queues:
+            q.put_nowait(item)
+
+    async def updates(self) -> AsyncIterator[Applied | Notice]:
+        """Everything that happens from now on, in order, until the table closes."""
+        q: asyncio.Queue = asyncio.Queue()
+        self._queues.append(q)
+        try:
+            while True:
+                item = await q.get()
+                yield item
+                if isinstance(item, Notice) and item.kind == "closed":
+                    return
+        finally:
+            self._queues.remove(q)
 
     async def say(self, text: str) -> None:
         """Send a chat line (tables without chat ignore it)."""
@@ -95,22 +111,6 @@ class LocalTable(Table):
         self.seq += 1
         self._publish(Applied(self.seq, action, events, state))
         self._wake.set()
-
-    def _publish(self, item) -> None:
-        for q in self._queues:
-            q.put_nowait(item)
-
-    async def updates(self) -> AsyncIterator[Applied | Notice]:
-        q: asyncio.Queue = asyncio.Queue()
-        self._queues.append(q)
-        try:
-            while True:
-                item = await q.get()
-                yield item
-                if isinstance(item, Notice) and item.kind == "closed":
-                    return
-        finally:
-            self._queues.remove(q)
 
     async def say(self, text: str) -> None:
         self._publish(Notice("chat", self.seat, text[:200]))

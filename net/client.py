@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import AsyncIterator
 
 from mq.bots import choose
 from mq.rules import Action, IllegalAction, State, is_over, step, view
@@ -102,18 +101,6 @@ class NetTable(Table):
         step(self.peer.state, action, self.peer.cards)  # IllegalAction now, as LocalTable does
         self.peer.propose(action)
 
-    async def updates(self) -> AsyncIterator[Applied | Notice]:
-        q: asyncio.Queue = asyncio.Queue()
-        self._queues.append(q)
-        try:
-            while True:
-                item = await q.get()
-                yield item
-                if isinstance(item, Notice) and item.kind == "closed":
-                    return
-        finally:
-            self._queues.remove(q)
-
     async def say(self, text: str) -> None:
         self.peer.say(text)
 
@@ -121,10 +108,6 @@ class NetTable(Table):
         await self.peer.close(linger_ms=200)
 
     # -- events from the peer ----------------------------------------------------------------------
-    def _publish(self, item) -> None:
-        for q in self._queues:
-            q.put_nowait(item)
-
     def _on_peer(self, item) -> None:
         if isinstance(item, Applied):
             if self.peer.seat is None:
