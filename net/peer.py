@@ -70,6 +70,9 @@ WRONG_CODES_PER_WINDOW = 20
 WRONG_CODE_WINDOW_S = 60.0
 
 
+WINDOWS = ("window", "outcome", "help")  # combat stages where seats react, with a timer (Q-DIGI-2)
+
+
 @dataclass
 class Config:
     """How a peer behaves.  Times are seconds."""
@@ -221,6 +224,7 @@ class Peer:
         self._fetching: set[bytes] = set()
         self._seeding: dict | None = None
         self._window_since: float | None = None
+        self._window_key: tuple | None = None  # (stage, waiting) of the reaction window being timed
         self._ending_until: float | None = None
         self._walk: _Walk | None = None
         self._reports: dict[int, dict[int, int]] = {}
@@ -872,12 +876,13 @@ class Peer:
         self._broadcast({"t": "entries", "recs": recs})
 
     def _after_change(self) -> None:
-        st = self.state
-        window = st.combat is not None and st.combat.stage == "window"
-        if window and self._window_since is None:
-            self._window_since = time.monotonic()
-        elif not window:
-            self._window_since = None
+        c = self.state.combat
+        # Q-DIGI-2, Q-OPT-1: every reaction window is timed (before and after the roll, a call for
+        # help), anew whenever the seats it waits for change — as the client's countdown shows.
+        key = (c.stage, c.waiting) if c is not None and c.stage in WINDOWS and c.waiting else None
+        if key != self._window_key:
+            self._window_key = key
+            self._window_since = time.monotonic() if key is not None else None
         self._check_over()
         self._schedule_drive()
 
@@ -1040,8 +1045,9 @@ class Peer:
         if self._window_since is not None and now - self._window_since >= self.state.params.window_ms / 1000:
             self._window_since = None
             # Q-DIGI-2: the timer closed the window; every seat still waiting passes.
+            stage = self.state.combat.stage if self.state.combat else None
             for seat in tuple(self.state.combat.waiting if self.state.combat else ()):
-                if self.state.combat is None or self.state.combat.stage != "window":
+                if self.state.combat is None or self.state.combat.stage != stage:
                     break
                 self._sequence(TABLE_AUTHOR, None, Action(seat, "pass"))
         p = self.state.params
