@@ -905,7 +905,7 @@ def _json_room(i: int, r: Room) -> dict:
 
 def _json_monster(m: Monster, cards: CardSet) -> dict:
     return {"uid": m.uid, "card": m.card, "room": m.room, "colour": COLOURS[m.colour] if m.colour >= 0 else None,
-            "boss": m.boss, "enhancers": list(m.enhancers), "level": level_of(None, m, cards)}
+            "boss": m.boss, "enhancers": list(m.enhancers), "level": level_of(m, cards)}
 
 
 def to_json(result: Result) -> dict:
@@ -1002,7 +1002,7 @@ def describe(state: State, cards: CardSet) -> list[str]:
         d = cards.card(m.card)
         enh = f", enhancers {names(m.enhancers)}" if m.enhancers else ""
         base = COLOURS[m.colour] if m.colour >= 0 else "no"
-        out.append(f"Monster #{m.uid} {d.name} ({m.card}){' THE BOSS' if m.boss else ''}, level {level_of(None, m, cards)}{enh}, "
+        out.append(f"Monster #{m.uid} {d.name} ({m.card}){' THE BOSS' if m.boss else ''}, level {level_of(m, cards)}{enh}, "
                    f"{base} base, in {room(m.room)}")
     c = state.combat
     if c is not None:

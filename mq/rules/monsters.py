@@ -14,7 +14,7 @@ PASS_BITS = {"locked": 1 << board.LOCKED, "secret": 1 << board.SECRET, "wall": 1
 BOSS_LEVEL = 20  # Q-BOSS-1
 
 
-def level_of(tx_or_state, m: Monster, cards) -> int:
+def level_of(m: Monster, cards) -> int:
     """A monster's level with its modifiers (Q-MON-2)."""
     return (BOSS_LEVEL if m.boss else cards.card(m.card).level) + enhancement(m, cards)
 
@@ -58,9 +58,9 @@ def spawn(tx: Tx, room: int, spawner: int, boss: bool = False, like: str = "", m
 def evict_highest(tx: Tx) -> None:
     """Q-MON-2: with no free base at all, every monster tied for the highest level leaves play."""
     others = [m for m in tx.monsters if not m.boss]  # the Boss never leaves (Q-LAW-5)
-    top = max(level_of(tx, m, tx.cards) for m in others)
+    top = max(level_of(m, tx.cards) for m in others)
     for m in others:
-        if level_of(tx, m, tx.cards) == top:
+        if level_of(m, tx.cards) == top:
             tx.event("monster_evicted", m.uid, m.card)
             tx.remove_monster(m.uid)
     if tx.combat is not None and not tx.combat.monsters:
