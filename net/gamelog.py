@@ -132,8 +132,8 @@ def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes) ->
 
 
 def decode_entry(raw: bytes) -> Entry:
-    """Parse and check the shape of an entry payload; raises wire.Malformed (the action itself is
-    checked by mq.rules.actions.decode where it is applied)."""
+    """Parse and check the shape of an entry payload; raises wire.Malformed (the action's shape is
+    checked here, wire.ACTION; its meaning by mq.rules.actions.decode where it is applied)."""
     d = wire.unpack_any(raw)
     if type(d) is not list or len(d) != 6:
         raise wire.Malformed("not an entry")
@@ -142,7 +142,7 @@ def decode_entry(raw: bytes) -> Entry:
         raise wire.Malformed("entry: bad seq, author, hash or prev")
     if pid is not None:
         if not (type(pid) is list and len(pid) == 2 and type(pid[0]) is bytes and len(pid[0]) == 8
-                and type(pid[1]) is int and 1 <= pid[1] < 2**62):
+                and wire.PID(pid[1])):  # the same bound as a proposal's on the wire
             raise wire.Malformed("entry: bad pid")
         pid = (pid[0], pid[1])
     if not wire.ACTION(action):

@@ -52,7 +52,7 @@ from hypothesis import strategies as st
 
 from mq.bots import choose
 from mq.rules import Action, actors, is_over, state_hash, view
-from net import transport, wire
+from net import gamelog, transport, wire
 from net.client import NetTable
 from net.peer import Config, Peer
 
@@ -796,7 +796,8 @@ def _same_type(data, v, depth=0):
     if type(v) is bool:
         return data.draw(st.booleans())
     if type(v) is int:
-        return data.draw(st.integers(-2, 2**64 - 1) | st.integers(-3, 70) | st.sampled_from([v - 1, v, v + 1, 2**40]))
+        return data.draw(st.integers(-2, 2**64 - 1) | st.integers(-3, 70) | st.sampled_from(
+            [v - 1, v, v + 1, 2**16 - 1, 2**16, 2**31, 2**40, 2**40 + 1, 2**62 - 1, 2**62, 2**63, 2**64 - 1]))
     if type(v) is str:
         return data.draw(st.text(max_size=len(v) + 4) | st.sampled_from(["", "play", "watch", "ready", "chat", "leaf"]))
     if type(v) is bytes:
@@ -834,12 +835,14 @@ def _hostile_valid(data, sim) -> bytes | None:
     return out
 
 
-def _check_valid(sim, p: Peer, deliver, failures) -> None:
+def _check_valid(sim, p: Peer, deliver, failures, then=None) -> None:
     snaps = [snapshot(x) for x in (sim.hp, sim.gp, sim.wp)]
 
     def run():
         deliver()
         consistent(p)
+        if then is not None:
+            then()
     try:
         _example(sim, run)
         assert not failures.records, failures.records[0].getMessage()
@@ -856,7 +859,13 @@ def test_valid_but_hostile_messages_to_the_sequencer_never_break_a_handler(sim, 
     if frame is None:
         return
     rid = data.draw(st.sampled_from([G, W, U]), label="from")
-    _check_valid(sim, sim.hp, lambda: sim.to_leader(rid, frame), failures)
+    msg, n = wire.unpack(frame), sim.hp.seq
+
+    def answered():  # a proposal from a seat gets an entry or a reject, never silence
+        if msg["t"] == "propose" and rid == G:
+            answers = [msgpack.unpackb(d) for way, r, d in sim.q if r == G]
+            assert sim.hp.seq == n + 1 or any(a["t"] == "reject" and a["pid"] == msg["pid"] for a in answers)
+    _check_valid(sim, sim.hp, lambda: sim.to_leader(rid, frame), failures, answered)
     COUNTS["sequencer: valid but hostile messages"] += 1
 
 
@@ -978,6 +987,45 @@ def test_valid_messages_from_the_wrong_peer_change_nothing(sim, failures):
                 before, after = _unchanged(sim, gp, deliver, failures)
                 assert after == before, t
                 COUNTS["follower: sequencer-bound messages"] += 1
+
+
+def test_a_legal_proposal_with_any_valid_id_is_logged_and_others_are_answered(sim, failures):
+    """Every pid the wire lets through can be logged (a pid of 2**62 used to pass the wire, move the
+    dedupe table, step the engine, then fail the log's entry check: no entry, no answer, and every
+    later proposal of that peer refused as a duplicate).  Also: a proposal always gets an entry or
+    a reject."""
+    hp, gp = sim.hp, sim.gp
+    for pid in (1, 2, 2**31, 2**40, 2**62 - 1, 2**62, 2**63, 2**64 - 1):
+        snaps = [snapshot(x) for x in (hp, gp, sim.wp)]
+        try:
+            def run():
+                while 1 not in actors(hp.state):  # the table plays the others until seat 1 may act
+                    s = min(actors(hp.state))
+                    assert hp._sequence(-1, None, choose(view(hp.state, s), s, hp.cards)) is None
+                hp._last_pid.pop(1, None)  # the first proposal of this incarnation
+                n = hp.seq
+                sim.q.clear()
+                x = choose(view(hp.state, 1), 1, hp.cards)
+                frame = wire.pack({"t": "propose", "pid": pid, "x": [x.seat, x.kind, list(x.args)]})
+                sim.to_leader(G, frame)
+                if wire.PID(pid):
+                    assert hp.seq == n + 1 and hp.log.entries[-1].pid == (gp.inc, pid)
+                    assert gamelog.read(hp.log.path).entries[-1].raw == hp.log.entries[-1].raw
+                    sim.q.clear()
+                    sim.to_leader(G, frame)  # again: refused, and said so
+                    answers = [msgpack.unpackb(d) for way, rid, d in sim.q if rid == G]
+                    assert hp.seq == n + 1 and any(a["t"] == "reject" and a["pid"] == pid
+                                                   and a["reason"] == "net/duplicate" for a in answers)
+                else:
+                    assert hp.seq == n and not sim.q  # dropped at the wire
+                consistent(hp)
+            _example(sim, run)
+            assert not failures.records, failures.records[0].getMessage()
+        finally:
+            sim.q.clear()
+            for x, s in zip((hp, gp, sim.wp), snaps, strict=True):
+                restore(x, s)
+        COUNTS["sequencer: legal proposals with boundary ids"] += 1
 
 
 def test_a_players_messages_on_its_routing_id_but_another_key_change_nothing(sim, failures):
