@@ -6,7 +6,11 @@ run on 127.0.0.1 only; no beacon is sent.  Percentiles are nearest-rank over all
 1. **Round trip.**  A DEALER sends a 100-byte msgpack message (a ``propose``-shaped map) to a
    ROUTER in another process, which sends it straight back; plain synchronous pyzmq sockets, one
    message in flight, 200 warm-up round trips, then 2 000 (``--quick``) or 20 000 timed ones.
-   This is the floor under any commit: one proposal up, one entry down.
+   This is the network floor under any commit: one proposal up, one entry down.  The other floor
+   is the sequencer's ``fdatasync`` before it sends an entry (durable before sent, DESIGN.md):
+   appended 120-byte records synced one by one in the directory the peers' logs use, 20 warm-up
+   syncs then 200 (``--quick``) or 1 000; the commit rows also give their p50 over the sum of
+   the two p50s.
 
 2. **Commit latency to every peer.**  Whole games of N = 2, 4 and 6 headless bot peers (one
    process each, ``net.harness.Cluster``, loopback, no beacon; 2 games per N with ``--quick``, 8
@@ -156,6 +160,26 @@ def round_trips(samples: int, warmup: int = 200) -> list[float]:
             proc.kill()
             proc.wait(5)
         proc.stdout.close()
+
+
+def syncs(directory: str, samples: int, warmup: int = 20) -> list[float]:
+    """fdatasync after appending one 120-byte record, in microseconds, in ``directory`` (where the
+    peers of this run keep their logs): the sequencer's other floor, as it syncs every entry
+    before sending it (docs/net.md "fsync policy")."""
+    path = os.path.join(directory, "sync-probe")
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+    out = []
+    try:
+        for i in range(warmup + samples):
+            os.write(fd, b"r" * 120)
+            t0 = time.perf_counter_ns()
+            os.fdatasync(fd)
+            if i >= warmup:
+                out.append((time.perf_counter_ns() - t0) / 1000)
+    finally:
+        os.close(fd)
+        os.unlink(path)
+    return out
 
 
 # -- 2. commit latency, traced peer processes ----------------------------------------------------
@@ -393,6 +417,12 @@ def main(quick: bool = False) -> list[tuple[str, str]]:
     ]
     games = 2 if quick else 8
     with tempfile.TemporaryDirectory(prefix="mq-bench-net-") as work:
+        sync = syncs(work, 200 if quick else 1000)
+        sync50 = pct(sync, 50)
+        floor = rtt50 + sync50
+        rows.append(("fdatasync of one appended entry (the logs' disk)",
+                     f"p50 {sync50:.0f} us, p99 {pct(sync, 99):.0f} us ({len(sync)} samples)"))
+        rows.append(("commit floor = round trip + fdatasync", f"p50 {floor:.0f} us"))
         for seats in (2, 4, 6):
             got: dict[str, list] = {"host": [], "to_all": [], "at_proposer": []}
             stuck, g = 0, 0
@@ -412,7 +442,8 @@ def main(quick: bool = False) -> list[tuple[str, str]]:
             unended = f"; {stuck} more never ended, not counted" if stuck else ""
             rows.append((f"commit to all {seats} peers ({g - stuck} games{unended}, {len(every)} proposals)",
                          f"p50 {p50:.2f} ms, p99 {pct(every, 99):.2f} ms; "
-                         f"p50 = {p50 * 1000 / rtt50:.1f}x round trip p50"))
+                         f"p50 = {p50 * 1000 / rtt50:.1f}x round trip p50, "
+                         f"{p50 * 1000 / floor:.1f}x the floor"))
             fol = got["to_all"]
             rows.append((f"  the joiners' proposals ({len(fol)})",
                          f"to all: p50 {pct(fol, 50):.2f} ms, p99 {pct(fol, 99):.2f} ms; "
