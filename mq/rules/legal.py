@@ -15,11 +15,20 @@ LEVEL_PRICE = 1000  # Q-CHAR-3
 MUNCHKINS, MONSTERS = "munchkins", "monsters"  # the sides a one-shot can help (Q-HELP-3)
 
 
-def legal_actions(state: State, seat: int, cards: CardSet) -> tuple[Action, ...]:
+def legal_actions(state: State, seat: int, cards: CardSet, kind: str | None = None) -> tuple[Action, ...]:
+    """Every action ``seat`` may take now.  With ``kind``, only the actions of that kind: exactly
+    the full list filtered, in the same order, but blocks that cannot produce that kind are
+    skipped (``is_legal`` checks one action without enumerating every other kind).  A block that
+    is not guarded by ``_wants`` is simply filtered, so a new block is correct without a guard."""
     if state.phase == OVER or not 0 <= seat < len(state.players):
         return ()
     out: list[Action] = []
-    add = out.append
+    if kind is None:
+        add = out.append
+    else:
+        def add(a: Action) -> None:
+            if a.kind == kind:
+                out.append(a)
     p = state.players[seat]
     if state.pending is not None:
         if state.pending.seat == seat:
@@ -33,14 +42,19 @@ def legal_actions(state: State, seat: int, cards: CardSet) -> tuple[Action, ...]
             add(Action(seat, "ready"))
         return tuple(out)
     if state.combat is not None:
-        _combat(state, seat, cards, add)
+        _combat(state, seat, cards, add, kind)
         powers.legal(state, seat, cards, add)
         return tuple(out)
     if state.turn.seat == seat and p.alive:
-        _movement_phase(state, seat, cards, add)  # first: what a turn is mostly about
-    _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat)
+        _movement_phase(state, seat, cards, add, kind)  # first: what a turn is mostly about
+    _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat, only=kind)
     powers.legal(state, seat, cards, add)
     return tuple(out)
+
+
+def _wants(kind: str | None, *kinds: str) -> bool:
+    """Whether a block producing only ``kinds`` must run when listing ``kind`` (None: all)."""
+    return kind is None or kind in kinds
 
 
 def _pending(state, seat, cards, add) -> None:
@@ -84,13 +98,13 @@ def _level_card(defn) -> bool:
     return getattr(defn, "kind", None) == "level"
 
 
-def _anytime(state, seat, cards, add, own_turn: bool) -> None:
+def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -> None:
     """Q-TURN-2..4 outside combat: level cards, race/class, equipping, dropping, healing, and on
     your own turn playing items from hand."""
     p = state.players[seat]
     if not p.alive:
         return  # Q-DEATH-2: a dead munchkin plays no cards on themself
-    for card in p.hand:
+    for card in p.hand if _wants(only, "play") else ():
         defn = cards.card(card)
         if _level_card(defn):
             if p.level < MAX_LEVEL - 1:  # Q-LAW-2
@@ -102,22 +116,24 @@ def _anytime(state, seat, cards, add, own_turn: bool) -> None:
             add(Action(seat, "play", (card,)))  # Q-CARD-3
     for card in p.races + p.classes + p.hybrids:
         add(Action(seat, "discard", (card,)))  # Q-CHAR-4
-    _curses(state, seat, cards, add)
-    for it in p.items:
+    if _wants(only, "curse"):
+        _curses(state, seat, cards, add)
+    for it in p.items if _wants(only, "equip") else ():
         for place in (WORN, CARRIED, BELT, BACKPACK):
             if place != it.place and can_place(p, it.card, place, cards):
                 add(Action(seat, "equip", (it.card, place)))
     _drops(p, seat, add)
-    _gifts(state, seat, cards, add)
-    for shield in combat.curse_cancellers(p, cards):  # Q-CARD-8: remove a lasting curse
-        for card in p.curses:
+    if _wants(only, "give"):
+        _gifts(state, seat, cards, add)
+    for shield in combat.curse_cancellers(p, cards) if p.curses and _wants(only, "uncurse") else ():
+        for card in p.curses:  # Q-CARD-8: remove a lasting curse
             add(Action(seat, "uncurse", (shield, card)))
-    for card in p.hand:  # Q-ITEM-4: Cheat! on an item in play, outside combat
+    for card in p.hand if _wants(only, "cheat") else ():  # Q-ITEM-4: Cheat! on an item in play, outside combat
         if getattr(cards.card(card), "kind", None) == "cheat":
             for it in p.items:
                 if not it.cheat:
                     add(Action(seat, "cheat", (card, it.card)))
-    if p.level > 1 and p.hp < max_hp(p, cards):
+    if _wants(only, "heal") and p.level > 1 and p.hp < max_hp(p, cards):
         add(Action(seat, "heal"))  # Q-CHAR-6
 
 
@@ -147,13 +163,14 @@ def _gifts(state, seat, cards, add) -> None:
             add(Action(seat, "give", (p.gold, q.seat)))
 
 
-def _movement_phase(state, seat, cards, add) -> None:
+def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:
     p = state.players[seat]
     t = state.turn
-    left = max(0, move_total(p, cards) - t.spent)
+    # Only actions that spend move look at ``left``: when listing another kind, skip computing it.
+    left = max(0, move_total(p, cards) - t.spent) if _wants(only, "move", "dash", "search", "pickup", "deal") else 0
     here = state.rooms[p.room]
     complete = board.is_complete(state)
-    for d in range(4):
+    for d in range(4) if _wants(only, "move", "dash") else ():
         kind = here.sides[d]
         if kind == board.WALL:
             continue
@@ -173,16 +190,16 @@ def _movement_phase(state, seat, cards, add) -> None:
         add(Action(seat, "pickup"))
     if quiet and t.summon_room == p.room and complete:
         add(Action(seat, "summon"))
-    if not quiet and not combat.hostile_in(state, seat, cards, p.room):
+    if not quiet and _wants(only, "fight") and not combat.hostile_in(state, seat, cards, p.room):
         add(Action(seat, "fight"))  # Q-COMBAT-2: every monster here ignores you; you may still fight
     if quiet and left >= 1 and p.room not in t.deals:  # Q-SEARCH-5: room deals
         for e in face.effects:
             if e.name == "deal_buy" and p.gold >= e.get("price"):
                 add(Action(seat, "deal", ("buy",)))
-            elif e.name == "deal_sell":
+            elif e.name == "deal_sell" and _wants(only, "deal"):
                 for card in sellable(p, cards):
                     add(Action(seat, "deal", ("sell", card)))
-    for option in buy_options(p, cards, t.double_sale):
+    for option in buy_options(p, cards, t.double_sale) if _wants(only, "buy") else ():
         add(Action(seat, "buy", option))
     add(Action(seat, "suicide"))
     add(Action(seat, "end_turn"))
@@ -237,18 +254,22 @@ HELP_GOLD = (0, 300, 600)  # the bribes a helper may ask for (Q-HELP-2): gold, f
 HELP_SHARES = (0, 1, 2)  # picks, or one of the fighter's items in play
 
 
-def _combat(state, seat, cards, add) -> None:
+FIGHT_CARDS = ("enhance", "wander", "mate", "curse")  # the kinds _fight_cards lists
+
+
+def _combat(state, seat, cards, add, only: str | None = None) -> None:
     c = state.combat
     p = state.players[seat]
     if seat == c.fighter and c.stage == "prepare":
-        for card in _one_shots(p, cards):
+        for card in _one_shots(p, cards) if _wants(only, "use") else ():
             defn = cards.card(card)
             magic = _has(defn, "teleport") and not c.boss and c.room != 0 and c.helper < 0
             if defn.bonus > 0 or _has(defn, "heal") or magic:
                 add(Action(seat, "use", (card,)))
-        if not c.asked and c.helper < 0 and any(combat.can_help(state, cards, s) for s in range(len(state.players))):
+        if not c.asked and c.helper < 0 and _wants(only, "ask") and any(combat.can_help(state, cards, s) for s in range(len(state.players))):
             add(Action(seat, "ask"))  # Q-HELP-1
-        _fight_cards(state, seat, cards, add)
+        if _wants(only, *FIGHT_CARDS):
+            _fight_cards(state, seat, cards, add)
         add(Action(seat, "roll"))
     elif c.stage == "help":
         if seat in c.waiting:
@@ -279,7 +300,7 @@ def _combat(state, seat, cards, add) -> None:
         for uid in c.to_escape:
             add(Action(seat, "escape", (uid,)))
     if c.stage == "outcome" and seat in c.waiting:  # Q-COMBAT-7: only after-roll cards now
-        for card in combat.after_roll_cards(p, cards):
+        for card in combat.after_roll_cards(p, cards) if _wants(only, "set_die") else ():
             to = next(e.get("to") for e in cards.card(card).effects if e.name == "change_die")
             for side, dice in ((MUNCHKINS, c.my_dice), (MONSTERS, tuple(x for d in c.their_dice for x in d))):
                 for i, value in enumerate(dice):
@@ -289,19 +310,20 @@ def _combat(state, seat, cards, add) -> None:
     if c.stage == "window" and seat in c.waiting:
         # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side);
         # throwables only from the fight's room or next door (Q-ITEM-9).
-        near = p.room == c.room or p.room in combat.run_options(state, cards)
-        for card in _one_shots(p, cards) if p.alive else ():
+        use = p.alive and _wants(only, "use")
+        near = use and (p.room == c.room or p.room in combat.run_options(state, cards))
+        for card in _one_shots(p, cards) if use else ():
             if cards.card(card).bonus > 0 and (near or not getattr(cards.card(card), "throwable", False)):
                 if seat == c.fighter:
                     add(Action(seat, "use", (card,)))
                 else:
                     add(Action(seat, "use", (card, MUNCHKINS)))
                     add(Action(seat, "use", (card, MONSTERS)))
-        if p.alive:
+        if p.alive and _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
         add(Action(seat, "pass"))
     if p.alive and c.stage in ("prepare", "window"):
-        for card in p.hand:  # Q-TURN-2: go up a level, add a race or class anytime, even in combat
+        for card in p.hand if _wants(only, "play") else ():  # Q-TURN-2: go up a level, add a race or class anytime, even in combat
             defn = cards.card(card)
             if _level_card(defn) and p.level < MAX_LEVEL - 1:
                 add(Action(seat, "play", (card,)))

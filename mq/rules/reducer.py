@@ -53,16 +53,17 @@ def is_legal(state: State, action: Action, cards: CardSet) -> bool:
         return True
     if action.kind == "drop" and len(action.args) == 1 and type(action.args[0]) is int \
             and 0 < action.args[0] <= state.players[action.seat].gold \
-            and Action(action.seat, "drop", (state.players[action.seat].gold,)) in legal_actions(state, action.seat, cards):
+            and Action(action.seat, "drop", (state.players[action.seat].gold,)) \
+            in legal_actions(state, action.seat, cards, "drop"):
         return True  # any amount of gold, where dropping all of it is legal (Q-SEARCH-4)
     if action.kind == "give" and len(action.args) == 2 and type(action.args[0]) is int \
             and state.pending is None and 0 < action.args[0] <= state.players[action.seat].gold \
             and Action(action.seat, "give", (state.players[action.seat].gold, action.args[1])) \
-            in legal_actions(state, action.seat, cards):
+            in legal_actions(state, action.seat, cards, "give"):
         return True  # any amount of gold to a neighbour who may receive it (Q-ITEM-7)
     if powers.is_legal_charm(state, action, cards):
         return True
-    return action in legal_actions(state, action.seat, cards)
+    return action in legal_actions(state, action.seat, cards, action.kind)  # only that kind is listed
 
 
 def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
