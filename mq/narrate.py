@@ -146,6 +146,10 @@ class Narrator:
             return f"  {w(fighter)} accepts: {w(seat)} joins the fight."
         if kind == "no_help":
             return f"  {w(args[0])} fights alone."
+        if kind == "auto_pass":  # Q-DIGI-2: nothing that seat could play here
+            seat, stage = args
+            what = {"help": "cannot offer help", "outcome": "has no card to change a die"}.get(stage, "has nothing to play")
+            return f"  {w(seat)} {what}: passes."
         if kind == "combat_result":
             seat, mine, my_dice, theirs, their_dice, me, them, won = args
             parts = " + ".join(f"{n} {v}" for n, v in mine if v) or "0"

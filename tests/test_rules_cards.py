@@ -22,6 +22,34 @@ HAT = treasure_card(lambda d: d.kind == "item" and d.slot == "head" and not d.ef
 BOOTS = treasure_card(lambda d: d.kind == "item" and d.slot == "feet" and not d.effects)
 
 
+POORER = dxm_card(lambda d: d.kind == "enhancer" and any(e.name == "fewer_treasure" for e in d.effects))
+RICHER = dxm_card(lambda d: d.kind == "enhancer" and any(e.name == "extra_treasure" for e in d.effects)
+                  and d.bonus <= 5)
+
+
+def test_an_enhancer_that_makes_a_monster_poorer_never_takes_its_treasure_below_zero():
+    """Q-COMBAT-13 (seeds/000: some enhancers make a monster weaker and take Treasure away, the
+    rulebook's 2 +2 +1 -1 = 4): Treasure drawn for a kill is the card's count plus and minus its
+    enhancers' Treasures, never below zero."""
+    poorer = CARDS.card(POORER)
+    assert poorer.bonus < 0 and POORER in [d.id for d in CARDS.dxm]  # the default set has one
+    less = next(e.get("n") for e in poorer.effects if e.name == "fewer_treasure")
+    more = next(e.get("n") for e in CARDS.card(RICHER).effects if e.name == "extra_treasure")
+    s, a, r1, _ = arena(players=2, monsters=(LURKER,))
+    uid = s.monsters[0].uid
+    base = CARDS.card(LURKER).treasure
+    both = s.replace(monsters=(s.monsters[0].replace(enhancers=(RICHER, POORER)),))
+    both = both.replace(combat=both.combat.replace(bonus=30))
+    before = len(both.players[a].hand)
+    both, ev = resolve(both, 1)
+    assert result(ev)[8] is True and len(both.players[a].hand) == before + base + more - less
+    broke = s.replace(monsters=(s.monsters[0].replace(enhancers=(POORER,) * (base + 1)),))
+    broke = broke.replace(combat=broke.combat.replace(bonus=60))
+    broke, ev = resolve(broke, 1)
+    assert result(ev)[8] is True and not [e for e in kinds_of(ev, "draw") if e[2] == "treasure"]
+    assert ("monster_killed", a, uid, LURKER) in ev
+
+
 def test_an_enhancer_counts_for_its_monster_and_stays_while_it_survives():
     """Q-CARD-6, Q-COMBAT-13: anyone may play an enhancer on a monster of the fight in the window;
     it adds to that monster's strength and stays on it if it survives; its extra Treasure comes
@@ -32,10 +60,10 @@ def test_an_enhancer_counts_for_its_monster_and_stays_while_it_survives():
     uid = s.monsters[0].uid
     s, _ = act(s, a, "roll")
     assert Action(b, "enhance", (UP, uid)) in legal(s, b)
+    s = hand(s, b, DOWN)  # a second card: b may still act after the first one (Q-DIGI-2)
     s, ev = act(s, b, "enhance", UP, uid)
-    assert ev == (("enhance", b, UP, uid),) and s.monsters[0].enhancers == (UP,)
-    assert s.combat.waiting == (a, b)  # the fighter may answer; b may follow up
-    s, _ = act(s, a, "pass")
+    assert ev == (("enhance", b, UP, uid), ("auto_pass", a, "window")) and s.monsters[0].enhancers == (UP,)
+    assert s.combat.waiting == (b,)  # the fighter could answer, but holds nothing; b may follow up
     s, ev = act(rig(s, 6, 1), b, "pass")
     r = result(ev)
     assert ("enhancers", 10) in r[4][0] and r[7] == 2 + 10 + 1 and r[8] is False
@@ -119,7 +147,7 @@ def test_a_next_fight_curse_waits_or_hits_the_fight_going_on():
     assert ("curse", -4) in result(ev)[2] and s2.players[a2].cursed == 0  # spent
     s3, a3, _, _ = arena(players=2, monsters=(LURKER,))
     b3 = nxt(s3, a3)
-    s3 = hand(s3, b3, NEXT_CURSE)
+    s3 = hand(s3, b3, NEXT_CURSE, DOWN)  # DOWN keeps b3 in the window after the curse
     s3, _ = act(s3, a3, "roll")
     s3, _ = act(s3, b3, "curse", NEXT_CURSE, a3)
     assert s3.combat.bonus == -4 and s3.players[a3].cursed == 0
@@ -146,8 +174,8 @@ def test_a_die_changed_after_the_roll_changes_the_result():
     hold one get an after-roll window (the others pass by themselves), then the result applies."""
     s, a, r1, _ = arena(players=2, monsters=(LURKER2,), setup=lambda s, a: hand(s, a, SIX))
     b = nxt(s, a)
-    s, _ = act(s, a, "roll")
-    s, ev = act(rig(s, 1, 6), b, "pass")  # 1 + 1 vs 2 + 6: a loss as rolled
+    s, ev = act(rig(s, 1, 6), a, "roll")  # 1 + 1 vs 2 + 6: a loss as rolled; b holds nothing:
+    assert ("auto_pass", b, "window") in ev  # b passes by itself (Q-DIGI-2)
     assert s.combat.stage == "outcome" and s.combat.waiting == (a,) and not kinds_of(ev, "combat_result")
     assert Action(a, "set_die", (SIX, "munchkins", 0)) in legal(s, a)
     s, ev = act(s, a, "set_die", SIX, "munchkins", 0)
@@ -214,7 +242,7 @@ def test_a_mate_joins_the_fight_as_a_copy_and_leaves_its_own_card():
     mate = dxm_card(lambda d: d.kind == "mate")
     s, a, r1, _ = arena(players=2, monsters=(LURKER2,))
     b = nxt(s, a)
-    s = hand(s, b, mate)
+    s = hand(s, b, mate, DOWN)  # DOWN keeps b in the window after the Mate
     uid = s.monsters[0].uid
     s, _ = act(s, a, "roll")
     s, ev = act(rig(s, ("colour", b)), b, "mate", mate, uid)
@@ -222,7 +250,6 @@ def test_a_mate_joins_the_fight_as_a_copy_and_leaves_its_own_card():
     copy = s.monsters[-1]
     assert copy.card == LURKER2 and copy.mate == mate and copy.room == r1
     s = s.replace(combat=s.combat.replace(bonus=30))
-    s, _ = act(s, a, "pass")
     s, ev = act(rig(s, 1, 1, 1), b, "pass")
     assert result(ev)[8] is True and s.monsters == ()
     assert mate in s.dxm_deck.discard and s.monster_deck.discard.count(LURKER2) == 1
@@ -237,8 +264,6 @@ def test_dxm_cards_are_played_anytime_and_resolve_in_the_order_played():
     uid = s.monsters[0].uid
     s, _ = act(s, a, "roll")
     s, _ = act(s, b, "enhance", UP, uid)
-    s, _ = act(s, b, "enhance", DOWN, uid)  # the same player follows up at once (Q-DIGI-2)
-    assert s.monsters[0].enhancers == (UP, DOWN)
-    s, _ = act(s, a, "pass")
-    s, ev = act(rig(s, 1, 1), b, "pass")
+    s, ev = act(rig(s, 1, 1), b, "enhance", DOWN, uid)  # b follows up at once (Q-DIGI-2) ...
+    assert s.monsters[0].enhancers == (UP, DOWN)  # ... then nobody holds anything: the dice roll
     assert ("enhancers", 10 + CARDS.card(DOWN).bonus) in result(ev)[4][0]

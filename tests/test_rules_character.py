@@ -44,8 +44,7 @@ def _lose_fight_and_fail_escape(s, a, card):
     s, _ = act(s, a, "move", E)
     s = s.replace(combat=s.combat.replace(bonus=-20))  # whatever a carries, the fight is lost
     s = rig(s, 1, *([6] * CARDS.card(card).dice))
-    s, _ = act(s, a, "roll")
-    s, _ = act(s, b, "pass")
+    s, _ = act(s, a, "roll")  # b holds nothing to play: the window closes by itself (Q-DIGI-2)
     s, _ = act(s, a, "run", 0)
     return act(rig(s, 1), a, "escape", s.combat.to_escape[0])
 
@@ -226,8 +225,7 @@ def test_only_worn_carried_and_belt_items_count():
     s2, (r1,) = line(s, 1)
     s2 = add_monster(s2, LURKER, r1, b)
     s2, _ = act(s2, a, "move", E)
-    s2, _ = act(rig(s2, 3), a, "roll")
-    s2, ev = act(s2, b, "pass")
+    s2, ev = act(rig(s2, 3), a, "roll")
     assert dict(kinds_of(ev, "combat_result")[0][2])["items"] == 0
     s3 = put(set_player(s, a, items=()), a, (sword, "carried"), (boots, "worn"))
     assert move_total(s3.players[a], CARDS) == 4
@@ -294,8 +292,7 @@ def test_treasure_comes_from_kills_and_searches():
     s = add_monster(s, LURKER, r1, b)
     top = s.treasure_deck.draw[:CARDS.card(LURKER).treasure + 1]
     s, _ = act(s, a, "move", E)
-    s, _ = act(rig(s, 6), a, "roll")
-    s, ev = act(s, b, "pass")
+    s, ev = act(rig(s, 6), a, "roll")
     s, ev = act(rig(s, 6 - CARDS.face(s.rooms[r1].face).search), a, "search")  # 6: 300 + 1 Treasure
     assert s.players[a].hand == top
 

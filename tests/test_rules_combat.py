@@ -9,6 +9,7 @@ from builders import (
     treasure_card,
 )
 from mq.rules import Action, actors
+from mq.rules.flow import can_act
 
 LURKER = monster_card(lambda d: d.movement == "lurking" and d.level == 1 and d.dice == 0 and not d.rewards)
 LURKER2 = monster_card(lambda d: d.movement == "lurking" and d.level == 2 and d.dice == 1 and not d.rewards)
@@ -18,6 +19,9 @@ SWORD = treasure_card(lambda d: d.kind == "item" and d.slot == "hands" and d.han
                       and not d.only and not d.not_for and not d.effects)
 BOOST = treasure_card(lambda d: d.kind == "oneshot" and d.bonus >= 3 and not d.effects)
 BOOST2 = dxm_card(lambda d: d.kind == "oneshot" and d.bonus >= 2 and not d.effects)
+BOOST3 = treasure_card(lambda d: d.kind == "oneshot" and d.bonus >= 2 and not d.effects and d.id != BOOST)
+SIX = next(d.id for d in CARDS.treasures + CARDS.dxm if d.kind == "oneshot"
+           and any(e.name == "change_die" and e.get("to") == 6 for e in d.effects))
 TELEPORT = dxm_card(lambda d: any(e.name == "teleport" for e in d.effects))
 
 
@@ -202,18 +206,55 @@ def test_interrupt_window_every_other_seat_must_pass_before_the_dice():
     s, a, r1, _ = arena(players=3, setup=lambda s, a: hand(s, a, BOOST))
     b = nxt(s, a)
     c = nxt(s, b)
+    s = hand(hand(s, b, BOOST2), c, BOOST3)  # each of them could play a one-shot for either side
     assert Action(a, "use", (BOOST,)) in legal(s, a)
     n0 = s.rng_n
     s, ev = act(s, a, "roll")
     assert (s.combat.stage, s.combat.waiting) == ("window", (b, c)) and ev == ()
     assert set(actors(s)) == {b, c}
     assert legal(s, a) == (Action(a, "suicide"),)  # no more one-shots after declaring
-    assert legal(s, b) == (Action(b, "pass"),) and legal(s, c) == (Action(c, "pass"),)
+    assert Action(b, "pass") in legal(s, b) and Action(c, "use", (BOOST3, "monsters")) in legal(s, c)
     s, ev = act(s, c, "pass")
     assert s.combat.waiting == (b,) and ev == () and s.rng_n == n0
     assert refused(s, c, "pass") == "phase/wrong"
     s, ev = act(rig(s, 6), b, "pass")
     assert ev[0] == ("window_closed", a) and ev[1][0] == "combat_result"
+
+
+def test_a_seat_that_cannot_act_is_passed_by_itself_in_every_window():
+    """Q-COMBAT-7, Q-DIGI-2: "a seat with no playable card is auto-passed", before the roll as
+    after it, computed from the legal actions (flow.can_act): a seat holding only cards it cannot
+    use here is not waited for; one holding a usable card is; when nobody is left, the dice roll."""
+    s, a, r1, _ = arena(players=3)
+    b = nxt(s, a)
+    c = nxt(s, b)
+    level = dxm_card(lambda d: d.kind == "level")
+    level2 = dxm_card(lambda d: d.kind == "level" and d.id != level)
+    item = treasure_card(lambda d: d.kind == "item" and not d.effects)
+    s = hand(hand(s, b, item), c, level, level2)  # b: an item (none in combat, Q-COMBAT-11); c: levels
+    s, ev = act(s, a, "roll")
+    assert not can_act(s, b, CARDS) and can_act(s, c, CARDS)
+    assert ev == (("auto_pass", b, "window"),) and s.combat.waiting == (c,) and actors(s) == (c,)
+    assert refused(s, b, "pass") == "phase/wrong"
+    s, ev = act(s, c, "play", level)  # a level card does not touch the fight: c may go on
+    assert not kinds_of(ev, "auto_pass") and s.combat.waiting == (c,)
+    s, ev = act(rig(s, 6), c, "pass")
+    assert ev[0] == ("window_closed", a) and ev[1][0] == "combat_result"
+
+
+def test_the_after_roll_window_skips_a_die_changer_that_changes_nothing():
+    """Q-COMBAT-7: after the roll a seat is waited for only if its die changer can change a die
+    (the same legal actions: a loaded die on a table of sixes does nothing)."""
+    six = SIX
+    s, a, r1, _ = arena(players=2, monsters=(LURKER2,))
+    b = nxt(s, a)
+    s = hand(s, b, six)
+    s, ev = act(rig(s, 6, 6), a, "roll")  # every die shows a 6 already
+    assert ("auto_pass", b, "outcome") in ev and kinds_of(ev, "combat_result")
+    s, a, r1, _ = arena(players=2, monsters=(LURKER2,))
+    s = hand(s, b, six)
+    s, ev = act(rig(s, 1, 6), a, "roll")
+    assert s.combat.stage == "outcome" and s.combat.waiting == (b,) and not kinds_of(ev, "combat_result")
 
 
 def test_others_play_one_shots_for_either_side_and_the_window_reopens():
@@ -226,13 +267,13 @@ def test_others_play_one_shots_for_either_side_and_the_window_reopens():
     s = hand(s, b, BOOST)
     s, _ = act(s, a, "roll")
     assert {Action(b, "use", (BOOST, "monsters")), Action(b, "use", (BOOST, "munchkins"))} <= set(legal(s, b))
+    s = hand(s, c, BOOST3)
     s, ev = act(s, b, "use", BOOST, "monsters")
-    assert ev == (("use", b, BOOST, "monsters"),)
-    assert s.combat.monster_bonus == CARDS.card(BOOST).bonus and s.combat.waiting == (c, a, b)
-    assert Action(a, "use", (BOOST2,)) in legal(s, a)  # the fighter may answer, b follow up
+    assert ev == (("use", b, BOOST, "monsters"), ("auto_pass", b, "window"))  # b holds nothing more
+    assert s.combat.monster_bonus == CARDS.card(BOOST).bonus and s.combat.waiting == (c, a)
+    assert Action(a, "use", (BOOST2,)) in legal(s, a)  # the fighter may answer
     s, _ = act(s, c, "pass")
-    s, _ = act(s, a, "pass")
-    s, ev = act(rig(s, 1, 1), b, "pass")
+    s, ev = act(rig(s, 1, 1), a, "pass")
     r = result(ev)
     assert r[4][-1] == (("one-shots", CARDS.card(BOOST).bonus),)
     assert r[7] == 2 + 1 + CARDS.card(BOOST).bonus and r[8] is False

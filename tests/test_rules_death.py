@@ -30,8 +30,7 @@ def _die_in_a_fight():
     s = _doomed(s, a)
     s, _ = act(s, a, "move", E)
     s = rig(s, 1, colour(5))  # lose; then the monster die shows orange (nobody)
-    s, _ = act(s, a, "roll")
-    s, ev = act(s, b, "pass")
+    s, ev = act(s, a, "roll")  # b holds nothing to play: passes by itself
     return s, ev, a, b, r1
 
 

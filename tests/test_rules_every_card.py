@@ -24,8 +24,7 @@ def _positions(card):
     w, _ = act(w, a2, "roll")
     yield w, b                                             # someone else's interrupt window
     o, a3, _, _ = arena(monsters=(LURKER2,), setup=lambda st, seat: hand(st, seat, card))
-    o, _ = act(o, a3, "roll")
-    o, _ = act(rig(o, 1, 1), nxt(o, a3), "pass")
+    o, _ = act(rig(o, 1, 1), a3, "roll")
     yield o, a3                                            # after the roll (die changers)
     c = quiet(2)
     victim = nxt(c, c.turn.seat)
@@ -41,8 +40,7 @@ def _positions(card):
     g = hand(put(set_player(g, me, races=(race,), classes=(klass,)), me, (hat, "worn")), me, card)
     yield g, me                                            # a race, a class and an item in play
     r, a4, _, _ = arena(monsters=(LURKER2,), setup=lambda st, seat: hand(st, seat, card))
-    r, _ = act(r, a4, "roll")
-    r, _ = act(rig(r, 1, 6), nxt(r, a4), "pass")
+    r, _ = act(rig(r, 1, 6), a4, "roll")
     if r.combat is not None and r.combat.stage == "run":
         r, _ = act(r, a4, "run", 0)
     yield r, a4                                            # running away, before the rolls

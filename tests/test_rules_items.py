@@ -1,7 +1,7 @@
 """Giving items and gold (Q-ITEM-7) and throwing items into fights (Q-ITEM-9)."""
 from __future__ import annotations
 
-from builders import CARDS, act, hand, legal, line, nxt, put, quiet, refused, rig, set_player
+from builders import CARDS, act, hand, kinds_of, legal, line, nxt, put, quiet, refused, rig, set_player
 from mq.rules import Action
 from mq.rules.state import CARRIED, WORN
 from test_rules_combat import LURKER2, arena, result
@@ -42,11 +42,11 @@ def test_a_throwable_item_is_thrown_from_next_door_for_either_side():
     s, a, r1, _ = arena(players=2, monsters=(LURKER2,))
     b = nxt(s, a)
     s = put(s, b, (THROWN, CARRIED))  # b waits in the Entrance, next to the fight
+    s = hand(s, b, BEES)  # and holds a second one-shot, so the window waits for b after the first
     s, _ = act(s, a, "roll")
     assert Action(b, "use", (THROWN, "munchkins")) in legal(s, b)
     s, _ = act(s, b, "use", THROWN, "munchkins")
     assert s.combat.bonus == CARDS.card(THROWN).bonus and s.players[b].items == ()
-    s, _ = act(s, a, "pass")
     s, ev = act(rig(s, 6, 1), b, "pass")
     assert ("one-shots", CARDS.card(THROWN).bonus) in result(ev)[2] and result(ev)[8] is True
     assert THROWN in s.treasure_deck.discard  # spent with the fight
@@ -58,7 +58,8 @@ def test_throwables_need_to_be_near_the_fight_other_one_shots_do_not():
     b = nxt(s, a)
     s, (far,) = line(s, 1, y=7)
     s = hand(set_player(s, b, room=far), b, BEES)
-    s, _ = act(s, a, "roll")
-    assert not any(x.kind == "use" for x in legal(s, b))
-    near = hand(set_player(s, b, room=0), b, BEES)
-    assert Action(b, "use", (BEES, "monsters")) in legal(near, b)
+    near = set_player(s, b, room=0)
+    s, ev = act(s, a, "roll")
+    assert ("auto_pass", b, "window") in ev  # nothing b could use from there: not waited for
+    near, ev = act(near, a, "roll")
+    assert not kinds_of(ev, "auto_pass") and Action(b, "use", (BEES, "monsters")) in legal(near, b)

@@ -97,7 +97,6 @@ def test_a_surviving_monster_stays_in_front_of_its_owner():
     s, _ = act(s, a, "move", E)
     s = rig(s, 1, 6)
     s, _ = act(s, a, "roll")
-    s, _ = act(s, b, "pass")
     s, _ = act(s, a, "run", r1)
     s, _ = act(s, a, "escape", s.combat.to_escape[0])
     assert [(m.card, m.room, m.colour) for m in s.monsters] == [(big, r2, b)]
@@ -117,8 +116,7 @@ def test_a_killed_monster_frees_its_base_and_is_discarded():
     s = add_monster(s, victim, r1, b)
     s, _ = act(s, a, "move", E)
     s = rig(s, 6, 1)
-    s, _ = act(s, a, "roll")
-    s, ev = act(s, b, "pass")
+    s, ev = act(s, a, "roll")
     assert kinds_of(ev, "combat_result")[0][-1] is True
     assert victim in s.monster_deck.discard and all(m.card != victim for m in s.monsters)
     s = set_player(s, a, room=0)

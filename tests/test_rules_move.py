@@ -160,7 +160,6 @@ def test_running_away_costs_no_move():
     assert s.combat is not None and s.turn.spent == 2
     s = rig(s, 1, 6)  # lose the fight, then escape with a 6
     s, _ = act(s, a, "roll")
-    s, _ = act(s, b, "pass")
     s, _ = act(s, a, "run", r1)
     s, ev = act(s, a, "escape", s.combat.to_escape[0])
     assert s.combat is None and s.players[a].room == r1 and s.turn.spent == 2

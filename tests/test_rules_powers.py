@@ -2,8 +2,8 @@
 powers players use (Q-CHAR-5).  The cleric's Resurrection and Sanctuary are not implemented yet."""
 from __future__ import annotations
 
-from builders import CARDS, act, dxm_card, hand, legal, nxt, put, quiet, refused, rig, set_player
-from mq.rules import Action
+from builders import CARDS, act, dxm_card, hand, legal, line, nxt, put, quiet, refused, rig, set_player
+from mq.rules import Action, actors
 from mq.rules.character import move_total
 from mq.rules.state import CARRIED, WORN, Item
 from test_rules_combat import LURKER2, arena, resolve, result
@@ -129,7 +129,8 @@ def test_backstab_gives_a_fighter_minus_two_once():
     s = hand(set_player(s, b, classes=(THIEF,)), b, *JUNK[:2])
     s, _ = act(s, a, "roll")
     s, ev = act(s, b, "power", "backstab", a, JUNK[0])
-    assert s.combat.bonus == -2 and ("power", b, "backstab", a) in ev and s.combat.waiting == (a, b)
+    assert s.combat.bonus == -2 and ("power", b, "backstab", a) in ev and s.combat.waiting == (b,)
+    assert ("auto_pass", a, "window") in ev  # the fighter holds nothing to answer with
     assert not any(x.kind == "power" and x.args[0] == "backstab" for x in legal(s, b))
 
 
@@ -215,3 +216,39 @@ def test_sanctuary_lets_a_cleric_roll_against_a_curse():
     assert saved.players[b].level == 4 and ("d10", b, "sanctuary", 4, True) in ev
     hit, ev = act(rig(s, ("d10", 5)), b, "choose", "sanctuary")
     assert hit.players[b].level == 3
+
+
+def test_sanctuary_covers_a_munchkin_in_the_clerics_room():
+    """Q-CHAR-5, Q-CARD-8 (the cleric card's text): Sanctuary answers a curse played on the cleric
+    or on a munchkin in the cleric's room; the victim's own cancelling card comes first; a cleric
+    elsewhere, or the one who played the curse, cannot answer it."""
+    cleric = dxm_card(lambda d: d.key == "cleric")
+    curse = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lose_levels")
+    ring = next(d.id for d in CARDS.treasures + CARDS.dxm if any(e.name == "cancel_curse" for e in d.effects))
+    s = quiet(3)
+    a = s.turn.seat
+    b = nxt(s, a)
+    c = nxt(s, b)
+    s = hand(set_player(set_player(s, b, level=4), c, classes=(cleric,), level=5), a, curse)
+    s2, ev = act(s, a, "curse", curse, b)  # b and c both stand in the Entrance
+    assert s2.pending.seat == c and s2.pending.options == ("sanctuary", "accept")
+    assert s2.pending.data == (curse, a, b) and actors(s2) == (c,)
+    saved, ev = act(rig(s2, ("d10", 5)), c, "choose", "sanctuary")
+    assert saved.players[b].level == 4 and ("curse_cancelled", c, curse, "sanctuary") in ev
+    assert curse in saved.dxm_deck.discard and saved.pending is None
+    failed, ev = act(rig(s2, ("d10", 6)), c, "choose", "sanctuary")
+    assert failed.players[b].level == 3 and ("d10", c, "sanctuary", 6, False) in ev
+    let, _ = act(s2, c, "choose", "accept")
+    assert let.players[b].level == 3
+    s3, (far,) = line(s, 1)
+    away, _ = act(set_player(s3, c, room=far), a, "curse", curse, b)  # not in b's room: no say
+    assert away.pending is None and away.players[b].level == 3
+    own = hand(set_player(s, a, classes=(cleric,)), b, ring)  # b answers first, with the ring
+    own = set_player(own, c, classes=())
+    own, _ = act(own, a, "curse", curse, b)
+    assert own.pending.seat == b and own.pending.options == (ring, "accept")  # a, the curser, never guards
+    own2 = set_player(hand(set_player(s, b, level=4), b, ring), c, classes=(cleric,))
+    own2, _ = act(own2, a, "curse", curse, b)
+    assert own2.pending.seat == b
+    own2, _ = act(own2, b, "choose", "accept")  # b keeps the ring: c may still try Sanctuary
+    assert own2.pending.seat == c and ring in own2.players[b].hand

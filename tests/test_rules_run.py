@@ -231,8 +231,7 @@ def test_cornered_suffers_every_bad_stuff_and_the_turn_ends():
     s, ev = act(rig(s, colour(5)), a, "end_turn")
     assert s.combat.fighter == b
     s = rig(s, 1, *([6] * (CARDS.card(LEVELS).dice + CARDS.card(GOLD).dice)))
-    s, _ = act(s, b, "roll")
-    s, ev = act(s, a, "pass")
+    s, ev = act(s, b, "roll")
     assert ("cornered", b) in ev and s.combat.stage == "escape" and s.combat.run_to == -1
     assert s.players[b].hp == 2
     assert {x.kind for x in legal(s, b)} == {"escape", "suicide"}

@@ -88,8 +88,8 @@ def test_level_cards_even_in_combat_by_any_player():
     s, _ = act(s, a, "roll")
     assert s.combat.stage == "window"
     assert set(legal(s, b)) == {Action(b, "pass"), Action(b, "play", (b_level,))}
-    s, _ = act(s, b, "play", b_level)
-    assert s.players[b].level == 2 and s.combat.stage == "window"
+    s, ev = act(rig(s, 6), b, "play", b_level)
+    assert s.players[b].level == 2 and ("auto_pass", b, "window") in ev  # nothing left: b passes
 
 
 def test_races_and_classes_come_and_go_even_in_combat():

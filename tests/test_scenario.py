@@ -373,6 +373,6 @@ def test_json_of_a_fight(capsys):
     assert d["monsters"] == [{"uid": 1, "card": "M901", "room": 5, "colour": "green", "boss": False,
                               "enhancers": ["D901", "D902", "D903"], "level": 16}]
     c = d["combat"]
-    assert (c["stage"], c["fighter"], c["helper"], c["waiting"], c["used"]) == ("window", 0, 3, [0, 1, 2, 3], ["T902", "T903"])
+    assert (c["stage"], c["fighter"], c["helper"], c["waiting"], c["used"]) == ("window", 0, 3, [0, 1, 3], ["T902", "T903"])
     assert d["events"][0][:3] == ["explore", 0, 5]
     assert d["actions"][:2] == [[0, "move", [1]], [0, "use", ["T902"]]]

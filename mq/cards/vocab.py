@@ -200,6 +200,9 @@ _SPECS = (
     # monster rewards
     EffectSpec("extra_treasure", (_p("n", INT, lo=1, hi=5, doc="extra Treasure cards"),),
                (REWARD, ENHANCER), "Q-COMBAT-9", "Killing it (the monster it enhances) draws n more Treasures."),
+    EffectSpec("fewer_treasure", (_p("n", INT, lo=1, hi=5, doc="Treasure cards fewer"),),
+               (ENHANCER,), "Q-COMBAT-13",
+               "Killing the monster it enhances draws n Treasures fewer (never fewer than none)."),
     EffectSpec("gold", (_amount(1, VALUE_MAX, "gold pieces"),),
                (REWARD,), "Q-COMBAT-9", "Killing it gives `amount` gold."),
     # monster rewards and one-shots

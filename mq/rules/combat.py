@@ -222,7 +222,9 @@ def after_roll_cards(p: Player, cards) -> list[str]:
 
 def open_outcome_window(tx: Tx) -> None:
     """Everyone (the fighter last) who could still change a die may act, the one who just did
-    too; nobody: the result."""
+    too.  Seats without a card that may be used after the roll pass by themselves
+    (mq.rules.flow.auto_pass, from the legal actions: a die changer that would not change any die
+    does not count either); nobody left: the result."""
     c = tx.combat
     order = others(tx.order, c.fighter) + (c.fighter,)
     waiting = tuple(s for s in order if tx.player(s).alive and after_roll_cards(tx.player(s), tx.cards))
@@ -314,8 +316,7 @@ def win(tx: Tx) -> None:
                 tx.set_player(seat, gold=tx.player(seat).gold + e.get("amount", 0))
             elif e.name == "heal":
                 heal(tx, seat, e.get("amount", 1))
-        treasures += d.treasure + sum(e.get("n", 1) for card in m.enhancers
-                                      for e in tx.cards.card(card).effects if e.name == "extra_treasure")
+        treasures += monsters.treasure_count(m, tx.cards)  # never below zero (Q-COMBAT-13)
         if d.mighty and c.helper >= 0:
             levels += 1
             helper_levels = 1  # a helper on a Mighty monster gains 1, the fighter 1 less
@@ -523,6 +524,76 @@ def curse_cancellers(p: Player, cards) -> list[str]:
     """Cards in hand or on the belt that cancel a curse as it is played (Q-CARD-8)."""
     own = list(p.hand) + [it.card for it in p.items if it.place == "belt"]
     return [c for c in own if any(e.name == "cancel_curse" for e in getattr(cards.card(c), "effects", ()))]
+
+
+ACCEPT = "accept"  # the option that lets a curse act
+SANCTUARY = "sanctuary"  # a cleric's option: try the d10 power against it (Q-CHAR-5)
+
+
+def _is_cleric(p: Player, cards) -> bool:
+    return p.alive and any(cards.card(c).key == "cleric" for c in p.classes)
+
+
+def curse_guards(state_or_tx, cards, by: int, victim: int) -> tuple[int, ...]:
+    """Who may answer a curse as it is played (Q-CARD-8), in this order: the victim, when they
+    hold a card that cancels curses or are a cleric; then every other cleric in the victim's
+    room, in turn order after the victim (Sanctuary covers "you or a munchkin in your room", the
+    cleric card's text, mq/data/dxm.toml).  The one who played the curse never guards against it."""
+    players = state_or_tx.players
+    v = players[victim]
+    out = []
+    if curse_cancellers(v, cards) or _is_cleric(v, cards):
+        out.append(victim)
+    for seat in others(state_or_tx.order, victim):
+        q = players[seat]
+        if seat != by and q.room == v.room and _is_cleric(q, cards):
+            out.append(seat)
+    return tuple(out)
+
+
+def play_curse(tx: Tx, card: str, by: int, victim: int) -> None:
+    """Q-CARD-8: a curse acts at once, unless someone may answer it first (``curse_guards``):
+    then they decide in turn (a ``curse`` pending decision with data (card, by, victim))."""
+    guards = curse_guards(tx, tx.cards, by, victim)
+    if guards:
+        tx.event("curse_played", by, victim, card)
+        _ask_guard(tx, card, by, victim, guards[0])
+    else:
+        curse(tx, card, by, victim)
+
+
+def _ask_guard(tx: Tx, card: str, by: int, victim: int, seat: int) -> None:
+    shields = tuple(curse_cancellers(tx.player(seat), tx.cards)) if seat == victim else ()
+    options = shields + ((SANCTUARY,) if _is_cleric(tx.player(seat), tx.cards) else ()) + (ACCEPT,)
+    tx.pending = Pending(seat=seat, kind="curse", options=options, data=(card, by, victim))
+
+
+def answer_curse(tx: Tx, seat: int, option: str) -> None:
+    """A guard's answer: a cancelling card (the victim's own), Sanctuary (d10 no more than the
+    cleric's level, Q-CHAR-5), or let it pass to the next guard; the last one lets it act."""
+    from mq.rules import powers
+
+    card, by, victim = tx.pending.data
+    tx.pending = None
+    if option == SANCTUARY:
+        if powers.d10(tx, seat, "sanctuary"):
+            tx.discard(card)
+            tx.event("curse_cancelled", seat, card, SANCTUARY)
+            return
+    elif option != ACCEPT:
+        p = tx.player(seat)
+        tx.set_player(seat, hand=tuple(c for c in p.hand if c != option),
+                      items=tuple(it for it in p.items if it.card != option))
+        tx.discard(option)
+        tx.discard(card)
+        tx.event("curse_cancelled", seat, card, option)
+        return
+    guards = curse_guards(tx, tx.cards, by, victim)
+    rest = guards[guards.index(seat) + 1:] if seat in guards else ()
+    if rest:
+        _ask_guard(tx, card, by, victim, rest[0])
+    else:
+        curse(tx, card, by, victim)
 
 
 def curse(tx: Tx, card: str, by: int, victim: int) -> None:

@@ -166,10 +166,67 @@ def finish_turn(tx: Tx) -> None:
     start_turn(tx, tx.order[(i + 1) % len(tx.order)], tx.turn.number + 1)
 
 
+SETTLE_ROUNDS = 64  # a bound: every round closes a window or changes a stage, and fights are short
+
+
 def settle(tx: Tx) -> None:
     """What happens by itself once an action is done: the turn of a munchkin who died ends, a
     level-10 munchkin in the Entrance meets the Boss (Q-BOSS-1), fights start (Q-COMBAT-1,
-    Q-TURN-5) and owed free pick-ups happen."""
+    Q-TURN-5), owed free pick-ups happen, and seats that cannot act in a reaction window pass
+    by themselves (Q-COMBAT-7, Q-DIGI-2) — which may close the window and let the rules act again."""
+    for _ in range(SETTLE_ROUNDS):
+        _settle_turn(tx)
+        if not auto_pass(tx):
+            return
+    raise RuntimeError("settle did not come to rest")  # a bug, never a game situation
+
+
+# The actions that do not count as "being able to act" in a reaction window: passing itself,
+# suicide (always open to the fighter, never a card), and a bystander discarding their own race
+# or class card, which cannot change the fight (Q-CHAR-4 lets them do it anytime after it).
+_NOT_ACTING = ("pass", "suicide")
+
+
+def can_act(state, seat: int, cards) -> bool:
+    """Whether ``seat`` has something to do in the current reaction window besides passing:
+    computed from the one legality source (mq.rules.legal), so it can never disagree with it."""
+    from mq.rules import legal
+
+    fighting = seat in combat.fighters(state.combat)
+    for a in legal.legal_actions(state, seat, cards):
+        if a.kind in _NOT_ACTING or (a.kind == "discard" and not fighting):
+            continue
+        return True
+    return False
+
+
+def auto_pass(tx: Tx) -> bool:
+    """Q-COMBAT-7, Q-DIGI-2: "a seat with no playable card is auto-passed" — in every reaction
+    window (before the roll, after it, a call for help).  Deterministic: computed by every peer
+    from the full state; what it reveals is public by the rules' own logic (docs/engine.md).
+    Returns whether any seat was passed."""
+    c = tx.combat
+    if c is None or tx.pending is not None or c.stage not in ("window", "outcome", "help") or not c.waiting:
+        return False
+    snapshot = tx.commit()
+    idle = [s for s in c.waiting if not can_act(snapshot, s, tx.cards)]
+    if not idle:
+        return False
+    stage = c.stage
+    for seat in idle:
+        if tx.combat is None or tx.combat.stage != stage or seat not in tx.combat.waiting:
+            break  # the window closed (or moved on) under the passes already made
+        tx.event("auto_pass", seat, stage)
+        if stage == "help":
+            combat.refuse_help(tx, seat)
+        elif stage == "outcome":
+            combat.pass_outcome(tx, seat)
+        else:
+            combat.pass_window(tx, seat)
+    return True
+
+
+def _settle_turn(tx: Tx) -> None:
     if tx.phase != TURN or tx.pending is not None or tx.combat is not None:
         return
     if tx.turn.over:  # Q-DEATH-1: a munchkin who died on their turn goes straight to the monster turn

@@ -24,6 +24,20 @@ def enhancement(m: Monster, cards) -> int:
     return sum(cards.card(c).bonus for c in m.enhancers)
 
 
+def treasure_count(m: Monster, cards) -> int:
+    """The Treasures killing it draws (Q-COMBAT-9): the card's count, plus its enhancers' extra
+    Treasures, minus those of enhancers that make it poorer (Q-COMBAT-13; the rulebook's example:
+    2, +2, +1, −1 = 4), never below zero."""
+    n = cards.card(m.card).treasure
+    for card in m.enhancers:
+        for e in cards.card(card).effects:
+            if e.name == "extra_treasure":
+                n += e.get("n", 1)
+            elif e.name == "fewer_treasure":
+                n -= e.get("n", 1)
+    return max(0, n)
+
+
 def free_bases(tx: Tx, colour: int) -> int:
     if colour >= tx.params.players:
         return 0  # nobody plays that colour (Q-MON-1)

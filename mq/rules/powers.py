@@ -11,9 +11,9 @@ more than your level).  The powers are the class cards' texts in mq/data/dxm.tom
   per fight for each munchkin; Steal — once per turn, on your own turn outside combat, roll to
   take an item in play from a munchkin in your room, or take 1 hit;
 - cleric: the extra die against undead works by itself (mq.rules.combat.dice_count); Sanctuary
-  — a victim who is a cleric may roll the d10 against a curse as it is played (the ``curse``
-  pending decision, mq.rules.reducer); Resurrection is not implemented yet, and Sanctuary does not
-  yet protect the other munchkins in the cleric's room.
+  — a cleric may roll the d10 against a curse as it is played on them or on a munchkin in their
+  room (the ``curse`` pending decision, mq.rules.combat.play_curse); Resurrection is not
+  implemented yet.
 
 Action: ``power (name, *args)``; the card to discard is the last argument of discard powers."""
 from __future__ import annotations
@@ -176,7 +176,7 @@ def _charm(tx: Tx, seat: int, uid: int) -> None:
     """The charmed monster leaves the fight: discarded, its Treasure drawn, no level (Q-COMBAT-12:
     the fight goes on while any monster remains)."""
     m = tx.monster(uid)
-    n = tx.cards.card(m.card).treasure
+    n = monsters.treasure_count(m, tx.cards)  # enhancers included (Q-COMBAT-13)
     tx.remove_monster(uid)
     tx.event("charmed", seat, uid, m.card)
     for _ in range(n):

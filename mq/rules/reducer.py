@@ -11,10 +11,7 @@ from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
 from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, legal_actions, sale_value, valid_buy
-from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, Pending, State
-
-ACCEPT = "accept"  # the option of a victim who lets a curse act
-SANCTUARY = "sanctuary"  # a cleric victim's option: try the d10 power against it
+from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, State
 from mq.rules.tx import Tx
 
 SEARCH_TABLE = {  # Q-SEARCH-1: result -> (gold, treasures, mark, monster)
@@ -417,20 +414,11 @@ def _mate(tx: Tx, a: Action) -> None:
 
 
 def _curse(tx: Tx, a: Action) -> None:
-    """Q-CARD-8: a curse acts at once, unless its victim holds a card that cancels it or is a
-    cleric (Sanctuary, a d10 power, Q-CHAR-5): then the victim decides first (a ``curse``
-    pending decision)."""
+    """Q-CARD-8: a curse acts at once, unless its victim holds a card that cancels it or a cleric
+    may roll Sanctuary against it (Q-CHAR-5): then they decide first (mq.rules.combat.play_curse)."""
     card, victim = a.args
     _take_from_hand(tx, a.seat, card)
-    p = tx.player(victim)
-    shields = tuple(combat.curse_cancellers(p, tx.cards))
-    if any(tx.cards.card(c).key == "cleric" for c in p.classes):
-        shields += (SANCTUARY,)
-    if shields:
-        tx.pending = Pending(seat=victim, kind="curse", options=shields + (ACCEPT,), data=(card, a.seat))
-        tx.event("curse_played", a.seat, victim, card)
-    else:
-        combat.curse(tx, card, a.seat, victim)
+    combat.play_curse(tx, card, a.seat, victim)
     _fight_card_played(tx, a.seat)
 
 
@@ -510,25 +498,8 @@ def _choose(tx: Tx, a: Action) -> None:
         tx.pending = None
         tx.set_monster(uid, colour=a.args[0])
         tx.event("colour_chosen", a.seat, uid, a.args[0])
-    elif pend.kind == "curse":  # Q-CARD-8: cancel it with a card, or let it act
-        card, by = pend.data
-        tx.pending = None
-        if a.args[0] == ACCEPT:
-            combat.curse(tx, card, by, a.seat)
-        elif a.args[0] == SANCTUARY:  # the cleric's d10 power (Q-CHAR-5): no more than your level
-            if powers.d10(tx, a.seat, "sanctuary"):
-                tx.discard(card)
-                tx.event("curse_cancelled", a.seat, card, SANCTUARY)
-            else:
-                combat.curse(tx, card, by, a.seat)
-        else:
-            shield = a.args[0]
-            p = tx.player(a.seat)
-            tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != shield),
-                          items=tuple(it for it in p.items if it.card != shield))
-            tx.discard(shield)
-            tx.discard(card)
-            tx.event("curse_cancelled", a.seat, card, shield)
+    elif pend.kind == "curse":  # Q-CARD-8: cancel it with a card or Sanctuary, or let it act
+        combat.answer_curse(tx, a.seat, a.args[0])
     else:
         combat.lose_item_chosen(tx, a.args[0])
 

@@ -630,7 +630,9 @@ class Model:
             fighter=c.fighter, helper=c.helper, room=c.room, stage=c.stage, waiting=c.waiting,
             offers=c.offers, runner=c.runner if c.runner >= 0 else c.fighter,
             terms=terms, dice=max(0, dice), monsters=sides, to_escape=c.to_escape, run_to=c.run_to,
-            ties_win=any("warrior" in ident for ident in idents), monster_bonus=c.monster_bonus,
+            # a warrior's tie win is a benefit: the full identity counts (a Super Munchkin keeps it)
+            ties_win=any("warrior" in identity(v.players[s], cards) for s in combat.fighters(c)),
+            monster_bonus=c.monster_bonus,
             my_dice=getattr(c, "my_dice", ()), their_dice=getattr(c, "their_dice", ()))
 
     def escape_modifier(self, uid: int) -> int:
@@ -754,10 +756,14 @@ class Model:
                 return f"Give the monster a {COLOURS[a.args[0]]} base"
             if pend is not None and pend.kind == "curse":  # Q-CARD-8: cancel it, or take it
                 curse = self.card_name(pend.data[0])
+                victim = pend.data[2]
                 if a.args[0] == "accept":
+                    if victim != self.seat:
+                        return f"Let {curse} hit {who(victim)}"
                     return f"Take the curse ({curse})"
                 if a.args[0] == "sanctuary":  # the cleric's d10 power (Q-CHAR-5)
-                    return f"Try Sanctuary against {curse} (d10, no more than your level)"
+                    on = "" if victim == self.seat else f" on {who(victim)}"
+                    return f"Try Sanctuary against {curse}{on} (d10, no more than your level)"
                 return f"Cancel {curse} with {self.card_name(a.args[0])}"
             return f"Lose {self.card_name(a.args[0])}"
         if k == "give":
@@ -1046,7 +1052,11 @@ class Model:
             if v.pending.kind == "lose_item":
                 return "Bad Stuff: choose an item to lose: 1-9 (a: menu)."
             if v.pending.kind == "curse":
-                return (f"{who(v.pending.data[1])} curses you with {self.card_name(v.pending.data[0])}: "
+                card, by, victim = v.pending.data
+                if victim != self.seat:  # a cleric next to the victim (Sanctuary, Q-CHAR-5)
+                    return (f"{who(by)} curses {who(victim)} in your room with {self.card_name(card)}: "
+                            "roll Sanctuary against it or let it be (1-9, a: menu).")
+                return (f"{who(by)} curses you with {self.card_name(card)}: "
                         "cancel it or take it (1-9, a: menu).")
             me = v.players[self.seat]
             excess = len(me.hand) - hand_limit(me, self.cards, v.params.hand_limit)
