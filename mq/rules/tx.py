@@ -7,6 +7,7 @@ from the counter-based RNG carried in the state (DESIGN "Determinism and hashing
 """
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
 from mq import core
@@ -148,7 +149,7 @@ class Tx:
         rooms = base.rooms if _same(self.rooms, base.rooms) else tuple(self.rooms)
         players = base.players if _same(self.players, base.players) else tuple(self.players)
         monsters = base.monsters if _same(self.monsters, base.monsters) else tuple(self.monsters)
-        state = State(
+        state = base.replace(  # a fresh State (Node.replace: no __init__, no caches carried over)
             params=self.params,
             rng_seed=self.seed,
             rng_n=self.n,
@@ -178,4 +179,4 @@ class Tx:
 def _same(items: list, old: tuple) -> bool:
     """Whether a working list still holds exactly the old nodes (then the old tuple is reused, so
     unchanged parts of the state keep their identity and caches)."""
-    return len(items) == len(old) and all(a is b for a, b in zip(items, old))
+    return len(items) == len(old) and all(map(is_, items, old))
