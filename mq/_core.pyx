@@ -27,7 +27,7 @@ from libc.stdint cimport uint64_t, int64_t, int32_t, int8_t
 from libc.stdlib cimport qsort
 from libc.string cimport memcpy
 from cpython.mem cimport PyMem_Malloc, PyMem_Free
-from cpython.ref cimport PyObject, Py_INCREF
+from cpython.ref cimport PyObject, Py_INCREF, Py_XDECREF
 from cpython.long cimport (PyLong_Check, PyLong_CheckExact, PyLong_FromUnsignedLongLong,
                            PyLong_AsUnsignedLongLong, PyLong_AsLongLongAndOverflow)
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM, PyTuple_GET_ITEM, PyTuple_GET_SIZE
@@ -931,6 +931,44 @@ cdef inline uint64_t _str_digest(object o) except? 0:
     return _bytes_digest(T_STR, <const unsigned char *>p, size)
 
 
+# Identity caches (the twin's "Caches" note, same slots and sizes): direct-mapped tables from an
+# object's address to its digest, holding a strong reference to the object, so the address cannot
+# be reused while the entry stands.  Strings are immutable; a tuple is entered only when built of
+# immutable values and nodes (which digest already trusts), so an entry can never be stale.
+cdef enum:
+    STR_SLOTS = 4096
+    TUPLE_SLOTS = 1024
+    MIN_CACHED_TUPLE = 4
+cdef PyObject *_str_keys[STR_SLOTS]
+cdef uint64_t _str_vals[STR_SLOTS]
+cdef PyObject *_tuple_keys[TUPLE_SLOTS]
+cdef uint64_t _tuple_vals[TUPLE_SLOTS]
+
+
+cdef inline Py_ssize_t _slot(PyObject *p, Py_ssize_t slots) noexcept nogil:
+    cdef size_t a = <size_t>p
+    return <Py_ssize_t>(((a >> 4) ^ (a >> 14)) & <size_t>(slots - 1))
+
+
+cdef inline void _remember(PyObject **keys, uint64_t *vals, Py_ssize_t i, object o, uint64_t h):
+    cdef PyObject *old = keys[i]
+    Py_INCREF(o)
+    keys[i] = <PyObject *>o
+    vals[i] = h
+    Py_XDECREF(old)  # last: freeing the old object cannot touch this entry any more
+
+
+cdef uint64_t _cached_str_digest(object o) except? 0:
+    """An exact str's digest through the string table."""
+    cdef Py_ssize_t i = _slot(<PyObject *>o, STR_SLOTS)
+    cdef uint64_t h
+    if _str_keys[i] == <PyObject *>o:
+        return _str_vals[i]
+    h = _str_digest(o)
+    _remember(_str_keys, _str_vals, i, o, h)
+    return h
+
+
 cdef uint64_t _int_digest(object o) except? 0:
     cdef int ovf = 0
     cdef long long x = PyLong_AsLongLongAndOverflow(o, &ovf)
@@ -946,19 +984,32 @@ cdef uint64_t _int_digest(object o) except? 0:
     raise ValueError("int out of the hashable range [-2**63, 2**64)")
 
 
-cdef uint64_t _seq_digest(tuple t, bint cache, int depth) except? 0:
-    cdef Py_ssize_t i, size = PyTuple_GET_SIZE(t)
+cdef uint64_t _seq_digest(tuple t, bint cache, int depth, bint *pure, bint original) except? 0:
+    """``original``: ``t`` is the caller's own tuple (not a snapshot), so it may be cached."""
+    cdef Py_ssize_t i, slot = 0, size = PyTuple_GET_SIZE(t)
     cdef uint64_t h = T_SEQ
+    cdef bint mine = original
+    cdef bint cacheable = cache and original and size >= MIN_CACHED_TUPLE
+    if cacheable:
+        slot = _slot(<PyObject *>t, TUPLE_SLOTS)
+        if _tuple_keys[slot] == <PyObject *>t:
+            return _tuple_vals[slot]
     if depth >= MAX_DEPTH:
         raise ValueError(f"structure nested deeper than {MAX_DEPTH} levels")
     for i in range(size):
-        h = _absorb(h, _dg(<object>PyTuple_GET_ITEM(t, i), cache, depth + 1))
-    return _absorb(h, <uint64_t>size)
+        h = _absorb(h, _dg(<object>PyTuple_GET_ITEM(t, i), cache, depth + 1, &mine))
+    h = _absorb(h, <uint64_t>size)
+    if cacheable and mine:
+        _remember(_tuple_keys, _tuple_vals, slot, t, h)
+    if not mine:
+        pure[0] = False
+    return h
 
 
 cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
     cdef uint64_t h
     cdef Py_ssize_t i, nf
+    cdef bint ignored = True  # a node's fields may be anything; the node itself is trusted
     tag = getattr(t, "_hash_tag", None)
     fields = getattr(t, "_hash_fields", None)
     if tag is None or fields is None:
@@ -976,13 +1027,13 @@ cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
             raise TypeError(f"{t.__name__}._digest is not a 64-bit digest")
     if depth >= MAX_DEPTH:
         raise ValueError(f"structure nested deeper than {MAX_DEPTH} levels")
-    h = _absorb(T_NODE, _str_digest(tag))
+    h = _absorb(T_NODE, _cached_str_digest(tag) if type(tag) is str else _str_digest(tag))
     nf = PyTuple_GET_SIZE(fields)
     for i in range(nf):
         f = <object>PyTuple_GET_ITEM(fields, i)
         if not PyUnicode_Check(f):
             raise TypeError(f"{t.__name__}: _hash_fields must be a tuple of str")
-        h = _absorb(h, _dg(getattr(o, f), cache, depth + 1))
+        h = _absorb(h, _dg(getattr(o, f), cache, depth + 1, &ignored))
     h = _absorb(h, <uint64_t>nf)
     if cache:
         # = object.__setattr__(o, "_digest", h): bypasses the frozen dataclass's __setattr__.
@@ -990,44 +1041,56 @@ cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
     return h
 
 
-cdef uint64_t _dg(object o, bint cache, int depth) except? 0:
+cdef uint64_t _dg(object o, bint cache, int depth, bint *pure) except? 0:
+    """``pure`` is cleared when ``o`` holds something mutable (a list, a builtin subclass) outside
+    any node: a tuple is cached only when all its items left it set."""
     cdef object t = type(o)
     # Exact builtin types first: they are what a state tree is made of, and none of them can be
     # anything else in the twin's dispatch order.
     if t is tuple:
-        return _seq_digest(<tuple>o, cache, depth)
+        return _seq_digest(<tuple>o, cache, depth, pure, True)
     if t is int:
         return _int_digest(o)
     if t is str:
-        return _str_digest(o)
+        return _cached_str_digest(o)
     if o is None:
         return H_NONE
     # The twin's dispatch order: bool, int, str, bytes, tuple/list, dict/set/frozenset, node.
     if PyBool_Check(o):
         return _absorb(T_BOOL, 1 if o is True else 0)
     if PyLong_Check(o):
+        pure[0] = False
         return _int_digest(o)
     if PyUnicode_Check(o):
+        pure[0] = False
         return _str_digest(o)
     if PyBytes_Check(o):
+        if t is not bytes:
+            pure[0] = False
         return _bytes_digest(T_BYTES, <const unsigned char *>PyBytes_AS_STRING(o),
                              PyBytes_GET_SIZE(o))
     if PyTuple_Check(o):
         # A tuple subclass: its items, not its (possibly overridden) iteration.
-        return _seq_digest(PyTuple_GetSlice(o, 0, PyTuple_GET_SIZE(o)), cache, depth)
+        pure[0] = False
+        return _seq_digest(PyTuple_GetSlice(o, 0, PyTuple_GET_SIZE(o)), cache, depth, pure, False)
     if PyList_Check(o):
         # A snapshot, so a list mutated meanwhile cannot make us read past its end.
-        return _seq_digest(PyList_AsTuple(o), cache, depth)
+        pure[0] = False
+        return _seq_digest(PyList_AsTuple(o), cache, depth, pure, False)
     if PyDict_Check(o) or PyAnySet_Check(o):
         raise TypeError(f"cannot digest a {t.__name__}: its order is not canonical")
     return _node_digest(o, t, cache, depth)
 
 
 def digest(obj):
-    """64-bit structural digest reusing and filling node ``_digest`` caches (see the twin)."""
-    return PyLong_FromUnsignedLongLong(_dg(obj, True, 0))
+    """64-bit structural digest reusing and filling node ``_digest`` caches and the tuple table
+    (see the twin)."""
+    cdef bint pure = True
+    return PyLong_FromUnsignedLongLong(_dg(obj, True, 0, &pure))
 
 
 def digest_full(obj):
-    """The same value as ``digest``, never reading nor writing ``_digest`` (see the twin)."""
-    return PyLong_FromUnsignedLongLong(_dg(obj, False, 0))
+    """The same value as ``digest``, never reading nor writing ``_digest`` nor the tuple table
+    (see the twin)."""
+    cdef bint pure = True
+    return PyLong_FromUnsignedLongLong(_dg(obj, False, 0, &pure))

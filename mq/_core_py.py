@@ -567,11 +567,53 @@ def monster_turn(board, monsters, colour):
 #   dict, set, frozenset -> TypeError (iteration order hazards); anything else -> TypeError.
 # Dispatch order: None, bool, int, str, bytes, tuple/list, dict/set/frozenset, node. Subclasses of
 # the builtins hash as their builtin value (their overrides are not called).
-# Nesting: traversal deeper than _MAX_DEPTH containers/nodes raises ValueError (a cached node is
-# not traversed, so digest() can accept a tree that digest_full() refuses; game states are
-# shallow).
+# Nesting: traversal deeper than _MAX_DEPTH containers/nodes raises ValueError (a cached node or
+# tuple is not traversed, so digest() can accept a tree that digest_full() refuses; game states
+# are shallow).
+#
+# Caches (both twins, same tables): besides the nodes' ``_digest``, two direct-mapped identity
+# tables from an object's address (``id``) to its digest, each entry holding a reference to its
+# object, so that the address cannot be reused while the entry stands:
+#   strings: 4096 slots, every exact str (immutable: an entry is never stale); both digest and
+#            digest_full use it;
+#   tuples:  1024 slots, digest only: an exact tuple of 4 or more items whose items are all
+#            exact None/bool/int/str/bytes, nodes (trusted like their ``_digest``) or such tuples;
+#            a list or a builtin subclass anywhere outside a node keeps the tuple out.
+# Slot of an object at address a: ((a >> 4) ^ (a >> 14)) mod the table size; a new entry replaces
+# the old one.  A tuple shared by successive states (the rooms, the turn order, the players when
+# none changed) is thus walked once, not at every action.
 
 _MAX_DEPTH = 200
+_STR_SLOTS, _TUPLE_SLOTS, _MIN_CACHED_TUPLE = 4096, 1024, 4
+_str_keys: list = [None] * _STR_SLOTS
+_str_vals: list = [0] * _STR_SLOTS
+_tuple_keys: list = [None] * _TUPLE_SLOTS
+_tuple_vals: list = [0] * _TUPLE_SLOTS
+_PURE_TYPES = (type(None), bool, int, str, bytes)
+_BUILTINS = (int, str, bytes, tuple, list)
+
+
+def _slot(o, slots):
+    a = id(o)
+    return ((a >> 4) ^ (a >> 14)) & (slots - 1)
+
+
+def _pure(o):
+    """Whether a tuple item may sit in a cached tuple (see "Caches")."""
+    t = type(o)
+    if t is tuple:
+        return all(map(_pure, o))
+    return t in _PURE_TYPES or not issubclass(t, _BUILTINS)
+
+
+def _str_digest(s):
+    """An exact str's digest through the string table."""
+    i = _slot(s, _STR_SLOTS)
+    if _str_keys[i] is s:
+        return _str_vals[i]
+    h = _bytes_digest(_T_STR, str.encode(s, "utf-8"))
+    _str_keys[i], _str_vals[i] = s, h
+    return h
 
 
 def _absorb(h, w):
@@ -615,10 +657,17 @@ def _dg(o, cache, depth):
             raise ValueError("int out of the hashable range [-2**63, 2**64)")
         return _absorb(_T_NEG, o + (1 << 64))
     if issubclass(t, str):
+        if t is str:
+            return _str_digest(o)
         return _bytes_digest(_T_STR, str.encode(o, "utf-8"))
     if issubclass(t, bytes):
         return _bytes_digest(_T_BYTES, o if t is bytes else bytes.__bytes__(o))
     if issubclass(t, (tuple, list)):
+        slot = -1
+        if t is tuple and cache and len(o) >= _MIN_CACHED_TUPLE:
+            slot = _slot(o, _TUPLE_SLOTS)
+            if _tuple_keys[slot] is o:
+                return _tuple_vals[slot]
         if depth >= _MAX_DEPTH:
             raise ValueError(f"structure nested deeper than {_MAX_DEPTH} levels")
         if t is not tuple and t is not list:
@@ -626,7 +675,10 @@ def _dg(o, cache, depth):
         h = _T_SEQ
         for x in o:
             h = _absorb(h, _dg(x, cache, depth + 1))
-        return _absorb(h, len(o))
+        h = _absorb(h, len(o))
+        if slot >= 0 and all(map(_pure, o)):
+            _tuple_keys[slot], _tuple_vals[slot] = o, h
+        return h
     if issubclass(t, (dict, set, frozenset)):
         raise TypeError(f"cannot digest a {t.__name__}: its order is not canonical")
     tag = getattr(t, "_hash_tag", None)
@@ -643,7 +695,7 @@ def _dg(o, cache, depth):
             return c
     if depth >= _MAX_DEPTH:
         raise ValueError(f"structure nested deeper than {_MAX_DEPTH} levels")
-    h = _absorb(_T_NODE, _bytes_digest(_T_STR, str.encode(tag, "utf-8")))
+    h = _absorb(_T_NODE, _str_digest(tag) if type(tag) is str else _bytes_digest(_T_STR, str.encode(tag, "utf-8")))
     for f in fields:
         if not issubclass(type(f), str):
             raise TypeError(f"{t.__name__}: _hash_fields must be a tuple of str")
@@ -660,13 +712,15 @@ def digest(obj):
 
     A node (class attributes ``_hash_tag: str`` and ``_hash_fields: tuple[str, ...]``) whose
     ``_digest`` attribute is an int is not traversed: that value is used. Otherwise its digest is
-    computed and stored in ``_digest``. Because game states are immutable and share unchanged
-    subtrees, digesting a new state costs only its new nodes (DESIGN: incremental Merkle hash).
+    computed and stored in ``_digest``. A tuple found in the tuple table is not traversed either
+    (see "Caches" above). Because game states are immutable and share unchanged subtrees,
+    digesting a new state costs only its new nodes (DESIGN: incremental Merkle hash).
     """
     return _dg(obj, True, 0)
 
 
 def digest_full(obj):
     """The same value as :func:`digest`, recomputed from scratch: never reads nor writes
-    ``_digest`` (the desync/debug check that incremental hashing is sound)."""
+    ``_digest`` nor the tuple table (the desync/debug check that incremental hashing is sound);
+    only immutable strings come from their table."""
     return _dg(obj, False, 0)

@@ -124,11 +124,49 @@ def test_digest_reuses_and_fills_caches(core_impl):
         core_impl.digest_full(tree.children[1].children[0])
     # A planted (wrong) cache value is trusted by digest: proof that shared subtrees are not
     # walked again. digest_full ignores it.
-    new = replace(tree, label="root2")
+    # (The children tuple is a new object: the tuple table knows the old one, see below.)
+    new = replace(tree, label="root2", children=tree.children[:1] + tree.children[1:])
     object.__setattr__(tree.children[1], "_digest", 12345)
     honest = core_impl.digest_full(new)
     assert core_impl.digest(new) != honest
     assert core_impl.digest_full(new) == honest
+
+
+def test_shared_tuples_are_not_walked_again(core_impl):
+    """A tuple of 4+ immutable items seen by digest is remembered by identity (the tuple table):
+    a state sharing it does not walk it again, so a cache planted below it afterwards is not
+    even read; digest_full still walks everything."""
+    tree = build_tree(width=5, depth=2)
+    h = core_impl.digest(tree)
+    new = replace(tree, label="root2")          # shares tree.children (5 nodes)
+    object.__setattr__(tree.children[1], "_digest", 12345)
+    assert core_impl.digest(new) == core_impl.digest_full(new) != h  # the planted value is unseen
+    fresh = replace(tree, label="root2", children=tree.children[:2] + tree.children[2:])
+    assert core_impl.digest(fresh) != core_impl.digest_full(fresh)    # ... unless the tuple is new
+
+
+def test_tuples_holding_mutable_values_are_never_remembered(core_impl):
+    """A list (or a builtin subclass) outside any node keeps a tuple out of the table, so
+    changing the list changes the digest; strings are immutable and always remembered."""
+    inner = [1, 2]
+    t = (inner, "a", "b", "c", "d")
+    nested = ((inner,), "a", "b", "c")
+    first, first_nested = core_impl.digest(t), core_impl.digest(nested)
+    inner.append(3)
+    assert core_impl.digest(t) == core_impl.digest_full(t) != first
+    assert core_impl.digest(nested) == core_impl.digest_full(nested) != first_nested
+    e = (Colour.GREEN, 1, 2, 3)
+    assert core_impl.digest(e) == core_impl.digest((1, 1, 2, 3))
+    words = tuple(f"card-{i}" for i in range(50))
+    assert core_impl.digest(words) == core_impl.digest_full(words) == core_impl.digest(tuple(list(words)))
+
+
+def test_many_tuples_and_strings_cycle_through_the_tables(core_impl):
+    """More live tuples and strings than table slots: every digest still equals a recompute."""
+    rows = [tuple(f"s{i}-{k}" for k in range(6)) for i in range(5000)]
+    for _ in range(2):
+        for r in rows[::7] + rows:
+            assert core_impl.digest(r) == core_impl.digest_full(r)
 
 
 def test_digest_full_neither_reads_nor_writes_the_cache(core_impl):
