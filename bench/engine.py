@@ -1,16 +1,34 @@
 """Engine benchmarks: whole bot games, replay throughput with hashing, and what the incremental
 state hash costs per action against a full recompute and against ``apply`` itself.
 
-All figures are medians over repeats measured in this run; the core in use is printed."""
+Hash scaling: the incremental hash should not grow with the dungeon or the hands.  States with 8,
+16, 32 and 48 placed rooms are built with the engine's own code (``board.place_room`` on a Tx,
+rooms placed by a seeded random walk, the room deck holding every tile twice so that 48 fit) and
+every hand is topped up to ``rooms // 4`` cards more than it held (drawn from the decks); then the
+bots play on from there (up to 250 actions, several seeds) and, as for whole games, apply and
+hash are timed separately per action.  The rows give the median hash and apply per action for
+each size, and the largest / smallest ratio of the hash (target: at most 1.5x, and the hash at
+most 5% of apply).
+
+Targets (from the project's performance notes): at least 20,000 applied actions/s with hashing,
+at most 0.3 s per 4-bot game.  All figures are medians over repeats measured in this run; the
+core in use is printed."""
 from __future__ import annotations
 
 import statistics
 import time
 
 from mq import core
+from mq.bots import choose
 from mq.cards import load_default
-from mq.rules import apply, full_hash, make_params, new_game, state_hash
+from mq.rules import actors, apply, board, full_hash, make_params, new_game, state_hash, view
+from mq.rules.actions import Action
+from mq.rules.monsters import draw_to_hand
+from mq.rules.state import DX, DY, Deck
+from mq.rules.tx import Tx
 from mq.sim import game_seed, play_game
+
+SIZES = (8, 16, 32, 48)  # placed rooms, the Entrance included
 
 
 def _games(n: int, players: int):
@@ -50,6 +68,68 @@ def _replay(played, players: int):
     return apply_s, hash_s, full_s, actions
 
 
+def grown_state(rooms: int, seed: int, players: int = 4, cards=None):
+    """A game just past setup with ``rooms`` placed rooms and every hand ``rooms // 4`` cards
+    larger, built deterministically through the engine's own Tx and board code."""
+    cards = cards or load_default()
+    s = new_game(make_params(players), seed, cards)
+    for seat in s.order:
+        s = apply(s, Action(seat, "ready"), cards)
+    tx = Tx(s, cards)
+    tiles = tuple(t.id for t in cards.rooms)
+    tx.room_deck = Deck(tx.room_deck.draw + tiles + tiles)  # every tile twice more: room for 48
+    while len(tx.rooms) < rooms:
+        i = tx.below(len(tx.rooms))
+        d = tx.below(4)
+        r = tx.rooms[i]
+        x, y = r.x + DX[d], r.y + DY[d]
+        if r.sides[d] != board.WALL and board.room_at(tx.rooms, x, y) < 0:
+            board.place_room(tx, x, y, d, r.sides[d])
+    for seat in range(players):
+        for k in range(rooms // 4):
+            draw_to_hand(tx, seat, "treasure" if k % 2 else "dxm")
+    return tx.commit()
+
+
+def _scaling(quick: bool) -> list[tuple[str, str]]:
+    """Per size: median over seeds of (hash, apply) per action while bots play on."""
+    cards = load_default()
+    seeds = range(3 if quick else 8)
+    steps = 120 if quick else 250
+    per_size = {}
+    for n in SIZES:
+        hashes, applies = [], []
+        for k in seeds:
+            s0 = grown_state(n, game_seed(31, k), cards=cards)
+            s, taken = s0, []
+            while s.phase != "over" and len(taken) < steps:
+                seat = actors(s)[0]
+                a = choose(view(s, seat), seat, cards)
+                s = apply(s, a, cards)
+                taken.append(a)
+            state_hash(s0)  # the starting position is hashed once; the actions are measured
+            t0 = time.perf_counter()
+            s, states = s0, []
+            for a in taken:
+                s = apply(s, a, cards)
+                states.append(s)
+            t1 = time.perf_counter()
+            for st in states:
+                state_hash(st)
+            t2 = time.perf_counter()
+            applies.append((t1 - t0) / len(taken))
+            hashes.append((t2 - t1) / len(taken))
+        hand = statistics.median(len(p.hand) for p in grown_state(n, game_seed(31, 0), cards=cards).players)
+        per_size[n] = (statistics.median(hashes), statistics.median(applies), hand)
+    rows = []
+    for n, (h, a, hand) in per_size.items():
+        rows.append((f"hash per action, {n} rooms, hands ~{hand:.0f}",
+                     f"{h * 1e6:.2f} us ({h / a:.1%} of apply, {a * 1e6:.1f} us)"))
+    small, large = per_size[SIZES[0]][0], per_size[SIZES[-1]][0]
+    rows.append((f"hash growth {SIZES[-1]} / {SIZES[0]} rooms", f"{large / small:.2f}x (target <= 1.5x)"))
+    return rows
+
+
 def main(quick: bool = False) -> list[tuple[str, str]]:
     players = 4
     walls, played = _games(4 if quick else 20, players)
@@ -65,7 +145,7 @@ def main(quick: bool = False) -> list[tuple[str, str]]:
         ("incremental hash, per action", f"{h_med * 1e6:.2f} us ({h_med / a_med:.1%} of apply)"),
         ("full hash recompute, per state", f"{f_med * 1e6:.1f} us (incremental is {f_med / h_med:.1f}x cheaper)"),
     ]
-    return rows
+    return rows + _scaling(quick)
 
 
 def print_table(rows) -> None:
