@@ -10,6 +10,10 @@ join code it shows, which every joiner and spectator is given (``--code``), as a
         for i in (1, 2, 3):
             c.join(i)
         c.wait_all(30)
+
+By default every peer runs on this machine and listens on 127.0.0.1.  ``prefix`` and ``address``
+place peer i elsewhere: its command line starts with ``prefix(i)`` (``ip netns exec NS``: a network
+namespace of net.netlab) and it listens on, and is reached at, ``address(i)``.
 """
 from __future__ import annotations
 
@@ -19,11 +23,13 @@ import signal
 import subprocess
 import sys
 import time
+from typing import Callable
 
 from net import gamelog
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-FAST = ["--ping-ms", "100", "--dead-ms", "700", "--bind", "127.0.0.1", "-v"]
+LOOPBACK = "127.0.0.1"
+FAST = ["--ping-ms", "100", "--dead-ms", "700", "--bind", LOOPBACK, "-v"]
 
 
 class Proc:
@@ -77,8 +83,12 @@ class Cluster:
 
     module = "mq.cli"  # each peer runs ``python -m <module> host|join ...`` (bench/net.py traces it)
 
-    def __init__(self, work: str, env: dict | None = None) -> None:
+    def __init__(self, work: str, env: dict | None = None,
+                 prefix: Callable[[int], list[str]] | None = None,
+                 address: Callable[[int], str] | None = None) -> None:
         self.work = work
+        self.prefix = prefix or (lambda i: [])
+        self.address = address or (lambda i: LOOPBACK)
         self.env = dict(os.environ, PYTHONPATH=ROOT + os.pathsep + os.environ.get("PYTHONPATH", ""))
         self.env.pop("MQ_TEST_PERTURB", None)
         self.env.update(env or {})
@@ -94,15 +104,18 @@ class Cluster:
         e = dict(self.env, MQ_HOME=os.path.join(self.work, f"home{i}"))
         e.update(env or {})
         self._runs[i] = self._runs.get(i, 0) + 1
-        argv = [sys.executable, "-m", self.module, *args]
+        argv = [*self.prefix(i), sys.executable, "-m", self.module, *args]
         proc = Proc(f"p{i}", argv, e, self.work)
         self.procs[i] = proc
         return proc
 
+    def _fast(self, i: int) -> list[str]:
+        return [*FAST, "--bind", self.address(i)]  # the last --bind counts
+
     def host(self, *args: str, i: int = 0, env: dict | None = None, resume: bool = False,
              beacon: bool = False, timeout: float = 15) -> Proc:
         cmd = ["host", "--headless", "--bot", "--port", "0", "--name", f"p{i}",
-               "--log", self.log(i), "--timeout", "60", *FAST, *args]
+               "--log", self.log(i), "--timeout", "60", *self._fast(i), *args]
         if not beacon:
             cmd.append("--no-beacon")
         if resume:
@@ -116,14 +129,15 @@ class Cluster:
     def _code(self) -> list[str]:
         return ["--code", self.code] if self.code else []
 
-    def join(self, i: int, *args: str, env: dict | None = None, port: int | None = None) -> Proc:
-        cmd = ["join", f"127.0.0.1:{port or self.port}", "--headless", "--bot", "--name", f"p{i}",
-               "--log", self.log(i), "--timeout", "60", *FAST, *self._code(), *args]
+    def join(self, i: int, *args: str, env: dict | None = None, port: int | None = None, at: int = 0) -> Proc:
+        """Peer i joins the peer ``at`` (the host, by default) on ``port`` (the host's)."""
+        cmd = ["join", f"{self.address(at)}:{port or self.port}", "--headless", "--bot", "--name", f"p{i}",
+               "--log", self.log(i), "--timeout", "60", *self._fast(i), *self._code(), *args]
         return self._spawn(i, cmd, env)
 
     def watch(self, i: int, *args: str) -> Proc:
-        cmd = ["join", f"127.0.0.1:{self.port}", "--headless", "--watch", "--name", f"w{i}",
-               "--log", self.log(i), "--timeout", "60", *FAST, *self._code(), *args]
+        cmd = ["join", f"{self.address(0)}:{self.port}", "--headless", "--watch", "--name", f"w{i}",
+               "--log", self.log(i), "--timeout", "60", *self._fast(i), *self._code(), *args]
         return self._spawn(i, cmd, None)
 
     def entries(self, i: int) -> int:
