@@ -39,6 +39,14 @@ class Narrator:
         d = self.cards.card(card)
         return f"{d.name} (level {20 if uid in self.bosses else d.level})"
 
+    def terms(self, gold: int, share: int, item: str) -> str:
+        """The terms of a deal for help (Q-HELP-2, Q-DIGI-3): negative gold is paid by the helper."""
+        price = " and ".join(x for x in (f"{gold} gold" if gold > 0 else "",
+                                          f"{share} Treasure pick{'s' if share > 1 else ''}" if share else "",
+                                          self.card(item) if item else "") if x)
+        paying = f", paying {-gold} gold" if gold < 0 else ""
+        return (f"for {price}" if price else "for nothing") + paying
+
     def lines(self, state: State, events) -> list[str]:
         out = []
         for e in events:
@@ -137,13 +145,15 @@ class Narrator:
             return f"  {w(args[0])} asks for help."
         if kind == "offers_help":
             seat, fighter, gold, share, item = args
-            price = " and ".join(x for x in (f"{gold} gold" if gold else "",
-                                              f"{share} Treasure pick{'s' if share > 1 else ''}" if share else "",
-                                              self.card(item) if item else "") if x) or "nothing"
-            return f"  {w(seat)} offers to help for {price}."
+            return f"  {w(seat)} offers to help {self.terms(gold, share, item)}."
+        if kind == "counter_offer":
+            fighter, seat, gold, share = args
+            return f"  {w(fighter)} answers {w(seat)}: help me {self.terms(gold, share, '')}?"
+        if kind == "counter_refused":
+            return f"  {w(args[0])} refuses and withdraws the offer."
         if kind == "helps":
             seat, fighter, gold, share, item = args
-            return f"  {w(fighter)} accepts: {w(seat)} joins the fight."
+            return f"  Deal: {w(seat)} helps {w(fighter)} {self.terms(gold, share, item)} and joins the fight."
         if kind == "no_help":
             return f"  {w(args[0])} fights alone."
         if kind == "auto_pass":  # Q-DIGI-2: nothing that seat could play here

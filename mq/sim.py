@@ -19,6 +19,38 @@ from mq.rules.state import COLOURS, State
 MAX_ACTIONS = 50_000  # a bound on every game loop; bot games end long before it
 
 
+# What the sim counts, from the events of every game (card interactions; per-100-game rates are
+# printed with the totals).  Keys are event kinds, or an event kind and a qualifier.
+COUNTED = (
+    ("asks_help", "help asked"), ("offers_help", "help offered"), ("helper_pays", "offers where the helper pays"),
+    ("counter_offer", "counter-offers"), ("helps", "deals made"), ("curse", "curses taking effect"),
+    ("curse_cancelled", "curses cancelled"), ("sanctuary", "Sanctuary rolls"), ("enhance", "enhancers"),
+    ("auto_pass", "seats auto-passed"), ("auto_pass_window", "windows closed by auto-pass"),
+    ("resurrect", "Resurrections"), ("heal_oneshot", "healing one-shots"), ("cheat", "Cheat! cards"),
+)
+
+
+def count_events(counts: dict[str, int], events, actions_kind: str = "") -> None:
+    """Add one step's events to ``counts`` (keys of COUNTED)."""
+    closed = False
+    for e in events:
+        kind = e[0]
+        if kind in ("asks_help", "offers_help", "counter_offer", "helps", "curse", "curse_cancelled", "enhance",
+                    "auto_pass", "resurrect", "cheat"):
+            counts[kind] = counts.get(kind, 0) + 1
+        if kind == "offers_help" and e[3] < 0:
+            counts["helper_pays"] = counts.get("helper_pays", 0) + 1
+        if kind == "d10" and e[2] == "sanctuary":
+            counts["sanctuary"] = counts.get("sanctuary", 0) + 1
+        if kind == "heal" and actions_kind == "use":
+            counts["heal_oneshot"] = counts.get("heal_oneshot", 0) + 1
+        if kind == "auto_pass":
+            closed = True
+        elif closed and kind in ("window_closed", "combat_result", "no_help"):
+            counts["auto_pass_window"] = counts.get("auto_pass_window", 0) + 1
+            closed = False
+
+
 @dataclass(frozen=True)
 class GameResult:
     seed: int
@@ -26,6 +58,7 @@ class GameResult:
     actions: int
     winners: tuple[str, ...]
     hash: str
+    counts: tuple[tuple[str, int], ...] = ()
 
 
 def game_seed(seed: int, index: int) -> int:
@@ -41,16 +74,18 @@ def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] |
     if on_step is not None:
         on_step(state, ())
     taken = []
+    counts: dict[str, int] = {}
     while state.phase != "over" and len(taken) < max_actions:
         seat = actors(state)[0]
         action = choose(view(state, seat), seat, cards)
         state, events = step(state, action, cards)
         taken.append(action)
+        count_events(counts, events, action.kind)
         if on_step is not None:
             on_step(state, events)
     turns = state.turn.number if state.turn else 0
     result = GameResult(seed, turns, len(taken), tuple(COLOURS[s] for s in state.winners),
-                        f"{state_hash(state):016x}")
+                        f"{state_hash(state):016x}", tuple((k, counts.get(k, 0)) for k, _ in COUNTED))
     return result, state, taken
 
 
@@ -72,6 +107,8 @@ def run(players: int, games: int, seed: int, as_json: bool, out=sys.stdout, err=
     totals = {"games": games, "finished": finished, "actions": actions,
               "mean_actions": actions // max(1, games),
               "mean_turns": sum(r.turns for r in results) // max(1, games)}
+    counted = {k: sum(dict(r.counts).get(k, 0) for r in results) for k, _ in COUNTED}
+    totals["counts"] = counted
     if as_json:
         json.dump({"players": players, "seed": seed, "games": [asdict(r) for r in results],
                    "totals": totals}, out, indent=1)
@@ -79,6 +116,8 @@ def run(players: int, games: int, seed: int, as_json: bool, out=sys.stdout, err=
     else:
         print(f"total: {games} games, {finished} with a winner, {actions} actions "
               f"({totals['mean_actions']} per game, {totals['mean_turns']} turns per game)", file=out)
+        per100 = ", ".join(f"{label} {counted[k] * 100 // max(1, games)}" for k, label in COUNTED)
+        print(f"per 100 games: {per100}", file=out)
     print(f"{elapsed:.2f}s, {games / elapsed:.2f} games/s, {actions / elapsed:.0f} actions/s "
           f"[{core.IMPLEMENTATION} core]", file=err)
     return 0 if finished == games else 1

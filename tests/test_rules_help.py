@@ -3,9 +3,10 @@ engine carries out, the helper's strength, the split of rewards, and running awa
 from __future__ import annotations
 
 from builders import (
-    CARDS, act, add_monster, dxm_card, fresh_turn, legal, line, monster_card, nxt, put, quiet, refused, rig,
+    CARDS, act, add_monster, dxm_card, fresh_turn, hand, legal, line, monster_card, nxt, put, quiet, refused, rig,
     set_player, stack,
 )
+from mq.rules.legal import HELP_ROUNDS
 from mq.rules import Action, actors
 from test_rules_combat import LURKER2, resolve, result
 
@@ -54,7 +55,7 @@ def test_offers_then_a_binding_deal():
     assert Action(b, "offer", (300, 1)) in legal(s, b) and Action(b, "pass") in legal(s, b)
     s, ev = act(s, b, "offer", 300, 1)
     assert ev == (("offers_help", b, a, 300, 1, ""),) and actors(s) == (a,)
-    assert set(legal(s, a)) == {Action(a, "accept", (b,)), Action(a, "decline"), Action(a, "suicide")}
+    assert {Action(a, "accept", (b,)), Action(a, "decline"), Action(a, "suicide")} <= set(legal(s, a))
     gold_b = s.players[b].gold
     s, ev = act(s, a, "accept", b)
     assert ev == (("helps", b, a, 300, 1, ""),)
@@ -69,10 +70,107 @@ def test_an_offer_the_fighter_cannot_pay_cannot_be_accepted():
     s = set_player(s, a, gold=100)
     s, _ = act(s, a, "ask")
     s, _ = act(s, b, "offer", 300, 0)
-    assert set(legal(s, a)) == {Action(a, "decline"), Action(a, "suicide")}
+    assert set(legal(s, a)) == {Action(a, "decline"), Action(a, "suicide"), Action(a, "counter", (b, 0, 0))}
     s, ev = act(s, a, "decline")
     assert ev == (("no_help", a),) and s.combat.stage == "prepare" and s.combat.helper == -1
-    assert Action(a, "ask") not in legal(s, a)  # asked once already
+
+
+def test_the_helper_may_pay_for_the_privilege():
+    """Q-DIGI-3: an offer names what each side gives: here the helper pays the fighter (negative
+    gold), and only a helper who has the gold may offer it; the engine moves it on acceptance."""
+    s, a, b, r1, _ = fight_with_neighbour(players=2)
+    s = set_player(set_player(s, b, gold=400), a, gold=0)
+    s, _ = act(s, a, "ask")
+    assert Action(b, "offer", (-300, 1)) in legal(s, b) and Action(b, "offer", (-500, 0)) not in legal(s, b)
+    s, ev = act(s, b, "offer", -300, 1)
+    assert ev == (("offers_help", b, a, -300, 1, ""),) and Action(a, "accept", (b,)) in legal(s, a)
+    s, ev = act(s, a, "accept", b)
+    assert ev == (("helps", b, a, -300, 1, ""),)
+    assert (s.players[a].gold, s.players[b].gold, s.players[b].room) == (300, 100, r1)
+    assert (s.combat.helper, s.combat.share) == (b, 1)
+
+
+def test_several_bids_the_fighter_takes_one():
+    """Q-HELP-2: several munchkins bid; the fighter compares them and takes one; only that deal
+    is carried out."""
+    s, a, b, r1, _ = fight_with_neighbour(players=3)
+    c = nxt(s, b)
+    s = set_player(s, a, gold=1000)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 600, 0)
+    s, _ = act(s, c, "offer", 0, 2)
+    assert s.combat.offers == ((b, 600, 0, ""), (c, 0, 2, ""))
+    assert {Action(a, "accept", (b,)), Action(a, "accept", (c,))} <= set(legal(s, a))
+    gold = (s.players[b].gold, s.players[c].gold)
+    s, _ = act(s, a, "accept", c)
+    assert (s.combat.helper, s.combat.share, s.players[a].gold) == (c, 2, 1000)
+    assert (s.players[b].gold, s.players[c].gold) == gold and s.players[b].room == 0
+
+
+def test_a_counter_offer_is_accepted_refused_or_outbid():
+    """Q-DIGI-3: the fighter answers a bid with cheaper terms; that bidder alone decides: accept
+    (a binding deal, carried out at once), bid again, or pass (the bid is withdrawn); the other
+    bids stay on the table."""
+    s, a, b, r1, _ = fight_with_neighbour(players=3)
+    c = nxt(s, b)
+    s = set_player(s, a, gold=1000)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 600, 1)
+    s, _ = act(s, c, "offer", 500, 0)
+    assert Action(a, "counter", (b, 300, 0)) in legal(s, a)
+    assert Action(a, "counter", (c, 500, 0)) not in legal(s, a)  # a counter-offer costs less
+    s, ev = act(s, a, "counter", b, 300, 0)
+    assert ev == (("counter_offer", a, b, 300, 0),) and actors(s) == (b,)
+    assert s.combat.offers == ((c, 500, 0, ""), (a, 300, 0, "")) and s.combat.rounds == 2
+    assert Action(b, "accept", (a,)) in legal(s, b) and not any(x.kind == "accept" for x in legal(s, c))
+    took, ev = act(s, b, "accept", a)
+    assert ev == (("helps", b, a, 300, 0, ""),) and took.players[a].gold == 700
+    assert (took.combat.helper, took.combat.share, took.players[b].room) == (b, 0, r1)
+    outbid, ev = act(s, b, "offer", 500, 0)
+    assert outbid.combat.offers == ((c, 500, 0, ""), (b, 500, 0, "")) and actors(outbid) == (a,)
+    gone, ev = act(s, b, "pass")
+    assert ("counter_refused", b, a) in ev and gone.combat.offers == ((c, 500, 0, ""),)
+    assert gone.combat.stage == "help" and actors(gone) == (a,)
+
+
+def test_asking_again_after_declining_and_haggling_ends():
+    """Q-HELP-1, 2: after declining every offer the fighter may ask again; calls for help and
+    counter-offers together are bounded (HELP_ROUNDS), so haggling ends."""
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, a, gold=1000)
+    for _ in range(HELP_ROUNDS):
+        assert Action(a, "ask") in legal(s, a)
+        s, _ = act(s, a, "ask")
+        s, _ = act(s, b, "offer", 600, 2)
+        s, _ = act(s, a, "decline")
+    assert s.combat.rounds == HELP_ROUNDS and Action(a, "ask") not in legal(s, a)
+    s2 = s.replace(combat=s.combat.replace(rounds=1))
+    s2, _ = act(s2, a, "ask")
+    s2, _ = act(s2, b, "offer", 600, 2)
+    s2, _ = act(s2, a, "counter", b, 0, 0)  # round 3: the last one
+    s2, _ = act(s2, b, "offer", 600, 1)
+    assert not any(x.kind == "counter" for x in legal(s2, a))
+
+
+def test_cards_while_help_is_negotiated():
+    """Q-HELP-3, Q-TURN-2, Q-CARD-6: while offers are being made, anyone may play anytime cards
+    on the fight (an enhancer, a curse, a level), bidders and bystanders alike; one-shots wait
+    for the interrupt window (Q-COMBAT-7)."""
+    up = dxm_card(lambda d: d.kind == "enhancer" and d.bonus > 0)
+    level = dxm_card(lambda d: d.kind == "level")
+    s, a, b, r1, _ = fight_with_neighbour(players=3, helper_room=0)
+    c = nxt(s, b)
+    s, (far,) = line(s, 1, y=6)
+    s = set_player(s, c, room=far)  # too far to help; may still play cards (Q-HELP-3)
+    s = hand(hand(s, b, up), c, level)
+    s, _ = act(s, a, "ask")
+    assert s.combat.waiting == (b,)
+    uid = s.combat.monsters[0]
+    assert Action(b, "enhance", (up, uid)) in legal(s, b) and Action(c, "play", (level,)) in legal(s, c)
+    s, ev = act(s, b, "enhance", up, uid)
+    assert s.monsters[0].enhancers == (up,) and s.combat.stage == "help" and s.combat.waiting == (b,)
+    s, _ = act(s, c, "play", level)
+    assert s.players[c].level == 2 and s.combat.stage == "help"
 
 
 def test_nobody_offering_goes_back_to_the_fighter():

@@ -12,7 +12,7 @@ from mq import core
 from mq.cards import CardSet, DxmDef, TreasureDef, load_default
 from mq.rules import board, combat, legal
 from mq.rules.actions import Action
-from mq.rules.character import exposed, item_value
+from mq.rules.character import exposed, identity, item_value, max_hp, usable
 from mq.rules.state import BACKPACK, Combat, State
 
 DIE_X2 = 7  # twice the mean of a d6
@@ -111,14 +111,17 @@ def _combat(view, seat, cards, by_kind) -> Action:
         return by_kind["play"][0]
     uses = by_kind.get("use", [])
     if c.stage == "prepare":
+        heal = _heal_one_shot(view, seat, cards, uses)
+        if heal is not None:
+            return heal
         m = margin(view, seat, cards, c.room, c.monsters)
         boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0] + _weakeners(by_kind, cards, view.players[seat].hand)
         spare = sum(_swing(a, cards) for a in boosts)
         # Spend one-shots only when they can turn the fight (and always against the Boss).
         if m <= 2 and boosts and (c.boss or m + 2 * spare > 2):
             return max(boosts, key=lambda a: (_swing(a, cards), a.args))
-        if m <= 2 and "ask" in by_kind:
-            return by_kind["ask"][0]  # Q-HELP-1
+        if m <= 2 and "ask" in by_kind and not c.asked:
+            return by_kind["ask"][0]  # Q-HELP-1 (once: the same table would bid the same again)
         if m < -6:
             for a in uses:
                 if _does(cards, a, "teleport"):
@@ -136,6 +139,19 @@ def _combat(view, seat, cards, by_kind) -> Action:
     return by_kind["escape"][0]
 
 
+def _heal_one_shot(view, seat, cards, uses) -> Action | None:
+    """Q-CHAR-6, Q-COMBAT-11: a one-shot that heals (and adds nothing) is only usable in a fight:
+    drink it when hurt, the smallest heal that is not wasted first."""
+    p = view.players[seat]
+    missing = max_hp(p, cards) - p.hp
+    if missing <= 0:
+        return None
+    heals = [(sum(e.get("amount", 1) for e in cards.card(a.args[0]).effects if e.name == "heal"), a) for a in uses
+             if cards.card(a.args[0]).bonus <= 0 and _does(cards, a, "heal")]
+    fitting = [(n, a) for n, a in heals if n <= missing or p.hp <= 1]
+    return min(fitting, key=lambda x: (x[0], x[1].args))[1] if fitting else None
+
+
 def helper_strength_x2(view, seat, cards) -> int:
     """Twice what a helper would add: level, items, and a die."""
     p = view.players[seat]
@@ -144,9 +160,10 @@ def helper_strength_x2(view, seat, cards) -> int:
 
 
 def _help(view, seat, cards, by_kind) -> Action:
-    """Q-HELP-2: offer help to anyone but a runaway leader, for a Treasure pick (a level-10
-    munchkin helps against the Boss for free: both win); as the fighter, take the cheapest offer
-    that turns the fight."""
+    """Q-HELP-2, Q-DIGI-3: offer help to anyone but a runaway leader, for a Treasure pick (a
+    level-10 munchkin helps against the Boss for free: both win; an elf, who goes up a level for
+    helping, pays for the privilege when rich); answer a counter-offer; as the fighter, take the
+    cheapest offer that turns the fight, or counter the cheapest such bid once with free help."""
     c = view.combat
     if seat != c.fighter:
         me = view.players[seat]
@@ -155,6 +172,15 @@ def _help(view, seat, cards, by_kind) -> Action:
             return Action(seat, "offer", (0, 0))
         if fighter.level >= me.level + 3 or fighter.level >= 9 or me.hp < 2:
             return by_kind["pass"][0]
+        elf = "elf" in identity(me, cards)
+        counter = next((o for o in c.offers if o[0] == c.fighter), None)
+        if counter is not None:  # the fighter's terms: take them if they pay, or an elf levels anyway
+            take = Action(seat, "accept", (c.fighter,))
+            return take if (elf or counter[1] > 0 or counter[2] > 0) and take in by_kind.get("accept", []) \
+                else by_kind["pass"][0]
+        pay = Action(seat, "offer", (-300, 0))
+        if elf and me.gold >= 900 and pay in by_kind.get("offer", []):
+            return pay
         return Action(seat, "offer", (0, 1))
     m = margin(view, seat, cards, c.room, c.monsters)
     best = None
@@ -163,9 +189,14 @@ def _help(view, seat, cards, by_kind) -> Action:
         if item:
             continue  # never pays with its own gear
         if m + helper_strength_x2(view, a.args[0], cards) > 2:
-            key = (gold + 300 * share, a.args)
+            key = (legal.deal_cost(gold, share, "", cards), a.args)
             if best is None or key < best[0]:
                 best = (key, a)
+    if best is not None and best[0][0] > 0 and c.rounds < 2 \
+            and "elf" in identity(view.players[best[1].args[0]], cards):
+        free = Action(seat, "counter", (best[1].args[0], 0, 0))  # an elf levels up by helping anyway:
+        if free in by_kind.get("counter", []):  # "help me for free?", once
+            return free
     return best[1] if best else by_kind["decline"][0]
 
 
@@ -267,6 +298,9 @@ def _turn(view, seat, cards, by_kind) -> Action:
     curse = _curse_the_leader(view, seat, cards, by_kind)
     if curse is not None:
         return curse
+    cheat = _cheat(view, seat, cards, by_kind)
+    if cheat is not None:
+        return cheat
     in_use = {it.card for it in p.items if it.place != BACKPACK}
     for a in by_kind.get("buy", []):
         if not in_use.intersection(a.args):  # never sell what it fights with
@@ -292,6 +326,21 @@ def _turn(view, seat, cards, by_kind) -> Action:
     if step is not None:
         return step
     return by_kind["end_turn"][0]
+
+
+def _cheat(view, seat, cards, by_kind) -> Action | None:
+    """Q-ITEM-4: Cheat! on the best item in play that its restrictions switch off (or that waits
+    in the backpack for want of hands): the card then makes it count."""
+    p = view.players[seat]
+    ident = identity(p, cards)
+    best = None
+    for a in by_kind.get("cheat", []):
+        it = next(x for x in p.items if x.card == a.args[1])
+        d = cards.card(it.card)
+        idle = not usable(d, ident) or (it.place == BACKPACK and d.slot == "hands")
+        if idle and d.bonus > 0 and (best is None or (d.bonus, a.args) > best[0]):
+            best = ((d.bonus, a.args), a)
+    return best[1] if best else None
 
 
 def _curse_the_leader(view, seat, cards, by_kind) -> Action | None:

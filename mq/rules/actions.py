@@ -19,8 +19,10 @@ Kinds and arguments (rule ids in mq.rules.reducer):
                               in the interrupt window name the side: munchkins or monsters (Q-HELP-3)
   ask                         ask for help before rolling (Q-HELP-1)
   offer (gold, treasures[, item])   offer to help for gold, first Treasure picks, or one of the
-                              fighter's items in play (Q-HELP-2)
-  accept (seat) / decline     take one offer (the deal is carried out at once) or none
+                              fighter's items in play (Q-HELP-2); negative gold: the helper pays
+  accept (seat) / decline     take one offer (the deal is carried out at once) or none; a bidder
+                              accepts the fighter's counter-offer with the fighter's seat
+  counter (seat, gold, treasures)   the fighter's counter-offer to one bidder (Q-DIGI-3)
   enhance (card, monster uid) a monster enhancer on a monster in the fight (Q-COMBAT-13)
   wander (card)               a Wandering Monster: the top Monster card joins the fight (Q-CARD-6)
   mate (card, monster uid)    that monster's Mate, a copy of it, joins the fight (Q-CARD-6)
@@ -49,7 +51,7 @@ KINDS = (
     "ready", "play", "equip", "drop", "move", "dash", "search", "pickup", "summon", "buy",
     "heal", "suicide", "end_turn", "use", "roll", "pass", "run", "escape", "choose", "give",
     "discard", "fight", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
-    "power", "set_die", "cheat", "deal", "uncurse", "mate",
+    "power", "set_die", "cheat", "deal", "uncurse", "mate", "counter",
 )
 
 

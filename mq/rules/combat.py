@@ -114,23 +114,37 @@ def can_help(state_or_tx, cards, seat: int) -> bool:
 
 
 def ask_help(tx: Tx) -> None:
+    """Q-HELP-1: every munchkin who could help may bid; asking again (after every offer was
+    declined) starts the bidding afresh.  Calls and counter-offers are counted (Combat.rounds)."""
     c = tx.combat
     waiting = tuple(s for s in others(tx.order, c.fighter) if can_help(tx, tx.cards, s))
-    tx.set_combat(stage="help", waiting=waiting, asked=True, offers=())
+    tx.set_combat(stage="help", waiting=waiting, asked=True, offers=(), rounds=c.rounds + 1)
     tx.event("asks_help", c.fighter)
 
 
+def _without(offers, *seats: int) -> tuple:
+    return tuple(o for o in offers if o[0] not in seats)
+
+
 def offer_help(tx: Tx, seat: int, gold: int, share: int, item: str = "") -> None:
-    """Q-HELP-2, Q-DIGI-3: a bid: "I help you for this much gold, these first Treasure picks and
-    that item of yours"."""
+    """Q-HELP-2, Q-DIGI-3: a bid: "I help you for this much gold (or: I pay you, when negative),
+    these first Treasure picks and that item of yours".  A new bid replaces the bidder's old one
+    and answers a counter-offer made to them."""
     c = tx.combat
-    tx.set_combat(offers=c.offers + ((seat, gold, share, item),), waiting=tuple(s for s in c.waiting if s != seat))
+    offers = _without(c.offers, seat, c.fighter) + ((seat, gold, share, item),)
+    tx.set_combat(offers=offers, waiting=tuple(s for s in c.waiting if s != seat))
     tx.event("offers_help", seat, c.fighter, gold, share, item)
     _help_answered(tx)
 
 
 def refuse_help(tx: Tx, seat: int) -> None:
-    tx.set_combat(waiting=tuple(s for s in tx.combat.waiting if s != seat))
+    """Not bidding; after a counter-offer, refusing it withdraws the bid too."""
+    c = tx.combat
+    countered = any(o[0] == c.fighter for o in c.offers)
+    offers = _without(c.offers, seat, c.fighter) if countered else c.offers
+    tx.set_combat(waiting=tuple(s for s in c.waiting if s != seat), offers=offers)
+    if countered:
+        tx.event("counter_refused", seat, c.fighter)
     _help_answered(tx)
 
 
@@ -140,11 +154,32 @@ def _help_answered(tx: Tx) -> None:
         tx.event("no_help", tx.combat.fighter)
 
 
-def accept_help(tx: Tx, seat: int) -> None:
-    """The accepted deal is binding and the engine carries it out: the gold changes hands now, the
-    helper moves in for free (Q-HELP-1) and takes their Treasure picks if the fight is won."""
+def counter_offer(tx: Tx, seat: int, gold: int, share: int) -> None:
+    """Q-DIGI-3: the fighter answers ``seat``'s bid with other terms; that bidder alone must now
+    accept them, bid again or pass.  The other bids stay on the table."""
     c = tx.combat
-    _, gold, share, item = next(o for o in c.offers if o[0] == seat)
+    tx.set_combat(offers=_without(c.offers, seat) + ((c.fighter, gold, share, ""),), waiting=(seat,),
+                  rounds=c.rounds + 1)
+    tx.event("counter_offer", c.fighter, seat, gold, share)
+
+
+def accept(tx: Tx, by: int, seat: int) -> None:
+    """``accept``: the fighter takes ``seat``'s bid, or a bidder (``by``) takes the fighter's
+    counter-offer (``seat`` is then the fighter)."""
+    c = tx.combat
+    if by == c.fighter:
+        accept_help(tx, seat)
+    else:
+        _, gold, share, item = next(o for o in c.offers if o[0] == c.fighter)
+        accept_help(tx, by, (by, gold, share, item))
+
+
+def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
+    """The accepted deal is binding and the engine carries it out (Q-HELP-2, Q-DIGI-3): the gold
+    changes hands now (from the helper, when they offered to pay), the helper moves in for free
+    (Q-HELP-1) and takes their Treasure picks if the fight is won."""
+    c = tx.combat
+    _, gold, share, item = terms or next(o for o in c.offers if o[0] == seat)
     f = tx.player(c.fighter)
     tx.set_player(c.fighter, gold=f.gold - gold)
     h = tx.player(seat)

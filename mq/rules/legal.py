@@ -250,8 +250,18 @@ def valid_buy(p, cards, items: tuple[str, ...], double_used: bool) -> bool:
     return sale_value(p, cards, items, double_used) + p.gold >= LEVEL_PRICE
 
 
-HELP_GOLD = (0, 300, 600)  # the bribes a helper may ask for (Q-HELP-2): gold, first Treasure
-HELP_SHARES = (0, 1, 2)  # picks, or one of the fighter's items in play
+# Q-HELP-2, Q-DIGI-3: the terms of a deal for help.  Gold the fighter pays (negative: the helper
+# pays it, "let me help and I pay you"), first Treasure picks for the helper, or one of the
+# fighter's items in play.
+HELP_GOLD = (-500, -300, 0, 300, 500, 600)
+HELP_SHARES = (0, 1, 2)
+PICK_VALUE = 300  # what a Treasure pick is worth when a counter-offer must be cheaper than a bid
+HELP_ROUNDS = 3  # calls for help plus counter-offers in one fight: haggling ends
+
+
+def deal_cost(gold: int, share: int, item: str, cards) -> int:
+    """What a deal costs the fighter, in gold (a counter-offer must cost less than the bid)."""
+    return gold + PICK_VALUE * share + (item_value(item, cards) if item else 0)
 
 
 FIGHT_CARDS = ("enhance", "wander", "mate", "curse")  # the kinds _fight_cards lists
@@ -266,25 +276,39 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
             magic = _has(defn, "teleport") and not c.boss and c.room != 0 and c.helper < 0
             if defn.bonus > 0 or _has(defn, "heal") or magic:
                 add(Action(seat, "use", (card,)))
-        if not c.asked and c.helper < 0 and _wants(only, "ask") and any(combat.can_help(state, cards, s) for s in range(len(state.players))):
-            add(Action(seat, "ask"))  # Q-HELP-1
+        if c.rounds < HELP_ROUNDS and c.helper < 0 and _wants(only, "ask") \
+                and any(combat.can_help(state, cards, s) for s in range(len(state.players))):
+            add(Action(seat, "ask"))  # Q-HELP-1; again after every offer was declined, a few times
         if _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
         add(Action(seat, "roll"))
     elif c.stage == "help":
+        counter = next((o for o in c.offers if o[0] == c.fighter), None)  # the fighter's terms
         if seat in c.waiting:
-            for gold in HELP_GOLD:
+            if counter is not None and p.gold >= -counter[1]:
+                add(Action(seat, "accept", (c.fighter,)))  # Q-DIGI-3: agree to the fighter's terms
+            for gold in HELP_GOLD if _wants(only, "offer") else ():
+                if gold < 0 and p.gold < -gold:
+                    continue  # a helper who pays must have the gold
                 for share in HELP_SHARES:
                     add(Action(seat, "offer", (gold, share)))
-            for it in state.players[c.fighter].items:  # or one of the fighter's items in play
+            for it in state.players[c.fighter].items if _wants(only, "offer") else ():
                 if place_for(p, cards.card(it.card), cards, bool(it.cheat)) is not None:
-                    add(Action(seat, "offer", (0, 0, it.card)))
+                    add(Action(seat, "offer", (0, 0, it.card)))  # or one of the fighter's items in play
             add(Action(seat, "pass"))
         elif seat == c.fighter and not c.waiting:
-            for helper, gold, _, item in c.offers:
-                if gold <= p.gold and (not item or any(it.card == item for it in p.items)):
+            for helper, gold, share, item in c.offers:
+                if helper != c.fighter and _affordable(state, helper, gold, item):
                     add(Action(seat, "accept", (helper,)))
+            for helper, gold, share, item in c.offers if c.rounds < HELP_ROUNDS and _wants(only, "counter") else ():
+                bid = deal_cost(gold, share, item, cards)
+                for g in HELP_GOLD:  # Q-DIGI-3: a counter-offer, cheaper for the fighter than the bid
+                    for sh in HELP_SHARES if g >= 0 else ():  # (asking to be paid is the bidders' call)
+                        if deal_cost(g, sh, "", cards) < bid and _affordable(state, helper, g, ""):
+                            add(Action(seat, "counter", (helper, g, sh)))
             add(Action(seat, "decline"))
+        if p.alive and _wants(only, *FIGHT_CARDS):
+            _fight_cards(state, seat, cards, add)  # Q-HELP-3, Q-CARD-6: anytime, while help is negotiated
     elif seat == c.runner and c.stage == "run":
         for card in _one_shots(p, cards):  # Q-RUN-4: magic movement instead of running
             if _has(cards.card(card), "teleport") and not c.boss:
@@ -322,7 +346,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
         if p.alive and _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
         add(Action(seat, "pass"))
-    if p.alive and c.stage in ("prepare", "window"):
+    if p.alive and c.stage in ("prepare", "window", "help"):
         for card in p.hand if _wants(only, "play") else ():  # Q-TURN-2: go up a level, add a race or class anytime, even in combat
             defn = cards.card(card)
             if _level_card(defn) and p.level < MAX_LEVEL - 1:
@@ -333,6 +357,15 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
             add(Action(seat, "discard", (card,)))  # Q-CHAR-4: even in combat
     if seat == c.fighter and p.alive and not c.boss:
         add(Action(seat, "suicide"))  # Q-TURN-4, Q-DEATH-4: anytime on your turn (Q-BOSS-2: not vs the Boss)
+
+
+def _affordable(state, helper: int, gold: int, item: str) -> bool:
+    """Whether a deal can still be carried out: whoever pays has the gold, the item is in play."""
+    c = state.combat
+    f = state.players[c.fighter]
+    if gold > f.gold or -gold > state.players[helper].gold:
+        return False
+    return not item or any(it.card == item for it in f.items)
 
 
 def _fight_cards(state, seat, cards, add) -> None:

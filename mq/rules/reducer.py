@@ -476,7 +476,11 @@ def _offer(tx: Tx, a: Action) -> None:
 
 
 def _accept(tx: Tx, a: Action) -> None:
-    combat.accept_help(tx, a.args[0])
+    combat.accept(tx, a.seat, a.args[0])
+
+
+def _counter(tx: Tx, a: Action) -> None:
+    combat.counter_offer(tx, *a.args)
 
 
 def _decline(tx: Tx, a: Action) -> None:
@@ -531,5 +535,5 @@ HANDLERS = {
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
     "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
     "enhance": _enhance, "wander": _wander, "curse": _curse, "mate": _mate, "power": powers.use, "set_die": _set_die,
-    "cheat": _cheat, "deal": _deal, "uncurse": _uncurse,
+    "cheat": _cheat, "deal": _deal, "uncurse": _uncurse, "counter": _counter,
 }

@@ -125,8 +125,10 @@ class Combat(Node):
     ``outcome``  the dice are rolled; ``waiting`` are the seats holding a card that may be used
                  after the roll (a die changer); when they have passed, the result applies;
     ``help``     the fighter asked for help: ``waiting`` seats may offer (``offers``: (seat, gold,
-                 Treasure picks, one of the fighter's items in play or "")) or pass; then the
-                 fighter accepts one offer or declines (Q-HELP-1, 2);
+                 Treasure picks, one of the fighter's items in play or ""); negative gold: the
+                 helper pays it) or pass; then the fighter accepts one offer, declines, or makes
+                 a counter-offer to one bidder (an entry under the fighter's own seat; that bidder
+                 alone waits, to accept it, bid again or pass) (Q-HELP-1, 2, Q-DIGI-3);
     ``run``      the munchkins lost; ``runner`` chooses where to run (Q-RUN-1) or a magic escape;
     ``escape``   ``runner`` rolls against each monster in ``to_escape`` in an order they choose.
     The fighter runs first, then the helper, each on their own (Q-HELP-4); ``dests`` records where
@@ -157,6 +159,7 @@ class Combat(Node):
     my_dice: tuple[int, ...] = ()  # the dice as rolled (and changed) in the ``outcome`` stage
     their_dice: tuple[tuple[int, ...], ...] = ()
     extra_dice: int = 0  # extra munchkin dice from powers
+    rounds: int = 0  # calls for help and counter-offers made in this fight (Q-HELP-2), bounded
 
 
 @node

@@ -48,7 +48,7 @@ CHAT_LINES = 100
 
 # Action kinds in the order the menu lists them: what the game waits for first, then moving,
 # then the room, then cards and gear, and the irreversible ones last.
-MENU_ORDER = ("ready", "choose", "give", "accept", "decline", "offer", "set_die", "roll", "pass", "ask", "run",
+MENU_ORDER = ("ready", "choose", "give", "accept", "decline", "counter", "offer", "set_die", "roll", "pass", "ask", "run",
               "escape", "use", "enhance", "wander", "mate", "curse", "power", "cheat", "uncurse", "move", "dash",
               "search", "pickup", "deal", "fight", "summon", "end_turn", "play", "buy", "heal", "equip", "drop",
               "discard", "suicide")
@@ -59,7 +59,7 @@ WORDED_KINDS = frozenset((
     "ready", "move", "dash", "search", "pickup", "summon", "fight", "buy", "heal", "suicide",
     "end_turn", "roll", "pass", "ask", "offer", "accept", "decline", "enhance", "wander", "mate", "curse",
     "deal", "cheat", "power", "run", "escape", "choose", "give", "set_die", "discard", "use",
-    "equip", "drop", "play", "uncurse"))
+    "equip", "drop", "play", "uncurse", "counter"))
 CARD_KINDS = ("play", "use", "equip", "drop", "discard", "give", "choose", "enhance", "wander", "mate", "curse",
               "power", "set_die", "cheat", "uncurse")
 KIND_NAMES = board.KIND_NAMES
@@ -214,10 +214,11 @@ def card_of(a: Action) -> str | None:
 def deal_words(gold: int, picks: int, item: str = "", cards=None) -> str:
     """A price of help (Q-HELP-2) in words: "300 gold + 1 pick" (picks: first Treasure picks), or
     an item of the fighter's."""
-    parts = ([f"{gold} gold"] if gold else []) + ([f"{picks} pick{'s' if picks != 1 else ''}"] if picks else [])
+    parts = ([f"{gold} gold"] if gold > 0 else []) + ([f"{picks} pick{'s' if picks != 1 else ''}"] if picks else [])
     if item:
         parts.append(cards.card(item).name if cards is not None else item)
-    return " + ".join(parts) or "nothing"
+    words = " + ".join(parts) or "nothing"
+    return f"{words}, the helper paying {-gold} gold" if gold < 0 else words
 
 
 SMALL_WORDS = frozenset(("the", "of", "a", "an", "and", "in", "on", "to", "for", "with", "from"))
@@ -710,11 +711,19 @@ class Model:
             return "Ask for help (the others may offer, for a price)"
         if k == "offer":
             words = deal_words(*a.args, cards=self.cards)
+            if a.args[0] < 0:  # the helper pays (Q-DIGI-3)
+                picks = deal_words(0, a.args[1], "", self.cards)
+                return f"Offer to pay {-a.args[0]} gold to help" + ("" if picks == "nothing" else f", for {picks}")
             return "Offer help " + ("for free" if words == "nothing" else f"for {words}")
         if k == "accept":
             deal = next((o for o in v.combat.offers if o[0] == a.args[0]), None)
             terms = f" for {deal_words(deal[1], deal[2], deal[3], self.cards)}" if deal else ""
+            if v.combat is not None and a.args[0] == v.combat.fighter:  # a bidder takes the counter-offer
+                return f"Agree to {who(a.args[0])}'s terms: help{terms}"
             return f"Accept {who(a.args[0])}'s help{terms}"
+        if k == "counter":  # Q-DIGI-3: the fighter's own terms to one bidder
+            seat, gold, picks = a.args
+            return f"Counter {who(seat)}'s offer: help me for {deal_words(gold, picks, '', self.cards)}"
         if k == "decline":
             return "Decline every offer: fight alone"
         if k == "enhance":  # Q-COMBAT-13
