@@ -335,9 +335,12 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
         # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side);
         # throwables only from the fight's room or next door (Q-ITEM-9).
         use = p.alive and _wants(only, "use")
-        near = use and (p.room == c.room or p.room in combat.run_options(state, cards))
+        near = None  # whether p is in the fight's room or next door: asked only for a throwable
         for card in _one_shots(p, cards) if use else ():
-            if cards.card(card).bonus > 0 and (near or not getattr(cards.card(card), "throwable", False)):
+            defn = cards.card(card)
+            if defn.bonus > 0 and getattr(defn, "throwable", False) and near is None:
+                near = p.room == c.room or p.room in combat.run_options(state, cards)
+            if defn.bonus > 0 and (near or not getattr(defn, "throwable", False)):
                 if seat == c.fighter:
                     add(Action(seat, "use", (card,)))
                 else:

@@ -41,6 +41,7 @@ class Tx:
         self.winners = state.winners
         self.last_colour = state.last_colour
         self.events: list[tuple[Any, ...]] = []
+        self._last: State | None = None  # what commit returned last (see commit)
 
     # -- randomness (all of it goes through here) -------------------------------------------
     def d6(self) -> int:
@@ -145,35 +146,51 @@ class Tx:
         self.combat = self.combat.replace(**changes)  # type: ignore[union-attr,assignment]
 
     def commit(self) -> State:
-        base = self.base
-        rooms = base.rooms if _same(self.rooms, base.rooms) else tuple(self.rooms)
-        players = base.players if _same(self.players, base.players) else tuple(self.players)
-        monsters = base.monsters if _same(self.monsters, base.monsters) else tuple(self.monsters)
-        state = base.replace(  # a fresh State (Node.replace: no __init__, no caches carried over)
-            params=self.params,
-            rng_seed=self.seed,
-            rng_n=self.n,
-            order=self.order,
-            players=players,
-            rooms=rooms,
-            room_deck=self.room_deck,
-            connector_deck=self.connector_deck,
-            monster_deck=self.decks["monster"],
-            treasure_deck=self.decks["treasure"],
-            dxm_deck=self.decks["dxm"],
-            monsters=monsters,
-            next_uid=self.next_uid,
-            phase=self.phase,
-            turn=self.turn,
-            combat=self.combat,
-            pending=self.pending,
-            winners=self.winners,
-            last_colour=self.last_colour,
+        """The working copy as a State.  Committing again with nothing changed in between returns
+        the very same State object (the values are compared by identity: every field is assigned
+        from here), so a snapshot taken by the rules and the final state are one object."""
+        base, last = self.base, self._last
+        prev = last or base
+        decks = self.decks
+        values = (
+            self.params, self.seed, self.n, self.order,
+            _keep(self.players, prev.players, base.players),
+            _keep(self.rooms, prev.rooms, base.rooms),
+            self.room_deck, self.connector_deck, decks["monster"], decks["treasure"], decks["dxm"],
+            _keep(self.monsters, prev.monsters, base.monsters),
+            self.next_uid, self.phase, self.turn, self.combat, self.pending, self.winners,
+            self.last_colour,
         )
-        board = base.__dict__.get("_board")
+        if last is not None and all(map(is_, map(last.__dict__.__getitem__, _COMMITTED), values)):
+            return last
+        state = object.__new__(State)  # as Node.replace: no frozen __init__, no caches carried over
+        fields = state.__dict__
+        old = base.__dict__
+        for name in State._hash_fields:
+            fields[name] = old[name]  # (a field the Tx does not carry stays as it was)
+        fields.update(zip(_COMMITTED, values))
+        rooms = fields["rooms"]
+        board = prev.__dict__.get("_board") or old.get("_board")
         if board is not None and board[0] is rooms:  # the dungeon did not change: keep its encoding
             object.__setattr__(state, "_board", board)
+        self._last = state
         return state
+
+
+# The State fields a Tx carries, in the order of the values commit builds.
+_COMMITTED = ("params", "rng_seed", "rng_n", "order", "players", "rooms", "room_deck", "connector_deck",
+              "monster_deck", "treasure_deck", "dxm_deck", "monsters", "next_uid", "phase", "turn",
+              "combat", "pending", "winners", "last_colour")
+
+
+def _keep(items: list, last: tuple, base: tuple) -> tuple:
+    """The tuple for a working list: the last committed one or the base one when it holds exactly
+    the same nodes (so unchanged parts keep their identity and caches), else a new one."""
+    if _same(items, last):
+        return last
+    if base is not last and _same(items, base):
+        return base
+    return tuple(items)
 
 
 def _same(items: list, old: tuple) -> bool:
