@@ -1,16 +1,19 @@
 """``python -m bench [--quick]``: every benchmark, one table after another.
 
 1. the native core against its pure-Python twin (bench/core.py);
-2. the engine on the native core (bench/engine.py);
-3. the terminal client: model-to-frame time at 120x40 (bench/tui.py);
-4. LAN play on loopback: the ZeroMQ round trip, commit latency to every peer with 2, 4 and 6 peer
+2. the engine on the native core (bench/engine.py): games, throughput, the incremental hash as the
+   dungeon grows;
+3. memory: peak RSS of a peer in a 6-player game, engine-only and a real loopback peer
+   (bench/memory.py);
+4. the terminal client: model-to-frame time at 120x40 (bench/tui.py);
+5. LAN play on loopback: the ZeroMQ round trip, commit latency to every peer with 2, 4 and 6 peer
    processes, catch-up of a 10 000-entry log (bench/net.py);
-5. the engine again on the twin (a separate process, since the core is chosen at import time)."""
+6. the engine again on the twin (a separate process, since the core is chosen at import time)."""
 import os
 import subprocess
 import sys
 
-from bench import core, engine, tui
+from bench import core, engine, memory, tui
 from bench import net as lan
 
 quick = "--quick" in sys.argv
@@ -18,6 +21,8 @@ code = core.main(["--quick"] if quick else [])
 print()
 rows = engine.main(quick)
 engine.print_table(rows)
+print()
+engine.print_table(memory.main(quick))
 print()
 engine.print_table(tui.main(quick))
 print()
