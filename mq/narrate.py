@@ -156,6 +156,10 @@ class Narrator:
             return f"  Deal: {w(seat)} helps {w(fighter)} {self.terms(gold, share, item)} and joins the fight."
         if kind == "no_help":
             return f"  {w(args[0])} fights alone."
+        if kind == "resurrect":  # Q-CHAR-5: both cards are face up (the discard piles are public)
+            seat, deck, card, gone = args
+            return (f"{w(seat)} uses Resurrection: takes {self.card(card)} from the {KIND[deck]} discards, "
+                    f"discarding {self.card(gone)}.")
         if kind == "auto_pass":  # Q-DIGI-2: nothing that seat could play here
             seat, stage = args
             what = {"help": "cannot offer help", "outcome": "has no card to change a die"}.get(stage, "has nothing to play")

@@ -2,10 +2,13 @@
 powers players use (Q-CHAR-5).  The cleric's Resurrection and Sanctuary are not implemented yet."""
 from __future__ import annotations
 
-from builders import CARDS, act, dxm_card, hand, legal, line, nxt, put, quiet, refused, rig, set_player
+from builders import (
+    CARDS, E, act, add_monster, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt, put, quiet,
+    refused, rig, set_player, take,
+)
 from mq.rules import Action, actors
 from mq.rules.character import move_total
-from mq.rules.state import CARRIED, WORN, Item
+from mq.rules.state import CARRIED, WORN, Deck, Item
 from test_rules_combat import LURKER2, arena, resolve, result
 
 WARRIOR = dxm_card(lambda d: d.key == "warrior")
@@ -252,3 +255,76 @@ def test_sanctuary_covers_a_munchkin_in_the_clerics_room():
     assert own2.pending.seat == b
     own2, _ = act(own2, b, "choose", "accept")  # b keeps the ring: c may still try Sanctuary
     assert own2.pending.seat == c and ring in own2.players[b].hand
+
+
+def _cleric_next(level_top=True):
+    """``a`` is about to end the turn; ``b``, a cleric with one card in hand, is next; the DxM
+    discard pile's top card is a level card and the DxM deck's top card is known."""
+    cleric = dxm_card(lambda d: d.key == "cleric")
+    level = dxm_card(lambda d: d.kind == "level")
+    junk = dxm_card(lambda d: d.kind == "race")
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = hand(set_player(s, b, classes=(cleric,)), b, junk)
+    s = take(s, [level])
+    s = s.replace(dxm_deck=Deck(s.dxm_deck.draw, s.dxm_deck.discard + (level,)))
+    return rig(s, colour(5)), a, b, level, junk, s.dxm_deck.draw[0]
+
+
+def test_resurrection_takes_the_discard_piles_top_card_for_a_card_from_hand():
+    """Q-CHAR-5 (the cleric card's text): when a cleric would draw a card face-down, they may take
+    the top card of that deck's discard pile instead, discarding a card from hand for it; the
+    deck is not touched."""
+    s, a, b, level, junk, top = _cleric_next()
+    s, ev = act(s, a, "end_turn")
+    assert s.pending.kind == "resurrect" and s.pending.seat == b and actors(s) == (b,)
+    assert s.pending.options == ("draw", junk) and s.pending.data == ("dxm", level, ())
+    assert not [e for e in kinds_of(ev, "draw") if e[1] == b]  # the draw waits for the answer
+    took, ev = act(s, b, "choose", junk)
+    assert took.players[b].hand == (level,) and ev[0] == ("resurrect", b, "dxm", level, junk)
+    assert took.dxm_deck.draw == s.dxm_deck.draw and took.dxm_deck.discard[-1] == junk
+    assert level not in took.dxm_deck.discard and took.pending is None
+    drew, ev = act(s, b, "choose", "draw")
+    assert drew.players[b].hand == (junk, top) and drew.dxm_deck.discard[-1] == level
+
+
+def test_resurrection_only_for_a_cleric_with_a_card_and_a_discard_pile():
+    """Q-CHAR-5: no cleric, no card in hand, or nothing in that deck's discard pile: the draw is
+    made as usual, at once."""
+    s, a, b, level, junk, top = _cleric_next()
+    plain = set_player(s, b, classes=())
+    empty = set_player(s, b, hand=())
+    bare = s.replace(dxm_deck=Deck(s.dxm_deck.draw, ()))
+    for t in (plain, empty, bare):
+        t, ev = act(t, a, "end_turn")
+        assert t.pending is None and ("draw", b, "dxm", top, False) in ev
+
+
+def test_every_face_down_draw_of_a_cleric_is_offered_in_turn():
+    """Q-CHAR-5, Q-SEARCH-3: Treasure for a kill drawn face-down (nobody else in the room) is
+    offered to the cleric draw by draw; a face-up draw is not."""
+    cleric = dxm_card(lambda d: d.key == "cleric")
+    two = monster_card(lambda d: d.treasure >= 2 and d.movement == "lurking" and not d.rewards and not d.ignores)
+    n = CARDS.card(two).treasure
+    junk = dxm_card(lambda d: d.kind == "race")
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s, (r1,) = line(s, 1)
+    s = add_monster(s, two, r1, b)
+    s = hand(set_player(s, a, classes=(cleric,)), a, junk)
+    older, gone = s.treasure_deck.draw[-2:]
+    s = s.replace(treasure_deck=Deck(s.treasure_deck.draw[:-2], (older, gone)))
+    s, _ = act(s, a, "move", E)
+    s = s.replace(combat=s.combat.replace(bonus=60))
+    s, ev = act(s, a, "roll")
+    assert kinds_of(ev, "combat_result")[0][-1] is True
+    assert s.pending.kind == "resurrect" and s.pending.data == ("treasure", gone, ((a, "treasure"),) * (n - 1))
+    s, ev = act(s, a, "choose", junk)
+    assert ("resurrect", a, "treasure", gone, junk) in ev
+    assert s.pending.data == ("treasure", older, ((a, "treasure"),) * (n - 2))  # the next top card
+    for _ in range(n - 1):
+        s, ev = act(s, a, "choose", "draw")
+        assert len(kinds_of(ev, "draw")) == 1
+    assert s.pending is None and len(s.players[a].hand) == n  # junk went for the first one

@@ -38,7 +38,17 @@ def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
 
 
 def _pending(view, seat, cards, options) -> Action:
-    if view.pending.kind == "curse":  # cancel any curse we can (Q-CARD-8), a card before the d10
+    if view.pending.kind == "curse":  # Q-CARD-8: cancel any curse on us, a card before the d10;
+        card, by, victim = view.pending.data  # a cleric next door spares everyone but the leader
+        if victim != seat and view.players[victim].level >= max(p.level for p in view.players):
+            return options[-1]
+        return options[0]
+    if view.pending.kind == "resurrect":  # Q-CHAR-5: the discard pile's top card, for our worst card
+        kind, top, _ = view.pending.data
+        cards_in_hand = [a for a in options if a.args[0] != "draw"]
+        worst = min(cards_in_hand, key=lambda a: (worth(a.args[0], view.players[seat], cards), a.args))
+        if worth(top, view.players[seat], cards) >= worth(worst.args[0], view.players[seat], cards) + 300:
+            return worst
         return options[0]
     if view.pending.kind == "colour":
         # Give the new monster to the leader: it will hunt them (Q-MON-3).
@@ -52,6 +62,25 @@ def _pending(view, seat, cards, options) -> Action:
 
 
 # -- estimates -------------------------------------------------------------------------------
+def worth(card: str, p, cards) -> int:
+    """A rough value of a card in hand, in gold: levels are worth most, then what adds strength
+    (items that work for us, one-shots, enhancers to weaken a monster), curses to slow a rival."""
+    d = cards.card(card)
+    kind = getattr(d, "kind", None)
+    if kind == "level":
+        return 1000
+    if isinstance(d, TreasureDef):
+        if kind == "item" and not usable(d, identity(p, cards)):
+            return d.value // 2
+        return d.value + 100 * max(0, d.bonus)
+    if kind in ("oneshot", "enhancer"):
+        return 150 * abs(d.bonus) + 200 * bool(d.effects)
+    if kind in ("curse", "wandering", "mate", "cheat", "halfbreed", "supermunchkin"):
+        return 300
+    return 100  # a race or class card we may not need
+
+
+
 def margin(view, seat, cards, room: int, uids) -> int:
     """Twice the expected (munchkin − monsters) strength of a fight in ``room`` against ``uids``."""
     c = view.combat if view.combat is not None else Combat(fighter=seat, room=room, monsters=tuple(uids))

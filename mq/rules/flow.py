@@ -176,6 +176,8 @@ def settle(tx: Tx) -> None:
     by themselves (Q-COMBAT-7, Q-DIGI-2) — which may close the window and let the rules act again."""
     for _ in range(SETTLE_ROUNDS):
         _settle_turn(tx)
+        if monsters.offer_resurrections(tx):
+            return  # a cleric decides on Resurrection first (Q-CHAR-5)
         if not auto_pass(tx):
             return
     raise RuntimeError("settle did not come to rest")  # a bug, never a game situation

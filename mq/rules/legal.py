@@ -59,7 +59,7 @@ def _wants(kind: str | None, *kinds: str) -> bool:
 
 def _pending(state, seat, cards, add) -> None:
     pend = state.pending
-    if pend.kind in ("colour", "lose_item", "curse"):
+    if pend.kind in ("colour", "lose_item", "curse", "resurrect"):
         for option in pend.options:
             add(Action(seat, "choose", (option,)))
     elif pend.kind == "charity":

@@ -12,8 +12,10 @@ more than your level).  The powers are the class cards' texts in mq/data/dxm.tom
   take an item in play from a munchkin in your room, or take 1 hit;
 - cleric: the extra die against undead works by itself (mq.rules.combat.dice_count); Sanctuary
   — a cleric may roll the d10 against a curse as it is played on them or on a munchkin in their
-  room (the ``curse`` pending decision, mq.rules.combat.play_curse); Resurrection is not
-  implemented yet.
+  room (the ``curse`` pending decision, mq.rules.combat.play_curse); Resurrection — a face-down
+  draw of a cleric with a card in hand is put off until the action is done, then the cleric
+  decides: draw as usual, or discard a card from hand for the top card of that deck's discard
+  pile (the ``resurrect`` pending decision, mq.rules.monsters.offer_resurrections).
 
 Action: ``power (name, *args)``; the card to discard is the last argument of discard powers."""
 from __future__ import annotations

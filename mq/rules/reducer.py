@@ -504,6 +504,8 @@ def _choose(tx: Tx, a: Action) -> None:
         tx.event("colour_chosen", a.seat, uid, a.args[0])
     elif pend.kind == "curse":  # Q-CARD-8: cancel it with a card or Sanctuary, or let it act
         combat.answer_curse(tx, a.seat, a.args[0])
+    elif pend.kind == "resurrect":  # Q-CHAR-5: the cleric's Resurrection
+        monsters.resurrect_chosen(tx, a.args[0])
     else:
         combat.lose_item_chosen(tx, a.args[0])
 

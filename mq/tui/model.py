@@ -763,6 +763,12 @@ class Model:
             pend = v.pending
             if pend is not None and pend.kind == "colour":  # Q-MON-1
                 return f"Give the monster a {COLOURS[a.args[0]]} base"
+            if pend is not None and pend.kind == "resurrect":  # Q-CHAR-5: the cleric's Resurrection
+                deck = DECK_NAMES[pend.data[0]]
+                if a.args[0] == "draw":
+                    return f"Draw from the {deck} deck as usual"
+                return (f"Resurrection: take {self.card_name(pend.data[1])} from the {deck} discards, "
+                        f"discarding {self.card_name(a.args[0])}")
             if pend is not None and pend.kind == "curse":  # Q-CARD-8: cancel it, or take it
                 curse = self.card_name(pend.data[0])
                 victim = pend.data[2]
@@ -1060,6 +1066,9 @@ class Model:
                 return "Choose the new monster's base colour: 1-9 (a: menu)."
             if v.pending.kind == "lose_item":
                 return "Bad Stuff: choose an item to lose: 1-9 (a: menu)."
+            if v.pending.kind == "resurrect":
+                return (f"Resurrection: draw as usual, or take {self.card_name(v.pending.data[1])} from the "
+                        "discard pile for a card of your hand (1-9, a: menu).")
             if v.pending.kind == "curse":
                 card, by, victim = v.pending.data
                 if victim != self.seat:  # a cleric next to the victim (Sanctuary, Q-CHAR-5)
