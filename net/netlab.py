@@ -335,6 +335,7 @@ class GameRun:
     identical: bool  # every peer's log file has the same bytes
     drops: dict[str, int]  # nftables counters: "loss", "cut"
     rtt_ms: dict[int, float]  # ping from peer 0 to peer j: average round trip
+    commit_ms: dict[int, tuple[float, float]]  # each peer's commit latency (p50, p99) as it printed it
     cut: Cut | None
     sequencers: tuple[int, ...]  # the peers that sequenced (the host, then any that took over)
     diagnosis: str  # who sequenced what, where logs part: for a failure message
@@ -354,7 +355,9 @@ class GameRun:
         lines = [f"game: {self.seconds:.1f} s, {n[0] if n else '?'} entries, final hash {n[1] if n else '?'}; "
                  f"exit codes {self.codes}",
                  f"nftables drops: {self.drops['loss']} by loss, {self.drops['cut']} by the cut",
-                 "ping from peer 0: " + ", ".join(f"->{j} {ms:.1f} ms" for j, ms in sorted(self.rtt_ms.items()))]
+                 "ping from peer 0: " + ", ".join(f"->{j} {ms:.1f} ms" for j, ms in sorted(self.rtt_ms.items())),
+                 "commit latency p50/p99 (proposal sent -> entry applied): "
+                 + ", ".join(f"peer {i} {a:.0f}/{b:.0f} ms" for i, (a, b) in sorted(self.commit_ms.items()))]
         if self.cut is not None:
             c = self.cut
             lines.append(f"cut: peer {c.peer} (seat {c.seat}) at its entry {c.at_entry}, {c.behind} entries "
@@ -418,10 +421,13 @@ def play(lab: Lab, work: str, *, seed: int = 1, window_ms: int = 2000, cut: int 
             except subprocess.TimeoutExpired:
                 codes[i] = None
         seconds = time.monotonic() - t0
-        summaries = {}
+        summaries, commit = {}, {}
         for i, p in c.procs.items():
             m = re.search(r"game over after (\d+) entries, state hash ([0-9a-f]{16})", p.out())
             summaries[i] = (int(m.group(1)), m.group(2)) if m else None
+            m = re.search(r"commit latency p50 ([\d.]+) ms p99 ([\d.]+) ms", p.err())
+            if m:
+                commit[i] = (float(m.group(1)), float(m.group(2)))
         diagnosis = _diagnose(c, seats)
         sequencers = (0, *(i for i in sorted(c.procs) if i and "sequencer now" in c.procs[i].err()))
     after = lab.counters()
@@ -437,7 +443,7 @@ def play(lab: Lab, work: str, *, seed: int = 1, window_ms: int = 2000, cut: int 
         with open(c.log(i), "rb") as f:
             raw.append(f.read())
     return GameRun(seconds, codes, summaries, logs, len(set(raw)) == 1,
-                   {k: after[k] - before[k] for k in after}, rtt, record, sequencers, diagnosis)
+                   {k: after[k] - before[k] for k in after}, rtt, commit, record, sequencers, diagnosis)
 
 
 def _entries(path: str) -> list:
@@ -579,6 +585,8 @@ def _games(args) -> int:
     if why:
         print(f"netlab: {why}", file=sys.stderr)
         return 2
+    # A terminated run still cleans up: SystemExit unwinds through Lab.__exit__ and Cluster.__exit__.
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))
     delays = tuple(int(d) for d in args.delays.split(","))
     cut = {"none": None, "follower": args.peers - 1, "sequencer": 0}[args.cut]
     failed = 0

@@ -100,6 +100,9 @@ def test_a_bot_game_under_loss_and_delay_ends_with_identical_hashes(tmp_path, re
     for j, ms in run.rtt_ms.items():
         assert DELAYS_MS[0] + DELAYS_MS[j] <= ms < DELAYS_MS[0] + DELAYS_MS[j] + 40, run.rtt_ms
     assert run.drops["loss"] > 0 and run.drops["cut"] == 0
+    # So was the game's own traffic: a player's move reaches the sequencer and comes back applied.
+    for i in range(1, 4):
+        assert run.commit_ms[i][0] >= DELAYS_MS[i] + DELAYS_MS[0], run.commit_ms
     assert run.summaries[0][0] > 300  # a whole game, not a short stub of one
 
 
