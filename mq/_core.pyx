@@ -45,6 +45,8 @@ cdef extern from "Python.h":
     ctypedef struct PyListObject:
         PyObject **ob_item
     Py_ssize_t PyList_GET_SIZE(object o)
+    ctypedef struct PyTypeObject
+    PyObject *_PyType_Lookup(PyTypeObject *t, PyObject *name)  # borrowed, no error set
 
 import operator
 
@@ -1006,16 +1008,64 @@ cdef uint64_t _seq_digest(tuple t, bint cache, int depth, bint *pure, bint origi
     return h
 
 
-cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
-    cdef uint64_t h
-    cdef Py_ssize_t i, nf
-    cdef bint ignored = True  # a node's fields may be anything; the node itself is trusted
+# Node classes already checked (a per-class memo, not a cache of values): the class, its
+# ``_hash_tag`` and ``_hash_fields`` objects as they were when checked (strong references), and
+# the tag's digest.  Only classes whose metaclass is ``type``, with an exact str tag and an exact
+# tuple of str fields: for those, ``getattr(cls, name)`` is exactly ``_PyType_Lookup(cls, name)``
+# (no descriptor can be involved), so finding the same two objects again means the same checks
+# would pass and the same tag digest would come out.
+cdef enum:
+    TYPE_SLOTS = 64
+cdef PyObject *_type_keys[TYPE_SLOTS]
+cdef PyObject *_type_tags[TYPE_SLOTS]
+cdef PyObject *_type_fields[TYPE_SLOTS]
+cdef uint64_t _type_tag_digest[TYPE_SLOTS]
+cdef object _S_TAG = "_hash_tag"
+cdef object _S_FIELDS = "_hash_fields"
+
+
+cdef inline void _swap_ref(PyObject **where, object o):
+    cdef PyObject *old = where[0]
+    Py_INCREF(o)
+    where[0] = <PyObject *>o
+    Py_XDECREF(old)
+
+
+cdef tuple _checked_fields(object t, uint64_t *tag_digest):
+    """The node class's field names, its tag's digest in ``tag_digest``; TypeError as the twin."""
+    cdef Py_ssize_t slot = _slot(<PyObject *>t, TYPE_SLOTS)
+    cdef PyObject *tp
+    cdef PyObject *fp
+    cdef Py_ssize_t i
+    if _type_keys[slot] == <PyObject *>t:
+        tp = _PyType_Lookup(<PyTypeObject *>t, <PyObject *>_S_TAG)
+        fp = _PyType_Lookup(<PyTypeObject *>t, <PyObject *>_S_FIELDS)
+        if tp == _type_tags[slot] and fp == _type_fields[slot]:
+            tag_digest[0] = _type_tag_digest[slot]
+            return <tuple>fp
     tag = getattr(t, "_hash_tag", None)
     fields = getattr(t, "_hash_fields", None)
     if tag is None or fields is None:
         raise TypeError(f"cannot digest a {t.__name__}")
     if not PyUnicode_Check(tag) or not PyTuple_CheckExact(fields):
         raise TypeError(f"{t.__name__}: _hash_tag must be a str, _hash_fields a tuple of str")
+    tag_digest[0] = _cached_str_digest(tag) if type(tag) is str else _str_digest(tag)
+    if type(t) is type and type(tag) is str:
+        for i in range(PyTuple_GET_SIZE(fields)):
+            if type(<object>PyTuple_GET_ITEM(fields, i)) is not str:
+                return <tuple>fields
+        _swap_ref(&_type_tags[slot], tag)
+        _swap_ref(&_type_fields[slot], fields)
+        _type_tag_digest[slot] = tag_digest[0]
+        _swap_ref(&_type_keys[slot], t)
+    return <tuple>fields
+
+
+cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
+    cdef uint64_t h, tag_digest = 0
+    cdef Py_ssize_t i, nf
+    cdef bint ignored = True  # a node's fields may be anything; the node itself is trusted
+    cdef tuple fields = _checked_fields(t, &tag_digest)
     if cache:
         c = getattr(o, "_digest", None)
         if c is not None:
@@ -1027,7 +1077,7 @@ cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
             raise TypeError(f"{t.__name__}._digest is not a 64-bit digest")
     if depth >= MAX_DEPTH:
         raise ValueError(f"structure nested deeper than {MAX_DEPTH} levels")
-    h = _absorb(T_NODE, _cached_str_digest(tag) if type(tag) is str else _str_digest(tag))
+    h = _absorb(T_NODE, tag_digest)
     nf = PyTuple_GET_SIZE(fields)
     for i in range(nf):
         f = <object>PyTuple_GET_ITEM(fields, i)

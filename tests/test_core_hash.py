@@ -271,3 +271,26 @@ def test_nesting_limit(core_impl):
     core_impl.digest(deep)                   # 200 levels: fine
     with pytest.raises(ValueError):
         core_impl.digest((deep,))            # 201 levels: refused, identically in both twins
+
+
+def test_a_node_class_changed_after_use_is_read_again(core_impl):
+    """The native core remembers node classes it checked; changing a class's tag or fields
+    afterwards must be seen exactly as the twin sees it (it reads them every time)."""
+    @dataclass(frozen=True)
+    class Changing:
+        _hash_tag: ClassVar[str] = "Changing"
+        _hash_fields: ClassVar[tuple] = ("a", "b")
+        a: int
+        b: int
+
+    first = core_impl.digest(Changing(1, 2))
+    assert first == core_impl.digest_full(Changing(1, 2))
+    Changing._hash_fields = ("a",)
+    second = core_impl.digest(Changing(1, 2))
+    assert second == core_impl.digest_full(Changing(1, 2)) != first
+    Changing._hash_tag = "Other"
+    third = core_impl.digest(Changing(1, 2))
+    assert third == core_impl.digest_full(Changing(1, 2)) not in (first, second)
+    Changing._hash_fields = ["a"]
+    with pytest.raises(TypeError):
+        core_impl.digest(Changing(1, 2))
