@@ -43,12 +43,14 @@ def legal_actions(state: State, seat: int, cards: CardSet, kind: str | None = No
         return tuple(out)
     if state.combat is not None:
         _combat(state, seat, cards, add, kind)
-        powers.legal(state, seat, cards, add)
+        if _wants(kind, "power"):  # (class powers are all ``power`` actions, mq.rules.powers)
+            powers.legal(state, seat, cards, add)
         return tuple(out)
     if state.turn.seat == seat and p.alive:
         _movement_phase(state, seat, cards, add, kind)  # first: what a turn is mostly about
     _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat, only=kind)
-    powers.legal(state, seat, cards, add)
+    if _wants(kind, "power"):
+        powers.legal(state, seat, cards, add)
     return tuple(out)
 
 
