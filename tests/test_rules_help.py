@@ -144,10 +144,10 @@ def test_asking_again_after_declining_and_haggling_ends():
         s, _ = act(s, b, "offer", 600, 2)
         s, _ = act(s, a, "decline")
     assert s.combat.rounds == HELP_ROUNDS and Action(a, "ask") not in legal(s, a)
-    s2 = s.replace(combat=s.combat.replace(rounds=1))
+    s2 = s.replace(combat=s.combat.replace(rounds=HELP_ROUNDS - 2))
     s2, _ = act(s2, a, "ask")
     s2, _ = act(s2, b, "offer", 600, 2)
-    s2, _ = act(s2, a, "counter", b, 0, 0)  # round 3: the last one
+    s2, _ = act(s2, a, "counter", b, 0, 0)  # the last round
     s2, _ = act(s2, b, "offer", 600, 1)
     assert not any(x.kind == "counter" for x in legal(s2, a))
 

@@ -258,7 +258,7 @@ def valid_buy(p, cards, items: tuple[str, ...], double_used: bool) -> bool:
 HELP_GOLD = (-500, -300, 0, 300, 500, 600)
 HELP_SHARES = (0, 1, 2)
 PICK_VALUE = 300  # what a Treasure pick is worth when a counter-offer must be cheaper than a bid
-HELP_ROUNDS = 3  # calls for help plus counter-offers in one fight: haggling ends
+HELP_ROUNDS = 4  # calls for help plus counter-offers in one fight: haggling ends (the book haggles 4 times)
 
 
 def deal_cost(gold: int, share: int, item: str, cards) -> int:
