@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test sim bench clean
+.PHONY: play test sim simnet bench clean
 
 $(BIN)/python:
 	$(PY) -m venv $(VENV)
@@ -33,6 +33,10 @@ test: build
 
 sim: build
 	$(BIN)/mq sim --players 4 --games 50 --seed 1
+
+# The protocol simulation's large run (net/sim.py): many seeds of faults, counts at the end.
+simnet: build
+	$(BIN)/python -m net.sim --seeds 5000
 
 bench: build
 	$(BIN)/python -m bench

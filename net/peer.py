@@ -30,6 +30,11 @@ Invariants:
   leader walks subtree digests to the first differing field and every peer writes a report.
 - Failover: the lowest-numbered live peer seat becomes sequencer; it collects the others' logs
   (``hello`` carries each peer's last entry ids), adopts the longest consistent one, and goes on.
+- Quorum: a sequencer sequences only while it reaches (heard within ``dead_s / 2``) a quorum of the
+  game's peer seats: more than half, or exactly half with the lowest; without one it waits, and
+  after ``2 * dead_s`` steps down to look for the sequencer the others follow (docs/net.md).
+- All I/O, time and randomness go through ``self.rt`` (net.transport.ZmqRuntime, or
+  net.sim.SimRuntime in the simulation), so the simulation runs this very code.
 - Malformed input is dropped with a log line and a counter; it never raises out of a handler.
 """
 from __future__ import annotations
@@ -38,8 +43,6 @@ import asyncio
 import hmac
 import logging
 import os
-import secrets
-import time
 from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Callable
@@ -154,28 +157,23 @@ class Peer:
     """One peer.  Use :meth:`host`, :meth:`resume` or :meth:`join` (coroutines), then read
     ``state``/``seq``, :meth:`propose`, and listen with :meth:`subscribe`."""
 
-    def __init__(self, cfg: Config, ctx=None) -> None:
+    def __init__(self, cfg: Config, ctx=None, runtime=None) -> None:
+        """``runtime``: where the I/O, clock and randomness come from (net.transport.ZmqRuntime on
+        ``ctx`` by default; net.sim.SimRuntime in the simulation)."""
         self.cfg = cfg
-        self.key = cfg.key or secrets.token_hex(32)
+        self.rt = rt = runtime if runtime is not None else transport.ZmqRuntime(ctx)
+        self.ctx = getattr(rt, "ctx", None)
+        self.key = cfg.key or rt.random(32).hex()
         if not identity.valid_secret(self.key):
             raise PeerError("the identity key is not 32 bytes of hex")
         self.pub = identity.public_id(self.key)
         self._public, self._secret = identity.keypair(self.key)
-        self.ctx = ctx or transport.context()
-        self._own_ctx = ctx is None
         self.cards = load_default()
-        self.inc = os.urandom(8)  # this process's incarnation: proposal ids are (inc, counter)
+        self.inc = rt.random(8)  # this process's incarnation: proposal ids are (inc, counter)
         self._pid = 0
         self.drops = wire.Counters()
-        self.gate = transport.gate(self.ctx)  # ZAP first: the ROUTER admits nobody without it
-        try:
-            self.router, self.port, self._key_listener = transport.router(
-                self.ctx, cfg.bind, cfg.port, self._public, self._secret)
-        except BaseException:
-            transport.release_gate_unstarted(self.ctx)
-            if self._own_ctx:
-                self.ctx.term()
-            raise
+        self.router, self.port = rt.router(cfg.bind, cfg.port, self._public, self._secret)
+        self.gate = rt.gate  # denied addresses and keys (ZAP)
         # admission (leader)
         self.join_code: str | None = None  # the code the host shows (admit="code")
         self._open = False  # admit unknown keys without a code (loopback-only hosts)
@@ -220,6 +218,8 @@ class Peer:
         self._live = False
         self._pending_props: list[tuple[bytes, dict, float]] = []
         self._reconcile_until = 0.0
+        self._no_quorum_since: float | None = None
+        self._stepped_down = False  # looking for the sequencer after giving up sequencing
         self._expect: set[int] = set()
         self._fetching: set[bytes] = set()
         self._seeding: dict | None = None
@@ -278,17 +278,7 @@ class Peer:
         self._emit(Notice(kind, seat, text))
 
     def _spawn(self) -> None:
-        loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(self._router_loop()), loop.create_task(self._timer_loop()),
-                       loop.create_task(self._key_service())]
-
-    async def _key_service(self) -> None:
-        """Tell whoever asks on port + 1 this peer's public key (net.transport.serve_key)."""
-        server = await transport.serve_key(self._key_listener, self._public)
-        try:
-            await asyncio.Future()
-        finally:
-            server.close()
+        self._tasks = self.rt.start(self.router, self._from_router, self._tick, self._public)
 
     async def wait_finished(self, timeout: float | None = None) -> bool:
         try:
@@ -306,7 +296,7 @@ class Peer:
 
     def _finish(self, phase: str) -> None:
         self.phase = phase
-        self.ended_at = time.perf_counter()
+        self.ended_at = self.rt.perf()
         self._finished.set()
 
     async def close(self, linger_ms: int = 0) -> None:
@@ -315,21 +305,10 @@ class Peer:
         self._shut = True
         if self._welcomed and not self.leader and self.dealer is not None:
             self._up({"t": "bye"})
-        for t in self._tasks + ([self._dealer_task] if self._dealer_task else []):
-            t.cancel()
-        for t in self._tasks + ([self._dealer_task] if self._dealer_task else []):
-            try:
-                await t
-            except (asyncio.CancelledError, Exception):
-                pass
+        await self.rt.cancel(self._tasks + ([self._dealer_task] if self._dealer_task else []))
         if self.log is not None:
             self.log.close()
-        self._key_listener.close()
-        transport.close(self.dealer, linger_ms)
-        transport.close(self.router, linger_ms)
-        await transport.release_gate(self.ctx)
-        if self._own_ctx:
-            self.ctx.term()
+        await self.rt.aclose([self.dealer, self.router], linger_ms)
         was = self.phase
         if was not in ("ended", "desync"):
             self.phase = "closed"
@@ -393,7 +372,7 @@ class Peer:
         self.seq = 0
         self.ring = {0: self.state}
         self.phase = "game"
-        self.started_at = time.perf_counter()
+        self.started_at = self.rt.perf()
         self._started.set()
         self._notice("info", None, f"the game starts: seed {header.seed:016x}, game {header.game.hex()}")
 
@@ -432,7 +411,7 @@ class Peer:
             self.outstanding.pop(e.pid[1], None)
             sent = self._sent_at.pop(e.pid[1], None)
             if sent is not None and not self.leader:
-                self.commit_ms.append((time.perf_counter() - sent) * 1000)
+                self.commit_ms.append((self.rt.perf() - sent) * 1000)
         self._emit(Applied(e.n, action, tuple(events), self.state))
 
     # -- proposals (any role) ---------------------------------------------------------------------
@@ -443,7 +422,7 @@ class Peer:
             raise IllegalAction("seat/unknown", "a spectator has no seat")
         self._pid += 1
         pid = self._pid
-        now = time.perf_counter()
+        now = self.rt.perf()
         self._sent_at[pid] = now
         if self.leader and not self._live and self.phase == "game":
             self.outstanding[pid] = (action, now)  # sequenced when this new sequencer goes live
@@ -454,7 +433,7 @@ class Peer:
                 self._sent_at.pop(pid, None)
                 self._reject_local(pid, *reason)
             else:
-                self.commit_ms.append((time.perf_counter() - now) * 1000)
+                self.commit_ms.append((self.rt.perf() - now) * 1000)
             return pid
         self.outstanding[pid] = (action, now)
         if self._welcomed:
@@ -487,7 +466,7 @@ class Peer:
         if not 0 <= bots < seats:
             raise PeerError("bots must leave seat 0 for the host")
         self._setup_admission()
-        self.game = os.urandom(8)
+        self.game = self.rt.random(8)
         self.opts = {"seats": seats, "window_ms": window_ms, "away": away, "away_s": away_s}
         self.seats = [SeatInfo() for _ in range(seats)]
         self.seats[0] = SeatInfo(self.cfg.name, "peer", self.pub, self.cfg.bind, self.port)
@@ -536,7 +515,7 @@ class Peer:
         log.info("resuming game %s at entry %d on port %d", self.game.hex(), self.seq, self.port)
 
     def _become_leader(self, expect: set[int], settle: float) -> None:
-        now = time.monotonic()
+        now = self.rt.now()
         self.leader, self.leader_seat = True, self.seat
         self._live = False
         self._expect = set(expect)
@@ -558,7 +537,7 @@ class Peer:
         if self.dealer is not None:
             if self._dealer_task:
                 self._dealer_task.cancel()
-            transport.close(self.dealer)
+            self.rt.close(self.dealer)
             self.dealer = None
         self._welcomed = False
         self._connecting = False
@@ -597,7 +576,7 @@ class Peer:
         self._nonce = self._new_nonce()
         self._seeding = {"params": params, "roster": roster, "seats": peer_seats,
                          "commits": {self.seat: _h(self._nonce)}, "nonces": {self.seat: self._nonce},
-                         "deadline": time.monotonic() + 10.0, "revealing": False}
+                         "deadline": self.rt.now() + 10.0, "revealing": False}
         self.phase = "seeding"
         msg = {"t": "commit_req", "params": state_codec.encode(params), "roster": roster}
         for s in peer_seats:
@@ -610,7 +589,7 @@ class Peer:
         """This peer's commit-reveal nonce: random, or with ``cfg.local_seed`` (local play, where
         every peer is ours) derived from it and our seat, so the game seed is a function of it."""
         if self.cfg.local_seed is None:
-            return os.urandom(32)
+            return self.rt.random(32)
         return _h(f"mq-local-seed:{self.cfg.local_seed}:{self.seat}".encode())
 
     def _seed_progress(self) -> None:
@@ -683,7 +662,7 @@ class Peer:
                 seat = next((s for s, i in enumerate(self.seats) if i.kind == "open"), None)
                 if seat is None:
                     return self._to(rid, {"t": "refuse", "reason": "full", "text": "every seat is taken"})
-        now = time.monotonic()
+        now = self.rt.now()
         for old_rid, old in list(self.members.items()):
             if old.pub == pub and old_rid != rid:
                 if old.inc != msg["inc"] and now - old.last_seen < 2 * self.cfg.ping_s:
@@ -691,7 +670,7 @@ class Peer:
                     return self._to(rid, {"t": "retry", "leader": self.seat, "addr": None})
                 del self.members[old_rid]  # a restarted peer replaces its dead connection
                 self._fetching.discard(old_rid)
-        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], time.monotonic(), msg["last"])
+        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], self.rt.now(), msg["last"])
         self.members[rid] = mem
         rewind = -1
         if seat is not None:
@@ -735,7 +714,7 @@ class Peer:
             return None
         if self._code_secret is None:
             return "closed", "this sequencer admits only the game's players"
-        now = time.monotonic()
+        now = self.rt.now()
         while self._wrong_recent and now - self._wrong_recent[0] > WRONG_CODE_WINDOW_S:
             self._wrong_recent.popleft()
         code = msg.get("code")
@@ -787,7 +766,7 @@ class Peer:
                 self._notice("info", m.seat, f"{m.name} left the lobby")
             else:
                 self.seats[m.seat].away = True
-                self.away_since[m.seat] = time.monotonic()
+                self.away_since[m.seat] = self.rt.now()
                 self._notice("away", m.seat, f"{self._who(m.seat)} is away ({why})")
             self._broadcast_lobby()
         if self._walk is not None and self._walk.rid == rid:
@@ -826,7 +805,7 @@ class Peer:
             self.stats["rejected"] += 1
             self._to(rid, {"t": "reject", "pid": pid, "reason": reason[0], "detail": reason[1][:wire.MAX_TEXT]})
         else:
-            self.commit_ms.append((time.perf_counter() - t0) * 1000)
+            self.commit_ms.append((self.rt.perf() - t0) * 1000)
 
     def _sequence(self, author: int, pid: tuple[bytes, int] | None, action: Action) -> tuple[str, str] | None:
         """Validate, number, log and queue one entry; returns (reason, detail) if refused."""
@@ -864,7 +843,7 @@ class Peer:
     def _schedule_flush(self) -> None:
         if not self._flush_scheduled:
             self._flush_scheduled = True
-            asyncio.get_running_loop().call_soon(self._flush)
+            self.rt.call_soon(self._flush)
 
     def _flush(self) -> None:
         """Group commit: one fdatasync for everything sequenced in this loop iteration, then send."""
@@ -882,13 +861,13 @@ class Peer:
         key = (c.stage, c.waiting) if c is not None and c.stage in WINDOWS and c.waiting else None
         if key != self._window_key:
             self._window_key = key
-            self._window_since = time.monotonic() if key is not None else None
+            self._window_since = self.rt.now() if key is not None else None
         self._check_over()
         self._schedule_drive()
 
     def _check_over(self) -> None:
         if self.leader and is_over(self.state) and self._ending_until is None and self.phase == "game":
-            self._ending_until = time.monotonic() + 3.0
+            self._ending_until = self.rt.now() + 3.0
 
     def _driven_by_me(self, seat: int) -> bool:
         info = self.seats[seat]
@@ -897,7 +876,7 @@ class Peer:
     def _schedule_drive(self) -> None:
         if self.leader and not self._drive_scheduled:
             self._drive_scheduled = True
-            asyncio.get_running_loop().call_soon(self._drive)
+            self.rt.call_soon(self._drive)
 
     def _drive(self) -> None:
         """One move for a seat the leader plays (bot seats, botted away seats); then again."""
@@ -918,7 +897,7 @@ class Peer:
                     if self._bot_failures > 20:
                         self.error = f"the bot for seat {seat} keeps failing"
                         return
-                    asyncio.get_running_loop().call_later(0.1, self._schedule_drive)
+                    self.rt.call_later(0.1, self._schedule_drive)
                 return  # _sequence scheduled the next drive
 
     # -- hashes, desync -------------------------------------------------------------------------
@@ -946,9 +925,9 @@ class Peer:
         self._broadcast({"t": "pause", "seq": n, "reason": "desync"})
         self._notice("info", m.seat, f"state hashes differ after entry {n}: the game is paused")
         if n not in self.ring:
-            self._walk = _Walk(m.rid, m.seat, n, started=time.monotonic())
+            self._walk = _Walk(m.rid, m.seat, n, started=self.rt.now())
             return self._finish_walk("the state of that entry is no longer kept")
-        self._walk = _Walk(m.rid, m.seat, n, [], time.monotonic())
+        self._walk = _Walk(m.rid, m.seat, n, [], self.rt.now())
         self._to(m.rid, {"t": "kids_req", "seq": n, "path": []})
 
     def _l_kids(self, m: Member, msg: dict) -> None:
@@ -972,7 +951,7 @@ class Peer:
             text += f" (search stopped: {problem})"
         # Publish once every connected seat has reported its hash for n (bounded wait), so the
         # report lists all peers.
-        self._desync_found = (n, text, time.monotonic() + 0.5)
+        self._desync_found = (n, text, self.rt.now() + 0.5)
 
     def _publish_desync(self, now: float) -> None:
         n, text, until = self._desync_found
@@ -1033,9 +1012,23 @@ class Peer:
                 self.seats[s] = SeatInfo()
             self._broadcast_lobby()
             self._notice("info", None, f"seats {missing} did not take part in the seed exchange: back to the lobby")
-        if not self._live and self.phase == "game" and self._desync_seq is None:
-            if (not self._expect and not self._fetching) or now > self._reconcile_until:
-                self._go_live()
+        if self.phase == "game" and self._desync_seq is None:
+            quorate = self._quorum(self._reach(now))
+            if quorate:
+                self._no_quorum_since = None
+            elif self._no_quorum_since is None:
+                self._no_quorum_since = now
+            if self._live and not quorate:
+                # The others may be following another sequencer: stop until a quorum is back.
+                self._live = False
+                self._expect.clear()
+                self._reconcile_until = now
+                self._notice("info", self.seat, "no quorum of the players is reachable: the game waits")
+            if not self._live:
+                if quorate and ((not self._expect and not self._fetching) or now > self._reconcile_until):
+                    return self._go_live()
+                if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.cfg.dead_s:
+                    return self._step_down()
         if self._walk is not None and now - self._walk.started > 3.0:
             self._finish_walk("the peer did not answer")
         if self._desync_found is not None:
@@ -1069,13 +1062,49 @@ class Peer:
                 self._notice("closed", None, f"the game is over after {self.seq} entries")
                 self._finish("ended")
 
+    # -- quorum (docs/net.md, "Quorum") ----------------------------------------------------------
+    def _peer_seats(self) -> list[int]:
+        if self.header is not None:
+            return [s for s, (_, _, kind) in enumerate(self.header.roster) if kind == "peer"]
+        return [s for s, i in enumerate(self.seats) if i.kind == "peer"]
+
+    def _quorum(self, seats: set[int]) -> bool:
+        """More than half of the game's peer seats, or exactly half including the lowest of them (so
+        that of two equal halves only one can sequence, and a 2-peer game goes on without seat 1)."""
+        ps = self._peer_seats()
+        have = sum(1 for s in ps if s in seats)
+        return 2 * have > len(ps) or (2 * have == len(ps) and bool(ps) and ps[0] in seats)
+
+    def _reach(self, now: float) -> set[int]:
+        """The seats this sequencer heard from within half of ``dead_s`` (itself included): a
+        follower gives up on a silent sequencer only after ``dead_s``, so these still follow it."""
+        lease = self.cfg.dead_s / 2
+        return {self.seat} | {m.seat for m in self.members.values()
+                              if m.seat is not None and now - m.last_seen <= lease}
+
+    def _step_down(self) -> None:
+        """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
+        sequencing and look for the game as a follower (the lowest other seat we can reach)."""
+        log.warning("no quorum for %.1f s: seat %s stops sequencing", 2 * self.cfg.dead_s, self.seat)
+        self._notice("info", self.seat, "no quorum: looking for the game's sequencer")
+        self.leader, self._live, self.leader_seat = False, False, None
+        self._no_quorum_since = None
+        self.members.clear()
+        self.seat_rid.clear()
+        self._fetching.clear()
+        self._pending_props.clear()
+        self._dead = {self.seat}
+        self._last_heard = self.rt.now()
+        self._stepped_down = True
+        self._elect()
+
     def _chat(self, seat: int | None, text: str) -> None:
         self._broadcast({"t": "notice", "kind": "chat", "seat": seat, "text": text})
         self._emit(Notice("chat", seat, text))
 
     # -- leader I/O -----------------------------------------------------------------------------
     def _to(self, rid: bytes, msg: dict) -> None:
-        if not transport.send(self.router, [rid, wire.pack(msg)]):
+        if not self.rt.send(self.router, [rid, wire.pack(msg)]):
             log.debug("could not send %s to %r", msg.get("t"), rid)
 
     def _to_seat(self, seat: int, msg: dict) -> None:
@@ -1086,7 +1115,7 @@ class Peer:
     def _broadcast(self, msg: dict) -> None:
         data = wire.pack(msg)
         for rid in list(self.members):
-            transport.send(self.router, [rid, data])
+            self.rt.send(self.router, [rid, data])
 
     def _on_router(self, frames: list) -> None:
         """One message on this peer's ROUTER (any role)."""
@@ -1111,7 +1140,7 @@ class Peer:
             user = None
         if not user:
             return self.drops.drop("message", "no CURVE identity", repr(rid))
-        now = time.monotonic()
+        now = self.rt.now()
         if t == "hello":
             try:
                 addr = frames[1].get("Peer-Address") or "127.0.0.1"
@@ -1127,7 +1156,7 @@ class Peer:
             return self.drops.drop(t, "sent on another key's routing id", m.name)
         m.last_seen = now
         if t == "propose":
-            self._l_propose(rid, msg, time.perf_counter())
+            self._l_propose(rid, msg, self.rt.perf())
         elif t == "report":
             self._l_report(m, msg)
         elif t == "ping":
@@ -1203,14 +1232,19 @@ class Peer:
         if self.cfg.role == "play" and self.cfg.log_path and os.path.exists(self.cfg.log_path):
             self._open_log_file(self.cfg.log_path)
         key = await self._host_key(host, port, timeout)
-        self._spawn()
-        self._connect(host, port, None, timeout, key)
+        self.start_join(host, port, key, timeout)
         try:
             await asyncio.wait_for(self._welcome_evt.wait(), timeout + 1)
         except asyncio.TimeoutError:
             raise PeerError(f"no answer from {host}:{port}") from None
         if self._refused:
             raise PeerError(self._refused)
+
+    def start_join(self, host: str, port: int, key: str, timeout: float = 10.0) -> None:
+        """The synchronous part of :meth:`join`, once the host's key is known and checked: start
+        the loops, connect, say hello.  The answer comes later (``welcome`` or ``refuse``)."""
+        self._spawn()
+        self._connect(host, port, None, timeout, key)
 
     async def _host_key(self, host: str, port: int, timeout: float) -> str:
         """The public key of the peer we join at host:port, checked: ``cfg.server_key``; else the
@@ -1281,21 +1315,21 @@ class Peer:
             return self._finish("closed")
         if self._dealer_task is not None:
             self._dealer_task.cancel()
-        transport.close(self.dealer)
+        self.rt.close(self.dealer)
         self._server_key = key
-        self.dealer = transport.dealer(self.ctx, host, port, self._public, self._secret, key.encode("ascii"))
-        self._dealer_task = asyncio.get_running_loop().create_task(self._dealer_loop(self.dealer))
+        self.dealer = dealer = self.rt.dealer(host, port, self._public, self._secret, key.encode("ascii"))
+        self._dealer_task = self.rt.listen(dealer, lambda frames: self._from_dealer(dealer, frames))
         self._connecting, self._welcomed = True, False
         self._candidate = seat
         self._retry_hint = None
         self._target = (host, port)
-        self._connect_deadline = time.monotonic() + timeout
+        self._connect_deadline = self.rt.now() + timeout
         self._last_hello = 0.0
         self._buffer.clear()
         self._send_hello()
 
     def _send_hello(self) -> None:
-        self._last_hello = time.monotonic()
+        self._last_hello = self.rt.now()
         tail = []
         if self.log is not None and self.seq:
             # The last 16 entries, then exponentially sparser back to 1: enough for the sequencer
@@ -1310,7 +1344,7 @@ class Peer:
         self._up(msg)
 
     def _up(self, msg: dict) -> bool:
-        return self.dealer is not None and transport.send(self.dealer, [wire.pack(msg)])
+        return self.dealer is not None and self.rt.send(self.dealer, [wire.pack(msg)])
 
     def _on_dealer(self, frames: list) -> None:
         if len(frames) != 1:
@@ -1319,7 +1353,7 @@ class Peer:
             msg = wire.unpack(frames[0].bytes)
         except wire.Malformed as e:
             return self.drops.drop("message", str(e), "sequencer")
-        self._last_heard = time.monotonic()
+        self._last_heard = self.rt.now()
         t = msg["t"]
         try:
             handler = getattr(self, "_f_" + t)
@@ -1343,7 +1377,9 @@ class Peer:
         if type(msg.get("opts")) is dict:
             self.opts = msg["opts"]
         self._connecting, self._welcomed = False, True
+        self._stepped_down = False
         self._dead.discard(self.leader_seat)
+        self._dead.discard(self.seat)  # after a step-down: we may be elected again later
         self._addrs[self.leader_seat] = self._target
         self._seat_keys[self.leader_seat] = self._server_key
         self._remember([self._server_key])
@@ -1410,7 +1446,7 @@ class Peer:
 
     def _f_who(self, msg: dict) -> None:
         self._welcomed, self._connecting = False, True
-        self._connect_deadline = time.monotonic() + self.cfg.dead_s * 2
+        self._connect_deadline = self.rt.now() + self.cfg.dead_s * 2
         self._send_hello()
 
     def _f_lobby(self, msg: dict) -> None:
@@ -1499,7 +1535,7 @@ class Peer:
             self._unreported.extend(hs)
             if not self._report_scheduled:
                 self._report_scheduled = True
-                asyncio.get_running_loop().call_soon(self._sync_and_report)
+                self.rt.call_soon(self._sync_and_report)
         if self._end_seq is not None and self.seq >= self._end_seq:
             self._end_seq = None
             self._notice("closed", None, f"the game is over after {self.seq} entries")
@@ -1517,12 +1553,12 @@ class Peer:
 
     def _pause_self(self, n: int, problem: str) -> None:
         self.phase = "paused"
-        self._paused_at = time.monotonic()
+        self._paused_at = self.rt.now()
         self._notice("info", None, f"paused: {problem}")
 
     def _fetch(self, force: bool = False) -> None:
         behind = self._head > self.seq or (self._buffer and min(self._buffer) > self.seq + 1)
-        now = time.monotonic()
+        now = self.rt.now()
         if self._welcomed and (force or (behind and now - self._last_fetch > self.cfg.ping_s)):
             self._last_fetch = now
             self._up({"t": "fetch", "from": self.seq + 1})
@@ -1547,7 +1583,7 @@ class Peer:
     def _f_pause(self, msg: dict) -> None:
         if self.phase == "game":
             self.phase = "paused"
-            self._paused_at = time.monotonic()
+            self._paused_at = self.rt.now()
             self._notice("info", None, f"the sequencer paused the game at entry {msg['seq']} ({msg['reason']})")
 
     def _f_kids_req(self, msg: dict) -> None:
@@ -1635,12 +1671,23 @@ class Peer:
         self._elect()
 
     def _elect(self) -> None:
-        """Lowest live peer seat becomes sequencer (deterministic: everyone computes the same)."""
+        """Lowest live peer seat becomes sequencer (deterministic: everyone computes the same).
+        A sequencer that stepped down (no quorum) tries every other peer seat, away or not."""
         cands = [s for s, i in enumerate(self.seats)
-                 if i.kind == "peer" and s not in self._dead and (s == self.seat or (not i.away and i.port))]
+                 if i.kind == "peer" and s not in self._dead
+                 and (s == self.seat or ((self._stepped_down or not i.away) and i.port))]
+        if self._stepped_down:
+            # The seats we had lost are the likeliest to be where the game went on: try them first.
+            cands.sort(key=lambda s: (not self.seats[s].away, s))
         if not cands:
-            self._notice("closed", None, "no peer is left to sequence the game")
-            return self._finish("closed")
+            if self.seat is not None and self.seat in self._dead and self.cfg.role == "play":
+                # We stepped down and reached nobody: sequence again (live once a quorum is back).
+                self._dead.clear()
+                self._stepped_down = False
+                cands = [self.seat]
+            else:
+                self._notice("closed", None, "no peer is left to sequence the game")
+                return self._finish("closed")
         c = cands[0]
         if c == self.seat:
             self._dealer_lost()
@@ -1656,31 +1703,22 @@ class Peer:
         if self._dealer_task is not None:
             self._dealer_task.cancel()
             self._dealer_task = None
-        transport.close(self.dealer)
+        self.rt.close(self.dealer)
         self.dealer = None
 
     # =========================================================================================
     # Loops
     # =========================================================================================
-    async def _router_loop(self) -> None:
-        sock = self.router
-        while True:
-            frames = await sock.recv_multipart(copy=False)
-            self._guarded(self._on_router, frames)
-            for _ in range(256):  # drain what is already here, so one flush covers the batch
-                f = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
-                if not f.done() or f.exception() is not None:
-                    if not f.done():
-                        f.cancel()
-                    break
-                self._guarded(self._on_router, f.result())
+    # (The runtime runs them: net.transport.ZmqRuntime, net.sim.SimRuntime.)
+    def _from_router(self, frames) -> None:
+        self._guarded(self._on_router, frames)
 
-    async def _dealer_loop(self, sock) -> None:
-        while True:
-            frames = await sock.recv_multipart(copy=False)
-            if sock is not self.dealer:
-                return
-            self._guarded(self._on_dealer, frames)
+    def _from_dealer(self, sock, frames) -> bool:
+        """A message on DEALER ``sock``; False once that is no longer our DEALER (stop serving it)."""
+        if sock is not self.dealer:
+            return False
+        self._guarded(self._on_dealer, frames)
+        return True
 
     def _guarded(self, fn, frames) -> None:
         try:
@@ -1692,17 +1730,15 @@ class Peer:
             log.exception("handler failed")
             self.drops.drop("message", f"{type(e).__name__}: {e}")
 
-    async def _timer_loop(self) -> None:
-        while True:
-            await asyncio.sleep(0.05)
-            now = time.monotonic()
-            try:
-                if self.leader:
-                    self._leader_timers(now)
-                else:
-                    self._follower_timers(now)
-            except Exception:
-                log.exception("timer failed")
+    def _tick(self, now: float) -> None:
+        """The timers: every 50 ms (``now``: the runtime's clock)."""
+        try:
+            if self.leader:
+                self._leader_timers(now)
+            else:
+                self._follower_timers(now)
+        except Exception:
+            log.exception("timer failed")
 
 
 def _h(nonce: bytes) -> bytes:

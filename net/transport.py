@@ -32,9 +32,11 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import os
 import socket
 import time
 import weakref
+from typing import Callable
 
 import zmq
 import zmq.asyncio
@@ -299,6 +301,118 @@ def send(sock: zmq.asyncio.Socket, parts: list) -> bool:
 def close(sock: zmq.Socket | None, linger_ms: int = 0) -> None:
     if sock is not None and not sock.closed:
         sock.close(linger=linger_ms)
+
+
+class ZmqRuntime:
+    """A peer's I/O on the real machine: ZeroMQ sockets, the asyncio event loop, the monotonic
+    clock, ``os.urandom``.  net.peer.Peer does all its I/O, timing and randomness through one of
+    these, so that net.sim can run the same Peer code over a simulated network in virtual time
+    (net.sim.SimRuntime has the same methods).
+
+    A socket handle is what :meth:`router` / :meth:`dealer` return and :meth:`send` /
+    :meth:`close` take; received frames reach the peer as lists of objects with ``.bytes`` and
+    ``.get(property)`` (zmq.Frame: ``User-Id``, ``Peer-Address``)."""
+
+    now = staticmethod(time.monotonic)  # timers (heartbeats, deadlines)
+    perf = staticmethod(time.perf_counter)  # latency statistics only
+    random = staticmethod(os.urandom)  # incarnations, game ids, seed nonces, fresh identities
+    send = staticmethod(send)
+    close = staticmethod(close)
+
+    def __init__(self, ctx: zmq.asyncio.Context | None = None) -> None:
+        self.ctx = ctx or context()
+        self._own_ctx = ctx is None
+        self.gate: Gate | None = None
+        self._key_listener: socket.socket | None = None
+
+    @staticmethod
+    def call_soon(fn: Callable[[], None]) -> None:
+        asyncio.get_running_loop().call_soon(fn)
+
+    @staticmethod
+    def call_later(delay: float, fn: Callable[[], None]) -> None:
+        asyncio.get_running_loop().call_later(delay, fn)
+
+    def router(self, host: str, port: int, public: bytes, secret: bytes) -> tuple[zmq.asyncio.Socket, int]:
+        """The peer's ZAP handler (first: the ROUTER admits nobody without it), its bound ROUTER
+        and its key service's listener; returns the ROUTER and its port."""
+        self.gate = gate(self.ctx)
+        try:
+            sock, got, self._key_listener = router(self.ctx, host, port, public, secret)
+        except BaseException:
+            release_gate_unstarted(self.ctx)
+            if self._own_ctx:
+                self.ctx.term()
+            raise
+        return sock, got
+
+    def dealer(self, host: str, port: int, public: bytes, secret: bytes, server_key: bytes) -> zmq.asyncio.Socket:
+        return dealer(self.ctx, host, port, public, secret, server_key)
+
+    def start(self, sock: zmq.asyncio.Socket, deliver: Callable[[list], None], tick: Callable[[float], None],
+              public: bytes) -> list[asyncio.Task]:
+        """Serve the ROUTER (``deliver(frames)`` per message), the timer (``tick(now)`` every 50 ms)
+        and the key service; returns the tasks (cancelled by :meth:`aclose`)."""
+        loop = asyncio.get_running_loop()
+        return [loop.create_task(self._router_loop(sock, deliver)), loop.create_task(self._timer_loop(tick)),
+                loop.create_task(self._key_service(public))]
+
+    def listen(self, sock: zmq.asyncio.Socket, deliver: Callable[[list], bool]) -> asyncio.Task:
+        """Serve a DEALER: ``deliver(frames)`` per message, until it returns False."""
+        return asyncio.get_running_loop().create_task(self._dealer_loop(sock, deliver))
+
+    @staticmethod
+    async def _router_loop(sock: zmq.asyncio.Socket, deliver: Callable[[list], None]) -> None:
+        while True:
+            deliver(await sock.recv_multipart(copy=False))
+            for _ in range(256):  # drain what is already here, so one flush covers the batch
+                f = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
+                if not f.done() or f.exception() is not None:
+                    if not f.done():
+                        f.cancel()
+                    break
+                deliver(f.result())
+
+    @staticmethod
+    async def _dealer_loop(sock: zmq.asyncio.Socket, deliver: Callable[[list], bool]) -> None:
+        while True:
+            if not deliver(await sock.recv_multipart(copy=False)):
+                return
+
+    @staticmethod
+    async def _timer_loop(tick: Callable[[float], None]) -> None:
+        while True:
+            await asyncio.sleep(0.05)
+            tick(time.monotonic())
+
+    async def _key_service(self, public: bytes) -> None:
+        """Tell whoever asks on port + 1 this peer's public key (:func:`serve_key`)."""
+        server = await serve_key(self._key_listener, public)
+        try:
+            await asyncio.Future()
+        finally:
+            server.close()
+
+    @staticmethod
+    async def cancel(tasks: list) -> None:
+        """Stop the tasks (:meth:`start`, :meth:`listen`) and wait until they have."""
+        for t in tasks:
+            t.cancel()
+        for t in tasks:
+            try:
+                await t
+            except (asyncio.CancelledError, Exception):
+                pass
+
+    async def aclose(self, sockets: list, linger_ms: int) -> None:
+        """Close the sockets and the key service, release the ZAP handler."""
+        if self._key_listener is not None:
+            self._key_listener.close()
+        for sock in sockets:
+            close(sock, linger_ms)
+        await release_gate(self.ctx)
+        if self._own_ctx:
+            self.ctx.term()
 
 
 def is_loopback(host: str) -> bool:

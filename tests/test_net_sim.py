@@ -1,0 +1,187 @@
+"""The LAN protocol in the deterministic simulation (net.sim): real Peer code, a simulated network,
+seeded faults.  Many seeds per fault class, each fault kind on its own, fixed nasty schedules, and
+reproducibility.  ``python -m net.sim --seeds 5000`` (``make simnet``) runs the large version."""
+from __future__ import annotations
+
+import logging
+from dataclasses import replace
+
+import pytest
+
+from net.sim import Faults, Options, Sim, SimFailure, run_seed
+
+NONE = Faults.none()
+MESSAGES = replace(NONE, drop=0.03, duplicate=0.03, reorder=0.04, delay=0.03)
+CRASHES = replace(NONE, crash_rate=0.5, tear=0.5)
+PARTITIONS = replace(NONE, partition_rate=0.6)
+FAST = Options(entries=25, fault_s=3.0)
+
+
+@pytest.fixture(autouse=True)
+def _quiet():
+    logging.getLogger("mq.net").setLevel(logging.CRITICAL)
+    yield
+    logging.getLogger("mq.net").setLevel(logging.NOTSET)
+
+
+def _seeds(faults: Faults, seeds: range, options: Options = FAST) -> dict:
+    totals: dict = {}
+    for seed in seeds:
+        out = run_seed(seed, replace(options, faults=faults))
+        assert out.entries >= options.entries
+        for k, v in out.faults.items():
+            totals[k] = totals.get(k, 0) + v
+        totals["acknowledged"] = totals.get("acknowledged", 0) + out.acknowledged
+    return totals
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_message_faults_on_many_seeds(chunk):
+    totals = _seeds(MESSAGES, range(1000 + 15 * chunk, 1000 + 15 + 15 * chunk))
+    assert min(totals.get(k, 0) for k in ("drop", "duplicate", "reorder", "delay")) > 20, totals
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_crashes_and_restarts_on_many_seeds(chunk):
+    totals = _seeds(CRASHES, range(2000 + 15 * chunk, 2000 + 15 + 15 * chunk))
+    assert totals["crash"] >= 10 and totals["restart"] + totals.get("resume", 0) >= totals["crash"], totals
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_partitions_on_many_seeds(chunk):
+    totals = _seeds(PARTITIONS, range(4000 + 15 * chunk, 4000 + 15 + 15 * chunk))
+    assert totals["partition"] >= 10, totals
+
+
+@pytest.mark.parametrize("chunk", range(4))
+def test_every_fault_at_once_on_many_seeds(chunk):
+    totals = _seeds(Faults(), range(5000 + 15 * chunk, 5000 + 15 + 15 * chunk))
+    assert min(totals.get(k, 0) for k in ("drop", "duplicate", "reorder", "delay", "partition", "crash")) > 0, totals
+
+
+@pytest.mark.parametrize("kind", ["drop", "duplicate", "reorder", "delay"])
+def test_each_message_fault_alone(kind):
+    totals = _seeds(replace(NONE, **{kind: 0.15}), range(3000, 3006))
+    assert totals.get(kind, 0) > 50 and set(totals) <= {kind, "acknowledged"}, totals
+
+
+def test_crashes_with_torn_tails():
+    totals = _seeds(replace(NONE, crash_rate=0.8, tear=1.0), range(3100, 3110))
+    assert totals.get("tear", 0) >= 1 and totals["crash"] >= 10, totals
+
+
+def test_no_faults_every_peer_count_plays_to_the_end_of_the_run():
+    for peers in range(2, 7):
+        out = run_seed(peers, replace(FAST, peers=peers, faults=NONE))
+        assert out.peers == peers and out.entries >= FAST.entries and not out.faults
+        assert out.acknowledged >= FAST.entries  # a quorum had every entry
+
+
+def test_a_seed_reproduces_exactly():
+    runs = []
+    for _ in range(2):
+        s = Sim(4242, replace(FAST, faults=Faults(), trace=10_000))
+        out = s.run()
+        runs.append((out.entries, out.events, out.acknowledged, dict(out.faults), out.virtual_s, s.trace_text()))
+    assert runs[0] == runs[1]
+    assert runs[0][1] > 1000 and runs[0][3]
+
+
+def _crash_once(when):
+    """A hook crashing the peer that ``when(sim, seat, peer, n)`` picks, once, right after it applied
+    entry n: before the sequencer's flush (fdatasync and send), which runs in a later callback."""
+    done = []
+
+    def hook(sim, seat, peer, n):
+        if not done and when(sim, seat, peer, n):
+            done.append((seat, n))
+            sim.at(0.0, lambda: sim.crash(seat))
+    return hook, done
+
+
+def test_the_sequencer_crashes_mid_commit_and_its_unsent_entry_is_replaced():
+    for seed in range(5):
+        s = Sim(seed, replace(FAST, peers=3, faults=NONE, trace=10_000))
+        hook, done = _crash_once(lambda sim, seat, p, n: p.leader and n == 8)
+        s.on_applied.append(hook)
+        s.run()
+        assert done == [(0, 8)]
+        assert "crash seat 0" in s.trace_text() and "restart seat 0" in s.trace_text()
+
+
+def test_a_follower_crashes_during_catch_up():
+    for seed in range(5):
+        s = Sim(seed, replace(FAST, peers=4, faults=NONE, trace=10_000))
+        first, done2 = _crash_once(lambda sim, seat, p, n: seat == 3 and n == 5)
+        # Started again, it catches up from entry 5: crash it again in the middle of that.
+        again, done = _crash_once(lambda sim, seat, p, n: seat == 3 and sim.incarnations[3] == 2
+                                  and n == p.seq and n < sim.peers[0].seq - 2)
+        s.on_applied += [first, again]
+        s.run()
+        assert done2 and done and s.incarnations[3] == 3, (done2, done, s.incarnations)
+
+
+def test_a_failure_names_the_seed_and_shows_a_trace():
+    s = Sim(7, replace(FAST, faults=NONE))
+
+    def broken(sim, seat, p, n):
+        if n == 3:
+            sim.fail("a planted failure")
+    s.on_applied.append(broken)
+    with pytest.raises(SimFailure, match=r"(?s)seed 7 .*a planted failure.*game starts"):
+        s.run()
+
+
+def test_a_partition_with_the_sequencer_in_the_minority():
+    """Seats 0 and 1 (the sequencer among them) are cut from 2, 3, 4: the sequencer stops within
+    its lease (it no longer reaches a quorum), the majority fails over to seat 2 and plays on; once
+    healed, seats 0 and 1 follow seat 2, and anything the old sequencer made alone is replaced."""
+    for seed in range(4):
+        s = Sim(seed, replace(FAST, peers=5, faults=NONE, entries=40, fault_s=8.0, trace=10_000))
+        seen: dict = {}
+
+        def split(sim, seat, p, n):
+            if p.leader and n == 10 and not seen:
+                seen["at"] = (sim.now, n)
+                # Long enough for the majority, which tries seats 0 and 1 first (2 x 2 x dead_s).
+                sim.partition({0: 0, 1: 0, 2: 1, 3: 1, 4: 1}, heal_after=6.0)
+            if "at" in seen and sim.groups is not None and seat in (0, 1):
+                seen["minority"] = max(seen.get("minority", 0), n)
+            if "at" in seen and sim.groups is not None and seat == 2 and p.leader:
+                seen["majority"] = max(seen.get("majority", 0), n)
+        s.on_applied.append(split)
+        s.run()
+        t0, n0 = seen["at"]
+        # The majority went on without the old sequencer; the minority could add only what its
+        # lease let it (its bots act every ~60 ms, the lease is dead_s / 2 = 0.35 s).
+        assert seen["majority"] > n0 and seen.get("minority", n0) <= n0 + 8, seen
+        assert all(p.leader_seat == 2 for p in s.peers), [p.leader_seat for p in s.peers]
+
+
+def test_a_two_peer_game_goes_on_without_seat_1_but_not_without_seat_0():
+    """The tie rule: half of the peer seats is a quorum only with the lowest seat."""
+    for lost in (1, 0):
+        s = Sim(11, replace(FAST, peers=2, faults=NONE, entries=40, trace=10_000))
+        alone: list = []
+        live: set = set()
+
+        def watch(sim, seat, p, n, lost=lost):
+            if n == 10 and seat == lost and sim.incarnations[lost] == 1:
+                sim.at(0.0, lambda: sim.crash(lost))
+            if sim.peers[lost] is None and seat != lost:
+                alone.append(n)
+
+        def probe():
+            s.at(0.05, probe)
+            other = s.peers[1 - lost]
+            if s.peers[lost] is None and s.incarnations[lost] == 1 and other is not None:
+                live.add(other.leader and other._live)
+        s.on_applied.append(watch)
+        s.at(0.05, probe)
+        s.run()
+        assert live, "the crash never happened"
+        if lost == 1:
+            assert live == {True}  # seat 0 sequenced on its own while seat 1 was down
+        else:
+            assert live == {False} and alone == []  # seat 1 alone never sequenced
+            assert s.peers[0].leader_seat == s.peers[1].leader_seat
