@@ -712,10 +712,12 @@ class Sim:
         live = [p for p in self.peers if p is not None]
         if len(live) < self.n:
             return False
-        if all(p.phase == "ended" for p in live):
-            return True
-        return all(p.phase in ("game", "ended") and p.seq >= self.o.entries for p in live) and \
-            len({p.log.entries[self.o.entries - 1].id for p in live}) == 1
+        if not (all(p.phase == "ended" for p in live)
+                or all(p.phase in ("game", "ended") and p.seq >= self.o.entries for p in live)):
+            return False
+        # Converged: every log is a prefix of the longest (the ids chain, so the last one tells).
+        longest = max(self.mirror, key=len)
+        return all(not m or longest[len(m) - 1] == m[-1] for m in self.mirror)
 
     def run(self) -> Outcome:
         try:
