@@ -36,7 +36,7 @@ from cpython.list cimport PyList_Check, PyList_CheckExact, PyList_AsTuple
 from cpython.unicode cimport PyUnicode_Check, PyUnicode_AsUTF8AndSize
 from cpython.bytes cimport PyBytes_Check, PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.bool cimport PyBool_Check
-from cpython.dict cimport PyDict_Check
+from cpython.dict cimport PyDict_Check, PyDict_GetItem
 from cpython.set cimport PyAnySet_Check
 from cpython.object cimport PyObject_GenericSetAttr
 
@@ -45,8 +45,18 @@ cdef extern from "Python.h":
     ctypedef struct PyListObject:
         PyObject **ob_item
     Py_ssize_t PyList_GET_SIZE(object o)
-    ctypedef struct PyTypeObject
+    ctypedef struct PyTypeObject:
+        unsigned long tp_flags
+        unsigned int tp_version_tag
+        void *tp_getattro
+        void *tp_descr_set
+        Py_ssize_t tp_dictoffset
+    unsigned long Py_TPFLAGS_VALID_VERSION_TAG
+    unsigned long Py_TPFLAGS_MANAGED_DICT
     PyObject *_PyType_Lookup(PyTypeObject *t, PyObject *name)  # borrowed, no error set
+    PyObject *PyObject_GenericGetAttr(PyObject *o, PyObject *name)
+    PyObject **_PyObject_GetDictPtr(PyObject *o)  # NULL (error cleared) if none
+    PyTypeObject *Py_TYPE(PyObject *o)
 
 import operator
 
@@ -1008,20 +1018,26 @@ cdef uint64_t _seq_digest(tuple t, bint cache, int depth, bint *pure, bint origi
     return h
 
 
-# Node classes already checked (a per-class memo, not a cache of values): the class, its
-# ``_hash_tag`` and ``_hash_fields`` objects as they were when checked (strong references), and
-# the tag's digest.  Only classes whose metaclass is ``type``, with an exact str tag and an exact
-# tuple of str fields: for those, ``getattr(cls, name)`` is exactly ``_PyType_Lookup(cls, name)``
-# (no descriptor can be involved), so finding the same two objects again means the same checks
-# would pass and the same tag digest would come out.
+# Node classes already checked (a per-class memo, not a cache of values): the class (a strong
+# reference), its ``_hash_fields`` tuple, its tag's digest, whether it is *plain* (below) and its
+# version tag.  CPython gives a class a new version tag whenever the class or one of its bases
+# changes, so while the class's tag is valid and equal to the one recorded, every attribute of
+# the class is as it was when checked: the same checks would pass, the same tag digest come out.
+# Only classes whose metaclass is ``type`` (no metaclass descriptor can hide an attribute), with
+# an exact str tag and an exact tuple of exact str fields, are recorded.
+#
+# A *plain* class also reads attributes the generic way (``object.__getattribute__``) and has no
+# data descriptor named like a field or ``_digest``: then ``getattr(node, name)`` is the value in
+# the node's ``__dict__`` when there is one there, and a field is read from that dict directly
+# (falling back to getattr when absent).  A frozen dataclass node is plain.
 cdef enum:
     TYPE_SLOTS = 64
 cdef PyObject *_type_keys[TYPE_SLOTS]
-cdef PyObject *_type_tags[TYPE_SLOTS]
 cdef PyObject *_type_fields[TYPE_SLOTS]
 cdef uint64_t _type_tag_digest[TYPE_SLOTS]
-cdef object _S_TAG = "_hash_tag"
-cdef object _S_FIELDS = "_hash_fields"
+cdef bint _type_plain[TYPE_SLOTS]
+cdef unsigned int _type_version[TYPE_SLOTS]
+cdef object _S_DIGEST = "_digest"
 
 
 cdef inline void _swap_ref(PyObject **where, object o):
@@ -1031,18 +1047,27 @@ cdef inline void _swap_ref(PyObject **where, object o):
     Py_XDECREF(old)
 
 
-cdef tuple _checked_fields(object t, uint64_t *tag_digest):
-    """The node class's field names, its tag's digest in ``tag_digest``; TypeError as the twin."""
+cdef inline bint _current(PyTypeObject *tp, unsigned int version) noexcept:
+    return (tp.tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0 and tp.tp_version_tag == version
+
+
+cdef bint _no_data_descriptor(PyTypeObject *tp, object name):
+    cdef PyObject *d = _PyType_Lookup(tp, <PyObject *>name)
+    return d == NULL or Py_TYPE(d).tp_descr_set == NULL
+
+
+cdef tuple _checked_fields(object t, uint64_t *tag_digest, bint *plain):
+    """The node class's field names, its tag's digest in ``tag_digest``, whether it is plain;
+    TypeError as the twin."""
     cdef Py_ssize_t slot = _slot(<PyObject *>t, TYPE_SLOTS)
-    cdef PyObject *tp
-    cdef PyObject *fp
+    cdef PyTypeObject *tp = <PyTypeObject *>t
     cdef Py_ssize_t i
-    if _type_keys[slot] == <PyObject *>t:
-        tp = _PyType_Lookup(<PyTypeObject *>t, <PyObject *>_S_TAG)
-        fp = _PyType_Lookup(<PyTypeObject *>t, <PyObject *>_S_FIELDS)
-        if tp == _type_tags[slot] and fp == _type_fields[slot]:
-            tag_digest[0] = _type_tag_digest[slot]
-            return <tuple>fp
+    cdef bint simple
+    if _type_keys[slot] == <PyObject *>t and _current(tp, _type_version[slot]):
+        tag_digest[0] = _type_tag_digest[slot]
+        plain[0] = _type_plain[slot]
+        return <tuple>_type_fields[slot]
+    plain[0] = False
     tag = getattr(t, "_hash_tag", None)
     fields = getattr(t, "_hash_fields", None)
     if tag is None or fields is None:
@@ -1050,24 +1075,58 @@ cdef tuple _checked_fields(object t, uint64_t *tag_digest):
     if not PyUnicode_Check(tag) or not PyTuple_CheckExact(fields):
         raise TypeError(f"{t.__name__}: _hash_tag must be a str, _hash_fields a tuple of str")
     tag_digest[0] = _cached_str_digest(tag) if type(tag) is str else _str_digest(tag)
-    if type(t) is type and type(tag) is str:
-        for i in range(PyTuple_GET_SIZE(fields)):
-            if type(<object>PyTuple_GET_ITEM(fields, i)) is not str:
-                return <tuple>fields
-        _swap_ref(&_type_tags[slot], tag)
-        _swap_ref(&_type_fields[slot], fields)
-        _type_tag_digest[slot] = tag_digest[0]
-        _swap_ref(&_type_keys[slot], t)
+    if type(t) is not type or type(tag) is not str or not (tp.tp_flags & Py_TPFLAGS_VALID_VERSION_TAG):
+        return <tuple>fields
+    simple = (tp.tp_getattro == <void *>PyObject_GenericGetAttr
+              and ((tp.tp_flags & Py_TPFLAGS_MANAGED_DICT) != 0 or tp.tp_dictoffset > 0)
+              and _no_data_descriptor(tp, _S_DIGEST))
+    for i in range(PyTuple_GET_SIZE(fields)):
+        f = <object>PyTuple_GET_ITEM(fields, i)
+        if type(f) is not str:
+            return <tuple>fields
+        simple = simple and _no_data_descriptor(tp, f)
+    if not (tp.tp_flags & Py_TPFLAGS_VALID_VERSION_TAG):
+        return <tuple>fields  # (the lookups above cannot change the class; belt and braces)
+    _swap_ref(&_type_fields[slot], fields)
+    _type_tag_digest[slot] = tag_digest[0]
+    _type_plain[slot] = simple
+    _type_version[slot] = tp.tp_version_tag
+    _swap_ref(&_type_keys[slot], t)
+    plain[0] = simple
     return <tuple>fields
+
+
+cdef inline object _read(object o, object d, object name):
+    """``getattr(o, name)`` for a node of a plain class whose ``__dict__`` is ``d`` (or None)."""
+    cdef PyObject *v
+    if d is not None:
+        v = PyDict_GetItem(d, name)
+        if v != NULL:
+            return <object>v
+    return getattr(o, name)
 
 
 cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
     cdef uint64_t h, tag_digest = 0
     cdef Py_ssize_t i, nf
     cdef bint ignored = True  # a node's fields may be anything; the node itself is trusted
-    cdef tuple fields = _checked_fields(t, &tag_digest)
+    cdef bint plain = False
+    cdef PyObject **dp
+    cdef PyObject *v
+    cdef object d = None
+    cdef tuple fields = _checked_fields(t, &tag_digest, &plain)
+    if plain:
+        dp = _PyObject_GetDictPtr(<PyObject *>o)
+        if dp != NULL and dp[0] != NULL:
+            d = <object>dp[0]
     if cache:
-        c = getattr(o, "_digest", None)
+        c = None
+        if d is not None:
+            v = PyDict_GetItem(d, _S_DIGEST)
+            if v != NULL:
+                c = <object>v
+        if c is None:
+            c = getattr(o, "_digest", None)
         if c is not None:
             if PyLong_CheckExact(c):
                 try:
@@ -1083,7 +1142,7 @@ cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
         f = <object>PyTuple_GET_ITEM(fields, i)
         if not PyUnicode_Check(f):
             raise TypeError(f"{t.__name__}: _hash_fields must be a tuple of str")
-        h = _absorb(h, _dg(getattr(o, f), cache, depth + 1, &ignored))
+        h = _absorb(h, _dg(_read(o, d, f), cache, depth + 1, &ignored))
     h = _absorb(h, <uint64_t>nf)
     if cache:
         # = object.__setattr__(o, "_digest", h): bypasses the frozen dataclass's __setattr__.

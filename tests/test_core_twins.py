@@ -255,3 +255,42 @@ def test_same_names():
         if not callable(getattr(twin, name)):
             assert getattr(twin, name) == getattr(native, name), name
     assert (twin.IMPLEMENTATION, native.IMPLEMENTATION) == ("python", "native")
+
+
+def test_twins_read_node_fields_alike_whatever_the_class_does():
+    """The native core reads a plain node class's fields from the instance dict; a class with a
+    data descriptor named like a field, or changed after use, must still be read as getattr
+    reads it (as the twin does)."""
+    @dataclass(frozen=True)
+    class Pair:
+        _hash_tag: ClassVar[str] = "Pair"
+        _hash_fields: ClassVar[tuple] = ("a", "b")
+        a: int
+        b: int
+
+    @dataclass(frozen=True)
+    class Shadowed:
+        _hash_tag: ClassVar[str] = "Pair"
+        _hash_fields: ClassVar[tuple] = ("a", "b")
+        a: int
+
+        @property
+        def b(self):
+            return self.a * 2
+
+    x = Shadowed(3)
+    x.__dict__["b"] = 99  # a dict read would see this; getattr sees the property (6)
+    assert same("digest_full", x) == same("digest", x) == twin.digest_full(Pair(3, 6))
+
+    @dataclass(frozen=True)
+    class Later:
+        _hash_tag: ClassVar[str] = "Pair"
+        _hash_fields: ClassVar[tuple] = ("a", "b")
+        a: int
+        b: int
+
+    assert same("digest", Later(1, 2)) == twin.digest_full(Pair(1, 2))  # checked (plain) now
+    Later.b = property(lambda self: 7)                                   # ... then changed
+    y = Later.__new__(Later)
+    y.__dict__.update(a=1, b=2)
+    assert same("digest_full", y) == same("digest", y) == twin.digest_full(Pair(1, 7))
