@@ -6,9 +6,10 @@
 1. **Engine as a peer holds it.**  A subprocess plays a 6-player bot game (seeded, mq.sim) and
    keeps what a peer keeps between entries: the current state, a ring of the last
    ``net.peer.RING`` states (for desync walks) and every applied action with its events.  It
-   reports its peak RSS right after importing the engine and loading the cards (the floor of any
-   peer) and at the end of the game; the difference is what the game itself costs.  Several
-   seeds; the row gives the median and the largest.
+   reports its resident set (``/proc/self/statm``) right after importing the engine and the net
+   code and loading the cards (the floor of any peer) and at the end of the game (the
+   difference is what the game holds), and its peak RSS.  Several seeds; the rows give the
+   medians and the largest peak.
 2. **A real peer.**  A 6-player loopback game of headless bot peer processes (net.harness.Cluster,
    the same harness as bench/net.py; 127.0.0.1 only, no beacon), run from a subprocess that
    waits for all six: its ``RUSAGE_CHILDREN`` peak RSS is that of the largest peer (pyzmq,
@@ -31,6 +32,12 @@ def _kib_to_mib(kib: int) -> float:
     return kib / 1024  # ru_maxrss is in KiB on Linux
 
 
+def _rss_kib() -> int:
+    """The resident set now, in KiB (Linux)."""
+    with open("/proc/self/statm") as f:
+        return int(f.read().split()[1]) * (os.sysconf("SC_PAGE_SIZE") // 1024)
+
+
 def _engine_child(seed: int) -> dict:
     """Run in a fresh process: one 6-player game held as a peer holds it."""
     from mq.cards import load_default
@@ -39,7 +46,7 @@ def _engine_child(seed: int) -> dict:
     from net.peer import RING
 
     cards = load_default()
-    floor = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
+    floor = _rss_kib()
     state = new_game(make_params(6), seed, cards)
     ring = {0: state}
     log = []
@@ -52,8 +59,9 @@ def _engine_child(seed: int) -> dict:
         ring[n] = state
         ring.pop(n - RING, None)
         log.append((action, events))
+    end = _rss_kib()
     peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss
-    return {"floor_kib": floor, "peak_kib": peak, "entries": n, "ring": len(ring)}
+    return {"floor_kib": floor, "end_kib": end, "peak_kib": peak, "entries": n, "ring": len(ring)}
 
 
 def _peers_child(work: str, seats: int) -> dict:
@@ -83,13 +91,16 @@ def main(quick: bool = False) -> list[tuple[str, str]]:
 
     runs = [_run(["--engine", str(game_seed(61, k))], 300) for k in range(2 if quick else 5)]
     floors = [r["floor_kib"] for r in runs]
+    ends = [r["end_kib"] for r in runs]
     peaks = [r["peak_kib"] for r in runs]
+    held = statistics.median(e - f for e, f in zip(ends, floors))
     rows = [
-        ("peer floor: interpreter, engine, net code, cards", f"{_kib_to_mib(statistics.median(floors)):.1f} MiB"),
+        ("peer floor: interpreter, engine, net code, cards", f"{_kib_to_mib(statistics.median(floors)):.1f} MiB resident"),
         (f"6-player game as a peer holds it ({len(runs)} games)",
-         f"peak {_kib_to_mib(statistics.median(peaks)):.1f} MiB median, {_kib_to_mib(max(peaks)):.1f} MiB max "
-         f"(+{_kib_to_mib(statistics.median(p - f for p, f in zip(peaks, floors))):.1f} MiB over the floor; "
-         f"{statistics.median(r['entries'] for r in runs):.0f} entries, ring of {runs[0]['ring']} states)"),
+         f"{_kib_to_mib(statistics.median(ends)):.1f} MiB resident at the end, +{_kib_to_mib(held):.1f} MiB "
+         f"over the floor ({_kib_to_mib(statistics.median(ends)) / _kib_to_mib(statistics.median(floors)):.2f}x); "
+         f"{statistics.median(r['entries'] for r in runs):.0f} entries, ring of {runs[0]['ring']} states"),
+        ("  its peak RSS", f"{_kib_to_mib(statistics.median(peaks)):.1f} MiB median, {_kib_to_mib(max(peaks)):.1f} MiB max"),
     ]
     if quick:
         rows.append(("real 6-peer loopback game, largest peer", "skipped with --quick"))
