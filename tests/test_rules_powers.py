@@ -6,7 +6,7 @@ from builders import (
     CARDS, E, act, add_monster, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt, put, quiet,
     refused, rig, set_player, take,
 )
-from mq.rules import Action, actors
+from mq.rules import Action, actors, view
 from mq.rules.character import move_total
 from mq.rules.state import CARRIED, WORN, Deck, Item
 from test_rules_combat import LURKER2, arena, resolve, result
@@ -328,3 +328,18 @@ def test_every_face_down_draw_of_a_cleric_is_offered_in_turn():
         s, ev = act(s, a, "choose", "draw")
         assert len(kinds_of(ev, "draw")) == 1
     assert s.pending is None and len(s.players[a].hand) == n  # junk went for the first one
+
+
+def test_resurrection_and_curse_answers_show_no_hand_to_the_others():
+    """Q-DIGI-4: another seat's view of a ``resurrect`` (or ``curse``) decision keeps its shape
+    but not the cards of the deciding seat's hand; the deciding seat sees them all."""
+    s, a, b, level, junk, top = _cleric_next()
+    s, _ = act(s, a, "end_turn")
+    assert view(s, b).pending.options == ("draw", junk)
+    assert view(s, a).pending.options == ("draw", "?") and view(s, a).pending.data == ("dxm", level, ())
+    ring = next(d.id for d in CARDS.treasures + CARDS.dxm if any(e.name == "cancel_curse" for e in d.effects))
+    curse = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lose_levels")
+    c = quiet(2)
+    x, y = c.turn.seat, nxt(c)
+    c, _ = act(hand(hand(set_player(c, y, level=3), x, curse), y, ring), x, "curse", curse, y)
+    assert view(c, y).pending.options == (ring, "accept") and view(c, x).pending.options == ("?", "accept")

@@ -1,7 +1,8 @@
 """What one seat may see (Q-DIGI-4): the one place that strips secrets.
 
-A view is a State of the same shape in which other players' hands, every deck's order and the
-RNG seed are replaced by placeholders of the same length, so bots and the client can use the
+A view is a State of the same shape in which other players' hands (also where another seat's
+pending decision lists cards of its hand), every deck's order and the RNG seed are replaced by
+placeholders of the same length, so bots and the client can use the
 same helpers (legal_actions, strength terms) on it.  A view must never be fed to ``apply``."""
 from __future__ import annotations
 
@@ -19,9 +20,22 @@ def _deck(deck: Deck) -> Deck:
     return Deck(_mask(deck.draw), deck.discard)  # discards are face up (Q-SETUP-1)
 
 
+# Options of another seat's pending decision that name no card of its hand: a curse's victim may
+# hold a cancelling card, a cleric choosing Resurrection lists the hand's cards to discard.
+PUBLIC_OPTIONS = ("accept", "sanctuary", "draw")
+
+
+def _pending(state: State, seat: int):
+    pend = state.pending
+    if pend is None or pend.seat == seat or pend.kind not in ("curse", "resurrect"):
+        return pend
+    return pend.replace(options=tuple(o if o in PUBLIC_OPTIONS else HIDDEN for o in pend.options))
+
+
 def view(state: State, seat: int) -> State:
     players = tuple(p if p.seat == seat else p.replace(hand=_mask(p.hand)) for p in state.players)
     seen = state.replace(
+        pending=_pending(state, seat),
         rng_seed=0, rng_n=0, players=players,
         room_deck=_deck(state.room_deck), connector_deck=_deck(state.connector_deck),
         monster_deck=_deck(state.monster_deck), treasure_deck=_deck(state.treasure_deck),
