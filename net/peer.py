@@ -138,6 +138,8 @@ class Member:
     port: int
     last_seen: float
     acked: int = 0
+    last: int = 0  # the length of its log when it said hello...
+    common: int = 0  # ...and the last entry it shared with ours
 
 
 @dataclass
@@ -546,6 +548,14 @@ class Peer:
     def _go_live(self) -> None:
         self._live = True
         self._expect.clear()
+        # A peer whose longer log we did not (fully) adopt — its answer was lost, or it did not
+        # check — holds entries past ours that we are about to number differently: rewind it.
+        for rid, m in self.members.items():
+            if rid in self._fetching or m.last > self.seq:
+                m.last = m.common = min(m.common, self.seq)
+                self._to(rid, {"t": "welcome", "v": PROTOCOL, "seat": m.seat, "game": self.game,
+                               "leader": self.seat, "rewind": m.common, "opts": self.opts})
+        self._fetching.clear()
         self._notice("info", self.seat, f"{self._who(self.seat)} is the sequencer at entry {self.seq}")
         self._broadcast_lobby()
         self._broadcast({"t": "tick", "head": self.seq})
@@ -685,6 +695,7 @@ class Peer:
                 self._notice("back", seat, f"{self._who(seat)} is back")
         if self.header is not None and msg["last"] > 0:
             common = self._common_point(msg["tail"])
+            mem.last, mem.common = msg["last"], common
             if msg["last"] <= self.seq:
                 rewind = -1 if common == msg["last"] else common  # a prefix of ours, or diverged
             elif not self._live:
