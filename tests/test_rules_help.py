@@ -303,3 +303,16 @@ def test_an_item_in_play_as_the_price_of_help():
     s, ev = act(s, a, "accept", b)
     assert s.players[a].items == () and [(it.card, it.place) for it in s.players[b].items] == [(HAT, "worn")]
     assert s.combat.helper == b
+
+
+def test_a_counter_offer_the_fighter_can_no_longer_pay_cannot_be_taken():
+    """Q-HELP-2: a deal is binding, so a counter-offer is open to accept only while its gold is
+    there (a curse during the haggling may take it away, Q-HELP-3)."""
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, a, gold=300)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 600, 0)
+    s, _ = act(s, a, "counter", b, 300, 0)
+    assert Action(b, "accept", (a,)) in legal(s, b)
+    broke = set_player(s, a, gold=100)
+    assert Action(b, "accept", (a,)) not in legal(broke, b) and refused(broke, b, "accept", a)

@@ -287,7 +287,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
     elif c.stage == "help":
         counter = next((o for o in c.offers if o[0] == c.fighter), None)  # the fighter's terms
         if seat in c.waiting:
-            if counter is not None and p.gold >= -counter[1]:
+            if counter is not None and _affordable(state, seat, counter[1], counter[3]):
                 add(Action(seat, "accept", (c.fighter,)))  # Q-DIGI-3: agree to the fighter's terms
             for gold in HELP_GOLD if _wants(only, "offer") else ():
                 if gold < 0 and p.gold < -gold:
