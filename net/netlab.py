@@ -23,6 +23,12 @@ The kernel here has no ``tc netem``, so (DESIGN.md "LAN tests on one machine"):
   delays.  Offloads are off on every veth end (``ethtool -K``) so the forwarder sees whole frames
   with final checksums.  A peer with delay 0 is put on the bridge directly.
 
+:func:`play` runs one whole bot game on a lab (peer i, the real ``python -m mq.cli host|join``
+process, in namespace i, through net.harness) and returns what it saw (:class:`GameRun`: exit codes,
+hashes, verified logs, drops, ping, commit latency, a cut's catch-up, who sequenced).
+``python -m net.netlab check`` says whether this machine can build a lab; ``python -m net.netlab
+game --games N [--cut follower|sequencer]`` is the long run (tests/test_net_netns.py the short one).
+
 Invariants:
 - Names are unique per lab (a random suffix), so labs may run side by side; addresses are
   10.77.0.0/24 inside the lab's own namespaces, which no other lab or the host can see.
@@ -51,10 +57,6 @@ ETH_P_ALL = 0x0003
 PACKET_OUTGOING = 4
 TABLE = "mqlab"
 OFFLOADS = ("tso", "gso", "gro", "tx", "rx", "sg")
-
-
-class LabUnavailable(RuntimeError):
-    """This machine cannot build the lab (not root, a tool missing, namespaces not permitted)."""
 
 
 class LabError(RuntimeError):
@@ -259,13 +261,17 @@ table bridge {TABLE} {{
         for ns in reversed(self._made):
             # Whatever still runs in our namespace is ours (a peer a test did not stop): end it,
             # or the namespace's links outlive its name.
-            r = subprocess.run(["ip", "netns", "pids", ns], capture_output=True, text=True)
-            for pid in r.stdout.split():
-                try:
-                    os.kill(int(pid), signal.SIGKILL)
-                except (ProcessLookupError, ValueError):
-                    pass
-            if subprocess.run(["ip", "netns", "del", ns], capture_output=True).returncode != 0:
+            try:
+                r = subprocess.run(["ip", "netns", "pids", ns], capture_output=True, text=True, timeout=20)
+                for pid in r.stdout.split():
+                    try:
+                        os.kill(int(pid), signal.SIGKILL)
+                    except (ProcessLookupError, ValueError):
+                        pass
+                deleted = subprocess.run(["ip", "netns", "del", ns], capture_output=True, timeout=20).returncode == 0
+            except (OSError, subprocess.TimeoutExpired):
+                deleted = False
+            if not deleted:
                 left.append(ns)
         self._made = [ns for ns in self._made if ns in left]
         return left
