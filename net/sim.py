@@ -221,10 +221,11 @@ class Faults:
     partition_rate: float = 0.3  # partitions start at this rate (per second) while none is on
     crash_rate: float = 0.4  # crashes per second (of any live peer)
     tear: float = 0.5  # a crash tears the unsynced last record with this probability
+    oneway: float = 0.3  # a partition starts one-way with this probability
 
     @classmethod
     def none(cls) -> "Faults":
-        return cls(0, 0, 0, 0, 0, 0, 0)
+        return cls(0, 0, 0, 0, 0, 0, 0, 0)
 
 
 NO_FAULTS = Faults.none()
@@ -280,6 +281,8 @@ class Sim:
         self.restart_due: dict[int, float] = {}
         self.join_target = [0] * self.n  # rotates when a restarted peer cannot join
         self.groups: dict[int, int] | None = None  # seat -> side of a partition
+        self.cut_from: int | None = None  # one-way: the side whose messages are lost
+        self.partitions = 0
         self.fixed_partition = False
         self.partition_since = 0.0
         self.faults_until: float | None = None
@@ -480,8 +483,13 @@ class Sim:
         p.start_join("127.0.0.1", BASE_PORT + 10 * target, self.pubs[target], timeout=3.0)
 
     # -- the network ---------------------------------------------------------------------------------
-    def _cut(self, a: int, b: int) -> bool:
+    def _split(self, a: int, b: int) -> bool:
         return self.groups is not None and self.groups[a] != self.groups[b]
+
+    def _cut(self, src: int, dst: int) -> bool:
+        """Whether a message from seat ``src`` to seat ``dst`` is lost (a one-way cut loses only
+        what leaves side ``cut_from``)."""
+        return self._split(src, dst) and (self.cut_from is None or self.groups[src] == self.cut_from)
 
     def _when(self, link: tuple[int, int, int]) -> tuple[float, str]:
         """Delivery time of a message on a link, with the message faults drawn for it."""
@@ -514,8 +522,12 @@ class Sim:
         r = self.listening.get((d.host, d.port))
         # IMMEDIATE: nothing is queued for a peer that is not connected; a wrong server key never
         # completes the CURVE handshake (nothing is delivered either way).
-        if r is None or r.closed or r.public != d.server_key or self._cut(d.rt.seat, r.rt.seat):
+        if r is None or r.closed or r.public != d.server_key:
             return False
+        if self._cut(d.rt.seat, r.rt.seat):
+            # Two-way: the connection is down (IMMEDIATE: nothing queued); one-way: TCP still looks
+            # up until the ZMTP heartbeats time out, and what is sent is lost.
+            return self.cut_from is not None
         if d.public in r.rt.gate.denied_keys or d.host in r.rt.gate.denied_addresses:
             return False
         rid = r.rids.get(d.id)
@@ -542,7 +554,7 @@ class Sim:
         d = r.conns.get(rid)
         if d is None or d.closed or not d.rt.alive or r.rids.get(d.id) != rid:
             return False  # ROUTER_MANDATORY: an unknown routing id
-        if self._cut(d.rt.seat, r.rt.seat):
+        if self._cut(r.rt.seat, d.rt.seat):
             return True  # into a TCP connection that no longer gets through
         frames = [Frame(bytes(parts[1]))]
         for t in self._deliveries((d.id, r.rt.seat, 1)):
@@ -550,7 +562,7 @@ class Sim:
         return True
 
     def _to_dealer(self, r: Router, d: Dealer, rid: bytes, frames: list) -> None:
-        if d.closed or r.closed or self._cut(d.rt.seat, r.rt.seat) or r.rids.get(d.id) != rid:
+        if d.closed or r.closed or self._cut(r.rt.seat, d.rt.seat) or r.rids.get(d.id) != rid:
             return
         d.deliver(frames)
 
@@ -574,7 +586,7 @@ class Sim:
             return
         f = self.o.faults
         if self.groups is None and self.n > 1 and self.rng.random() < f.partition_rate * 0.1:
-            self.partition()
+            self.partition(oneway=self.rng.choice((0, 1)) if self.rng.random() < f.oneway else None)
         elif self.groups is not None and not self.fixed_partition and self.rng.random() < 0.1 / 1.2:
             # (partitions last ~1.2 s)
             self.heal()
@@ -587,10 +599,19 @@ class Sim:
                 else:  # right after its next entry, before that is synced (and, if it sequences, sent)
                     self.crash_next[seat] = tear
 
-    def partition(self, groups: dict[int, int] | None = None, heal_after: float | None = None) -> None:
+    def partition(self, groups: dict[int, int] | None = None, heal_after: float | None = None,
+                  oneway: int | None = None) -> None:
         """Split the peers (``groups``: seat -> side; default: drawn); heal after ``heal_after``
-        seconds (default: the fault schedule heals it at random)."""
+        seconds (default: the fault schedule heals it at random).  ``oneway`` = side s: only
+        messages leaving side s are lost, until the ZMTP heartbeats (which need answers) time out
+        and the connections across drop both ways."""
         self.fixed_partition = heal_after is not None
+        self.cut_from = oneway
+        self.partitions += 1
+        if oneway is not None:
+            self.out.faults["oneway"] += 1
+            number = self.partitions
+            self.at(transport.HEARTBEAT_TIMEOUT_MS / 1000, lambda: self._both_ways(number))
         if heal_after is not None:
             self.at(heal_after, self.heal)
         if groups is None:
@@ -601,8 +622,14 @@ class Sim:
         self.groups = groups
         self.partition_since = self.now
         self.out.faults["partition"] += 1
-        self.note(f"partition {sorted(s for s in groups if groups[s] == 0)} | "
+        self.note(f"partition {sorted(s for s in groups if groups[s] == 0)} "
+                  f"{'|' if oneway is None else '->' if oneway == 0 else '<-'} "
                   f"{sorted(s for s in groups if groups[s] == 1)}")
+
+    def _both_ways(self, number: int) -> None:
+        if self.partitions == number and self.groups is not None and self.cut_from is not None:
+            self.cut_from = None
+            self.note("the one-way cut is now both ways (heartbeats timed out)")
 
     def heal(self) -> None:
         if self.groups is None:
@@ -611,9 +638,10 @@ class Sim:
             # ZMTP heartbeats dropped the connections across the cut: they reconnect with new ids.
             for r in self.listening.values():
                 for did in [did for did, rid in r.rids.items()
-                            if (d := r.conns.get(rid)) is None or self._cut(d.rt.seat, r.rt.seat)]:
+                            if (d := r.conns.get(rid)) is None or self._split(d.rt.seat, r.rt.seat)]:
                     del r.rids[did]
         self.groups = None
+        self.cut_from = None
         self.note("heal")
 
     def _closed_peers(self) -> None:

@@ -13,7 +13,7 @@ from net.sim import Faults, Options, Sim, SimFailure, run_seed
 NONE = Faults.none()
 MESSAGES = replace(NONE, drop=0.03, duplicate=0.03, reorder=0.04, delay=0.03)
 CRASHES = replace(NONE, crash_rate=0.5, tear=0.5)
-PARTITIONS = replace(NONE, partition_rate=0.6)
+PARTITIONS = replace(NONE, partition_rate=0.6, oneway=0.3)
 FAST = Options(entries=25, fault_s=3.0)
 
 
@@ -156,6 +156,22 @@ def test_a_partition_with_the_sequencer_in_the_minority():
         # lease let it (its bots act every ~60 ms, the lease is dead_s / 2 = 0.35 s).
         assert seen["majority"] > n0 and seen.get("minority", n0) <= n0 + 8, seen
         assert all(p.leader_seat == 2 for p in s.peers), [p.leader_seat for p in s.peers]
+
+
+def test_a_one_way_cut_from_the_sequencer():
+    """The sequencer's messages are lost but it still hears the others (until the heartbeats time
+    out and the link drops both ways): the others fail over; whatever it made alone is replaced."""
+    for seed in range(3):
+        s = Sim(seed, replace(FAST, peers=3, faults=NONE, entries=40, fault_s=6.0, trace=10_000))
+
+        def cut(sim, seat, p, n):
+            if p.leader and n == 10 and not sim.partitions:
+                sim.partition({0: 0, 1: 1, 2: 1}, heal_after=4.0, oneway=0)
+        s.on_applied.append(cut)
+        s.run()
+        trace = s.trace_text()
+        assert "partition [0] -> [1, 2]" in trace and "now both ways" in trace and "heal" in trace
+        assert s.peers[0].leader_seat == s.peers[1].leader_seat == s.peers[2].leader_seat
 
 
 def test_a_two_peer_game_goes_on_without_seat_1_but_not_without_seat_0():
