@@ -191,15 +191,21 @@ _NOT_ACTING = ("pass", "suicide")
 
 def can_act(state, seat: int, cards) -> bool:
     """Whether ``seat`` has something to do in the current reaction window besides passing:
-    computed from the one legality source (mq.rules.legal), so it can never disagree with it."""
+    answered by the one legality source (mq.rules.legal), which stops at the first such action,
+    so it can never disagree with the full list."""
     from mq.rules import legal
 
-    fighting = seat in combat.fighters(state.combat)
-    for a in legal.legal_actions(state, seat, cards):
-        if a.kind in _NOT_ACTING or (a.kind == "discard" and not fighting):
-            continue
-        return True
-    return False
+    if seat in combat.fighters(state.combat):
+        return legal.has_action(state, seat, cards, _acts_fighting)
+    return legal.has_action(state, seat, cards, _acts)
+
+
+def _acts(a) -> bool:
+    return a.kind not in _NOT_ACTING and a.kind != "discard"
+
+
+def _acts_fighting(a) -> bool:
+    return a.kind not in _NOT_ACTING
 
 
 def auto_pass(tx: Tx) -> bool:

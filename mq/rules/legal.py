@@ -1,7 +1,13 @@
 """Which actions a seat may take now, in a stable order.  This is the single source of truth for
 legality: ``apply`` accepts exactly these (plus any valid ``buy`` combination), so what a bot or
-the client is offered and what every peer accepts can never disagree."""
+the client is offered and what every peer accepts can never disagree.
+
+One enumeration (``_enumerate``) hands each action to a callback: ``legal_actions`` collects
+them, ``has_action`` stops at the first one it looks for (auto-pass, ``is_legal``), so a short
+answer and the full list come from the same code and cannot disagree."""
 from __future__ import annotations
+
+from collections.abc import Callable
 
 from mq.cards import CardSet, DxmDef, TreasureDef
 from mq.rules import board, combat, powers
@@ -20,8 +26,6 @@ def legal_actions(state: State, seat: int, cards: CardSet, kind: str | None = No
     the full list filtered, in the same order, but blocks that cannot produce that kind are
     skipped (``is_legal`` checks one action without enumerating every other kind).  A block that
     is not guarded by ``_wants`` is simply filtered, so a new block is correct without a guard."""
-    if state.phase == OVER or not 0 <= seat < len(state.players):
-        return ()
     out: list[Action] = []
     if kind is None:
         add = out.append
@@ -29,29 +33,64 @@ def legal_actions(state: State, seat: int, cards: CardSet, kind: str | None = No
         def add(a: Action) -> None:
             if a.kind == kind:
                 out.append(a)
+    _enumerate(state, seat, cards, add, kind)
+    return tuple(out)
+
+
+def has_action(state: State, seat: int, cards: CardSet, test: Callable[[Action], bool],
+               kind: str | None = None) -> bool:
+    """Whether ``seat`` has a legal action ``a`` with ``test(a)`` (with ``kind``: of that kind),
+    stopping at the first one.  Always ``any(test(a) for a in legal_actions(state, seat, cards,
+    kind))``: the same enumeration feeds both, only this one is cut short (tests/test_rules_legal.py
+    checks it on every state of random and bot games)."""
+    if kind is None:
+        def add(a: Action) -> None:
+            if test(a):
+                raise _Found
+    else:
+        def add(a: Action) -> None:
+            if a.kind == kind and test(a):
+                raise _Found
+    try:
+        _enumerate(state, seat, cards, add, kind)
+    except _Found:
+        return True
+    return False
+
+
+class _Found(Exception):
+    """Stops an enumeration at the first action ``has_action`` looks for (the rules code it runs
+    through catches no exceptions, so this one always reaches ``has_action``)."""
+
+
+
+def _enumerate(state: State, seat: int, cards: CardSet, add: Callable[[Action], None], kind: str | None) -> None:
+    """Hand every legal action of ``seat`` to ``add``, in the stable order of ``legal_actions``;
+    with ``kind``, blocks that cannot produce that kind may be skipped (``add`` filters the rest)."""
+    if state.phase == OVER or not 0 <= seat < len(state.players):
+        return
     p = state.players[seat]
     if state.pending is not None:
         if state.pending.seat == seat:
             _pending(state, seat, cards, add)
-        return tuple(out)
+        return
     if state.phase == SETUP:
         if not p.ready:
             for card in p.hand:
                 if _playable_in_setup(cards.card(card), p, cards):
                     add(Action(seat, "play", (card,)))
             add(Action(seat, "ready"))
-        return tuple(out)
+        return
     if state.combat is not None:
         _combat(state, seat, cards, add, kind)
         if _wants(kind, "power"):  # (class powers are all ``power`` actions, mq.rules.powers)
             powers.legal(state, seat, cards, add)
-        return tuple(out)
+        return
     if state.turn.seat == seat and p.alive:
         _movement_phase(state, seat, cards, add, kind)  # first: what a turn is mostly about
     _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat, only=kind)
     if _wants(kind, "power"):
         powers.legal(state, seat, cards, add)
-    return tuple(out)
 
 
 def _wants(kind: str | None, *kinds: str) -> bool:

@@ -10,7 +10,7 @@ from mq.rules import board, combat, flow, monsters, powers
 from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
-from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, legal_actions, sale_value, valid_buy
+from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, has_action, legal_actions, sale_value, valid_buy
 from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, State
 from mq.rules.tx import Tx
 
@@ -60,7 +60,8 @@ def is_legal(state: State, action: Action, cards: CardSet) -> bool:
         return True  # any amount of gold to a neighbour who may receive it (Q-ITEM-7)
     if powers.is_legal_charm(state, action, cards):
         return True
-    return action in legal_actions(state, action.seat, cards, action.kind)  # only that kind is listed
+    # only that kind is listed, up to the action itself
+    return has_action(state, action.seat, cards, action.__eq__, action.kind)
 
 
 def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:

@@ -170,8 +170,14 @@ class Pending(Node):
     ``lose_item`` pick an item to lose (Q-ITEM-6); ``data`` = (source kind "monster"/"curse",
                   monster uid or curse card, index of the effect, items still to lose);
     ``charity``   give or discard excess cards (Q-CHARITY); ``data`` = gifts so far per recipient;
-    ``curse``     the victim of a curse may cancel it with one of ``options`` or "accept" it;
-                  ``data`` = (curse card, who played it) (Q-CARD-8).
+    ``curse``     a curse was played (Q-CARD-8): its victim, then each other cleric in the
+                  victim's room in turn, may answer with one of ``options`` (a card that cancels
+                  curses — the victim only —, "sanctuary" for a cleric) or "accept";
+                  ``data`` = (curse card, who played it, victim);
+    ``resurrect`` a cleric's face-down draw was put off (Resurrection, Q-CHAR-5): ``options`` =
+                  "draw" (as usual) or a card of the hand to discard for the top card of that
+                  deck's discard pile; ``data`` = (deck kind, that top card, the draws still owed
+                  as (seat, deck kind) pairs).
     """
 
     seat: int
