@@ -421,7 +421,7 @@ def play(lab: Lab, work: str, *, seed: int = 1, window_ms: int = 2000, cut: int 
                 if c.procs[cut].p.poll() is not None:
                     break
                 time.sleep(0.1)
-            record = Cut(cut, seats[cut], at, len(theirs) - at, caught)
+            record = Cut(cut, seats[cut], at, max(0, len(theirs) - at), caught)
         codes: dict[int, int | None] = {}
         for i, p in c.procs.items():
             try:
@@ -448,9 +448,12 @@ def play(lab: Lab, work: str, *, seed: int = 1, window_ms: int = 2000, cut: int 
             logs[i] = (0, None, False)
     raw = []
     for i in range(lab.peers):
-        with open(c.log(i), "rb") as f:
-            raw.append(f.read())
-    return GameRun(seconds, codes, summaries, logs, len(set(raw)) == 1,
+        try:
+            with open(c.log(i), "rb") as f:
+                raw.append(f.read())
+        except OSError:  # the game never started there (a peer left the lobby)
+            raw.append(None)
+    return GameRun(seconds, codes, summaries, logs, None not in raw and len(set(raw)) == 1,
                    {k: after[k] - before[k] for k in after}, rtt, commit, record, sequencers, diagnosis)
 
 
@@ -569,6 +572,9 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--cut", choices=("none", "follower", "sequencer"), default="none",
                    help="cut a follower (the last peer) or the sequencer (the host) off mid-game")
     g.add_argument("--cut-s", type=float, default=30.0)
+    g.add_argument("--away", choices=("wait", "bot"), default="wait",
+                   help="a cut player's seat is waited for, or played by a bot after --away-s (default wait)")
+    g.add_argument("--away-s", type=int, default=2)
     g.add_argument("--seed", type=int, default=1, help="the first game's seed (then +1 per game)")
     g.add_argument("--keep", metavar="DIR", help="keep the peers' logs and output under DIR")
     args = ap.parse_args(argv)
@@ -603,7 +609,8 @@ def _games(args) -> int:
         work = os.path.join(base, f"g{g}")
         os.makedirs(work, exist_ok=True)
         with Lab(args.peers, delays, args.loss) as lab:
-            run = play(lab, work, seed=args.seed + g, cut=cut, cut_s=args.cut_s)
+            run = play(lab, work, seed=args.seed + g, cut=cut, cut_s=args.cut_s, away=args.away,
+                       away_s=args.away_s)
         print(f"game {g + 1} (seed {args.seed + g}): {'ok' if run.ok() else 'FAILED'}\n{run.figures()}", flush=True)
         if not run.ok():
             failed += 1
