@@ -221,6 +221,10 @@ class Peer:
         self._pending_props: list[tuple[bytes, dict, float]] = []
         self._reconcile_until = 0.0
         self._no_quorum_since: float | None = None
+        self._fetch_until = 0.0  # how long to wait for the longer logs asked for (reconciling)
+        self._last_fetch_req = 0.0
+        self._live_from = 0  # our log's length when we last went live (sequenced after: ours)
+        self._durable_at: dict[int, int] = {}  # seat -> the last entry it reported (synced) to us
         self._stepped_down = False  # looking for the sequencer after giving up sequencing
         self._expect: set[int] = set()
         self._fetching: set[bytes] = set()
@@ -526,6 +530,8 @@ class Peer:
         self.seat_rid.clear()
         self._fetching.clear()
         self._buffer.clear()
+        self._durable_at.clear()
+        self._live_from = self.seq  # what we hold now is not ours to drop (_drop_unacknowledged)
         for s, info in enumerate(self.seats):
             if info.kind == "peer" and s != self.seat:
                 info.away = True
@@ -547,6 +553,7 @@ class Peer:
 
     def _go_live(self) -> None:
         self._live = True
+        self._live_from = self.seq
         self._expect.clear()
         # A peer whose longer log we did not (fully) adopt — its answer was lost, or it did not
         # check — holds entries past ours that we are about to number differently: rewind it.
@@ -702,6 +709,7 @@ class Peer:
                 # The peer holds entries we lack: adopt them (checked one by one in _l_adopt,
                 # which also finds where the logs part if they do).
                 self._fetching.add(rid)
+                self._fetch_until = max(self._fetch_until, self.rt.now() + 2 * self.cfg.dead_s)
                 self._to(rid, {"t": "fetch_req", "from": common + 1})
             else:
                 # Entries no live sequencer has: never acknowledged by it, not part of the game.
@@ -922,6 +930,8 @@ class Peer:
             m.acked = max(m.acked, n)
             if m.seat is None:
                 continue
+            if h == self.log.entries[n - 1].hash and n > self._durable_at.get(m.seat, 0):
+                self._durable_at[m.seat] = n
             self._reports.setdefault(n, {})[m.seat] = h
             self._reports.pop(n - RING, None)
             if h != self.log.entries[n - 1].hash:
@@ -1036,7 +1046,16 @@ class Peer:
                 self._reconcile_until = now
                 self._notice("info", self.seat, "no quorum of the players is reachable: the game waits")
             if not self._live:
-                if quorate and ((not self._expect and not self._fetching) or now > self._reconcile_until):
+                # Wait for the peers expected (up to the settle time) and for the longer logs asked
+                # for (going live without one would rewind it: acknowledged entries may be there).
+                if self._fetching and now <= self._fetch_until and now - self._last_fetch_req > 4 * self.cfg.ping_s:
+                    self._last_fetch_req = now
+                    for rid in self._fetching:  # the answer may have been lost: ask again
+                        m = self.members.get(rid)
+                        if m is not None:
+                            self._to(rid, {"t": "fetch_req", "from": min(m.common, self.seq) + 1})
+                if quorate and (not self._expect or now > self._reconcile_until) \
+                        and (not self._fetching or now > self._fetch_until):
                     return self._go_live()
                 if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.cfg.dead_s:
                     return self._step_down()
@@ -1093,6 +1112,30 @@ class Peer:
         return {self.seat} | {m.seat for m in self.members.values()
                               if m.seat is not None and now - m.last_seen <= lease}
 
+    def _commit_index(self) -> int:
+        """The last entry we know a quorum holds durably: what we had when we went live, or more
+        if a quorum of seats (us included) reported holding it (a report follows a sync)."""
+        n = self.seq
+        while n > self._live_from:
+            if self._quorum({self.seat} | {s for s, d in self._durable_at.items() if d >= n}):
+                return n
+            n -= 1
+        return self._live_from
+
+    def _drop_unacknowledged(self) -> None:
+        """Stepping down: drop what we sequenced that no quorum is known to hold.  Made during our
+        lease while the others were cut off, it reached nobody (or a minority); kept, it could win
+        over what the other side made durable meanwhile if we sequenced again before rejoining
+        (logs carry no epochs: docs/net.md, "Limits")."""
+        keep = self._commit_index()
+        if keep >= self.seq or self.log is None:
+            return
+        log.warning("dropping entries %d..%d: no quorum is known to hold them", keep + 1, self.seq)
+        self.log.truncate_after(keep)
+        lg, self.log = self.log, None
+        self._adopt_log(lg)
+        self._notice("info", self.seat, f"rewound to entry {keep}: later entries never reached a quorum")
+
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
         sequencing and look for the game as a follower (the lowest other seat we can reach)."""
@@ -1100,6 +1143,7 @@ class Peer:
         self._notice("info", self.seat, "no quorum: looking for the game's sequencer")
         self.leader, self._live, self.leader_seat = False, False, None
         self._no_quorum_since = None
+        self._drop_unacknowledged()
         self.members.clear()
         self.seat_rid.clear()
         self._fetching.clear()
