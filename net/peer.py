@@ -1113,28 +1113,23 @@ class Peer:
                               if m.seat is not None and now - m.last_seen <= lease}
 
     def _commit_index(self) -> int:
-        """The last entry we know a quorum holds durably: what we had when we went live, or more
-        if a quorum of seats (us included) reported holding it (a report follows a sync)."""
-        n = self.seq
-        while n > self._live_from:
-            if self._quorum({self.seat} | {s for s, d in self._durable_at.items() if d >= n}):
-                return n
-            n -= 1
-        return self._live_from
+        """The last entry another peer may hold as far as we know: what we had when we became
+        sequencer, or the most any seat said it applied (``ping``) or holds (``report``)."""
+        return max([self._live_from, *self._durable_at.values()])
 
     def _drop_unacknowledged(self) -> None:
-        """Stepping down: drop what we sequenced that no quorum is known to hold.  Made during our
-        lease while the others were cut off, it reached nobody (or a minority); kept, it could win
-        over what the other side made durable meanwhile if we sequenced again before rejoining
-        (logs carry no epochs: docs/net.md, "Limits")."""
+        """Stepping down: drop what we sequenced that no other peer is known to have.  Made during
+        our lease while the others were cut off, it reached nobody; kept, it could win over what the
+        other side made durable meanwhile if we sequenced again before rejoining (logs carry no
+        epochs: docs/net.md, "Limits")."""
         keep = self._commit_index()
         if keep >= self.seq or self.log is None:
             return
-        log.warning("dropping entries %d..%d: no quorum is known to hold them", keep + 1, self.seq)
+        log.warning("dropping entries %d..%d: no other peer is known to have them", keep + 1, self.seq)
         self.log.truncate_after(keep)
         lg, self.log = self.log, None
         self._adopt_log(lg)
-        self._notice("info", self.seat, f"rewound to entry {keep}: later entries never reached a quorum")
+        self._notice("info", self.seat, f"rewound to entry {keep}: later entries reached nobody")
 
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
@@ -1216,6 +1211,8 @@ class Peer:
             self._l_report(m, msg)
         elif t == "ping":
             m.acked = max(m.acked, min(msg["seq"], self.seq))
+            if m.seat is not None and m.acked > self._durable_at.get(m.seat, 0):
+                self._durable_at[m.seat] = m.acked
         elif t == "fetch":
             self._serve_fetch(rid, msg["from"])
         elif t == "commit":
