@@ -206,3 +206,18 @@ def test_the_entrance_and_its_connectors_never_change():
         assert new.sides[(d + 2) % 4] == CORRIDOR
     assert s.rooms[0].x == 0 and s.rooms[0].y == 0 and s.rooms[0].face == "ENTRANCE"
     assert s.rooms[0].sides == (CORRIDOR,) * 4 and len(s.rooms) == 5
+
+
+def test_a_transaction_uses_its_states_board_until_its_rooms_change():
+    """board.encoded on a Tx: while its rooms are the starting state's, that state's cached
+    encoding (the same object); once a room is placed, the encoding of the new rooms."""
+    from mq.rules import board, make_params, new_game
+    from mq.rules.tx import Tx
+
+    s = new_game(make_params(3), 5, CARDS)
+    tx = Tx(s, CARDS)
+    assert board.encoded(tx, CARDS) is board.encoded(s, CARDS)
+    board.place_room(tx, 1, 0, E, CORRIDOR)  # east of the Entrance, the only room so far
+    assert len(tx.rooms) == len(s.rooms) + 1
+    got = board.encoded(tx, CARDS)
+    assert got == board.encode(tx.rooms, CARDS) != board.encoded(s, CARDS)

@@ -2,6 +2,8 @@
 encoding the native core works on (docs/core.md)."""
 from __future__ import annotations
 
+from operator import is_
+
 from mq import core
 from mq.rules.state import DX, DY, Room, State
 from mq.rules.tx import Tx
@@ -40,14 +42,18 @@ def is_complete(state_or_tx) -> bool:
 
 
 def encoded(obj, cards) -> tuple:
-    """The board of a State (cached on it: states are immutable) or of a Tx (its working rooms)."""
+    """The board of a State (cached on it: states are immutable) or of a Tx (its working rooms:
+    while they are still the very rooms of the state it started from, that state's board)."""
     if isinstance(obj, State):
         cached = obj.__dict__.get("_board")
         if cached is None or cached[0] is not obj.rooms:
             cached = (obj.rooms, encode(obj.rooms, cards))
             object.__setattr__(obj, "_board", cached)
         return cached[1]
-    return encode(obj.rooms, cards)
+    rooms, base = obj.rooms, obj.base.rooms
+    if len(rooms) == len(base) and all(map(is_, rooms, base)):
+        return encoded(obj.base, cards)
+    return encode(rooms, cards)
 
 
 def neighbours(obj, cards, index: int) -> tuple[tuple[int, int], ...]:

@@ -51,10 +51,11 @@ def usable(defn: TreasureDef, ident: tuple[str, ...]) -> bool:
     return not any(w in ident for w in defn.not_for)
 
 
-def active_items(p: Player, cards: CardSet) -> list[TreasureDef]:
+def active_items(p: Player, cards: CardSet, ident: tuple[str, ...] | None = None) -> list[TreasureDef]:
     """Worn, carried and belt items that work for this munchkin (Q-ITEM-2); one-shots on the belt
-    give nothing until used."""
-    ident = identity(p, cards)
+    give nothing until used.  ``ident``: the munchkin's ``identity``, when the caller has it."""
+    if ident is None:
+        ident = identity(p, cards)
     out = []
     for it in p.items:
         if it.place in (WORN, CARRIED, BELT):
@@ -64,8 +65,9 @@ def active_items(p: Player, cards: CardSet) -> list[TreasureDef]:
     return out
 
 
-def effect_total(p: Player, cards: CardSet, name: str, key: str = "amount") -> int:
-    return sum(e.get(key, 0) for d in active_items(p, cards) for e in d.effects if e.name == name)
+def effect_total(p: Player, cards: CardSet, name: str, key: str = "amount",
+                 ident: tuple[str, ...] | None = None) -> int:
+    return sum(e.get(key, 0) for d in active_items(p, cards, ident) for e in d.effects if e.name == name)
 
 
 def item_bonus(p: Player, cards: CardSet, monster_keywords: tuple[str, ...]) -> int:
@@ -83,8 +85,9 @@ def move_total(p: Player, cards: CardSet) -> int:
     """Q-CHAR-7, Q-ITEM-8: base 3, item effects, −1 for each carried big item after the first
     (dwarves carry any number for free, Q-CHAR-4)."""
     bigs = sum(1 for it in p.items if it.place in (WORN, CARRIED) and cards.card(it.card).big)
-    penalty = 0 if "dwarf" in identity(p, cards) else max(0, bigs - 1)
-    return max(0, BASE_MOVE + effect_total(p, cards, "move") - penalty + lasting(p, cards, "lasting_move"))
+    ident = identity(p, cards)
+    penalty = 0 if "dwarf" in ident else max(0, bigs - 1)
+    return max(0, BASE_MOVE + effect_total(p, cards, "move", ident=ident) - penalty + lasting(p, cards, "lasting_move"))
 
 
 def lasting(p: Player, cards: CardSet, name: str) -> int:

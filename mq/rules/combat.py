@@ -71,9 +71,11 @@ def total(terms) -> int:
 # -- starting --------------------------------------------------------------------------------
 def hostile_in(state_or_tx, seat: int, cards, room: int) -> list[int]:
     """Monsters in ``room`` that fight ``seat`` (Q-COMBAT-2, 3: all of them together)."""
+    here = [m for m in state_or_tx.monsters if m.room == room and m.colour >= 0]
+    if not here:
+        return []  # (the usual case after an action: who the munchkin is need not be worked out)
     ident = identity(state_or_tx.players[seat], cards)
-    return [m.uid for m in state_or_tx.monsters if m.room == room and m.colour >= 0
-            and (m.boss or not monsters.ignores_identity(cards.card(m.card), ident))]
+    return [m.uid for m in here if m.boss or not monsters.ignores_identity(cards.card(m.card), ident)]
 
 
 def maybe_start(tx: Tx) -> bool:

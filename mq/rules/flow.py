@@ -3,7 +3,7 @@ death (Q-DEATH), charity (Q-CHARITY), the end of a turn and the monster turn (Q-
 ``settle`` — what the rules make happen by themselves after every action (Q-COMBAT-1, Q-BOSS-1)."""
 from __future__ import annotations
 
-from mq.rules import board, combat, monsters
+from mq.rules import board, combat, legal, monsters
 from mq.rules.character import hand_limit, identity, lose_levels, max_hp
 from mq.rules.state import TURN, Pending, Turn
 from mq.rules.tx import Tx
@@ -193,8 +193,6 @@ def can_act(state, seat: int, cards) -> bool:
     """Whether ``seat`` has something to do in the current reaction window besides passing:
     answered by the one legality source (mq.rules.legal), which stops at the first such action,
     so it can never disagree with the full list."""
-    from mq.rules import legal
-
     if seat in combat.fighters(state.combat):
         return legal.has_action(state, seat, cards, _acts_fighting)
     return legal.has_action(state, seat, cards, _acts)

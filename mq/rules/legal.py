@@ -86,7 +86,7 @@ def _enumerate(state: State, seat: int, cards: CardSet, add: Callable[[Action], 
         if _wants(kind, "power"):  # (class powers are all ``power`` actions, mq.rules.powers)
             powers.legal(state, seat, cards, add)
         return
-    if state.turn.seat == seat and p.alive:
+    if state.turn.seat == seat and p.alive and _wants(kind, *MOVEMENT_KINDS):
         _movement_phase(state, seat, cards, add, kind)  # first: what a turn is mostly about
     _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat, only=kind)
     if _wants(kind, "power"):
@@ -202,6 +202,10 @@ def _gifts(state, seat, cards, add) -> None:
                 add(Action(seat, "give", (it.card, q.seat)))
         if p.gold > 0:
             add(Action(seat, "give", (p.gold, q.seat)))
+
+
+# The kinds _movement_phase lists (checking the is_legal of an anytime card skips the block).
+MOVEMENT_KINDS = ("move", "dash", "search", "pickup", "summon", "fight", "deal", "buy", "suicide", "end_turn")
 
 
 def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:
@@ -442,9 +446,13 @@ def _curses(state, seat, cards, add) -> None:
 
 def _one_shots(p, cards) -> list[str]:
     """Q-COMBAT-11: one-shot cards from hand or belt, and throwable items in play (Q-ITEM-9)."""
-    out = [c for c in p.hand if getattr(cards.card(c), "kind", None) == "oneshot"]
-    out += [it.card for it in p.items if it.place != BACKPACK
-            and (cards.card(it.card).kind == "oneshot" and it.place == BELT or cards.card(it.card).throwable)]
+    card = cards.card
+    out = [c for c in p.hand if getattr(card(c), "kind", None) == "oneshot"]
+    for it in p.items:
+        if it.place != BACKPACK:
+            defn = card(it.card)
+            if defn.kind == "oneshot" and it.place == BELT or defn.throwable:
+                out.append(it.card)
     return out
 
 

@@ -194,7 +194,7 @@ def monster_turn(tx: Tx, roller: int) -> None:
         if 0 <= m.colour < tx.params.players and tx.player(m.colour).alive:
             target = tx.player(m.colour).room
         specs.append((m.room, MOVEMENT[d.movement], mask, 1 if d.smashes else 0, target))
-    dests, smashed = core.monster_turn(board.encode(tx.rooms, tx.cards), tuple(specs), colour)
+    dests, smashed = core.monster_turn(board.encoded(tx, tx.cards), tuple(specs), colour)
     for room, d in smashed:
         board.set_side(tx, room, d, board.CORRIDOR)
         tx.event("door_smashed", room, d)
