@@ -1,5 +1,10 @@
 """Plain-sentence narration of engine events, showing only public information (a face-down draw
-is "a Treasure card", never its name).  Used by ``mq play`` and ``mq sim --narrate``."""
+is "a Treasure card", never its name).  Used by ``mq play``, the client's event log, replays and
+scenarios.
+
+Narration is for people reading a game: a seat passed by the engine because it holds nothing
+playable (Q-DIGI-2) is told once per fight and stage, not at every card played in the window, and
+a run of cards given away for charity is one sentence."""
 from __future__ import annotations
 
 from mq.cards import CardSet
@@ -16,6 +21,7 @@ class Narrator:
         self.cards = cards
         self.monster_cards: dict[int, str] = {}
         self.bosses: set[int] = set()
+        self._auto_passed: set[tuple[int, str]] = set()  # (seat, stage) already told this fight
 
     def who(self, seat: int) -> str:
         return COLOURS[seat].capitalize()
@@ -49,10 +55,21 @@ class Narrator:
 
     def lines(self, state: State, events) -> list[str]:
         out = []
-        for e in events:
+        events = list(events)
+        i = 0
+        while i < len(events):
+            e = events[i]
+            if e[0] == "charity":  # Q-CHARITY: one sentence per giver and receiver
+                n = 1
+                while i + n < len(events) and events[i + n] == e:
+                    n += 1
+                out.append(f"{self.who(e[1])} gives {plural(n, 'card')} to {self.who(e[2])} (charity).")
+                i += n
+                continue
             line = self.line(state, e)
             if line:
                 out.append(line)
+            i += 1
         return out
 
     def line(self, state: State, e: tuple) -> str | None:  # noqa: C901 - one case per event kind
@@ -96,6 +113,7 @@ class Narrator:
         if kind == "combat_starts":
             seat, room, uids = args
             foes = ", ".join(self.monster(u) for u in uids)
+            self._auto_passed.clear()
             return f"{w(seat)} fights {foes} in {self.room(state, room)}."
         if kind == "enhance":
             seat, card, uid = args
@@ -162,6 +180,9 @@ class Narrator:
                     f"discarding {self.card(gone)}.")
         if kind == "auto_pass":  # Q-DIGI-2: nothing that seat could play here
             seat, stage = args
+            if (seat, stage) in self._auto_passed:
+                return None
+            self._auto_passed.add((seat, stage))
             what = {"help": "cannot offer help", "outcome": "has no card to change a die"}.get(stage, "has nothing to play")
             return f"  {w(seat)} {what}: passes."
         if kind == "combat_result":
@@ -183,7 +204,9 @@ class Narrator:
             seat, level, why = args
             return f"{w(seat)} is now level {level} ({why})."
         if kind == "game_won":
-            return "*** " + " and ".join(w(s) for s in args[0]) + " defeat the Boss and win the game! ***"
+            winners = args[0]
+            verb = "defeats the Boss and wins" if len(winners) == 1 else "defeat the Boss and win"
+            return "*** " + " and ".join(w(s) for s in winners) + f" {verb} the game! ***"
         if kind == "hit":
             return f"  {w(args[0])} takes {args[1]} hit{'s' if args[1] > 1 else ''} ({args[2]} HP left)."
         if kind == "runs":
@@ -219,7 +242,7 @@ class Narrator:
             return f"{w(args[0])} stands in the Entrance at level 10 and calls out the Boss!"
         if kind == "pick_up":
             seat, cards, gold = args
-            return f"{w(seat)} picks up {len(cards)} card(s) and {gold} gold."
+            return f"{w(seat)} picks up {things(len(cards), gold)}."
         if kind in ("race", "class"):
             return f"{w(args[0])} becomes {self.card(args[1])}."
         if kind == "item":
@@ -231,7 +254,7 @@ class Narrator:
             seat, gold, treasures, mark = args
             return f"  finds {gold} gold and {treasures} Treasure{MARKS[mark]}."
         if kind == "buy":
-            return f"{w(args[0])} sells {len(args[1])} item(s) and {args[2]} gold for a level."
+            return f"{w(args[0])} sells {things(len(args[1]), args[2], 'item')} for a level."
         if kind == "drop_gold":
             return f"{w(args[0])} drops {args[1]} gold in {self.room(state, args[2])}."
         if kind == "drop":
@@ -239,3 +262,13 @@ class Narrator:
         if kind == "no_monster":
             return "The Monster deck is exhausted: nothing appears."
         return None
+
+
+def plural(n: int, noun: str) -> str:
+    return f"{n} {noun}{'' if n == 1 else 's'}"
+
+
+def things(cards: int, gold: int, noun: str = "card") -> str:
+    """'2 items and 300 gold', '1 card', '300 gold', 'nothing'."""
+    parts = ([plural(cards, noun)] if cards else []) + ([f"{gold} gold"] if gold else [])
+    return " and ".join(parts) or "nothing"

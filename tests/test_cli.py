@@ -16,7 +16,7 @@ def test_play_narrates_a_whole_game_in_plain_sentences():
     text = out.stdout
     assert "== Turn 1:" in text
     assert " explores (" in text and " fights " in text
-    assert "THE BOSS appears" in text and "win the game" in text
+    assert "THE BOSS appears" in text and "the Boss and win" in text
     assert "final state hash" in text
 
 

@@ -179,7 +179,7 @@ def test_keys_step_forward_back_by_turn_and_jump(game_log):
             await send(END)
             assert m.seq == n and "game over" in status(m)
             assert any(b.kind == "over" for b in m.banners)
-            assert "win the game" in " ".join(log_texts(m))
+            assert "the Boss and win" in " ".join(log_texts(m))
             await send("l")
             assert m.seq == n and "last entry" in status(m)
             await send(HOME)
