@@ -475,7 +475,8 @@ class Peer:
         self.game = self.rt.random(8)
         self.opts = {"seats": seats, "window_ms": window_ms, "away": away, "away_s": away_s}
         self.seats = [SeatInfo() for _ in range(seats)]
-        self.seats[0] = SeatInfo(self.cfg.name, "peer", self.pub, self.cfg.bind, self.port)
+        # Cut as the CLIs do: a longer name breaks the lobby's schema and every joiner would drop it.
+        self.seats[0] = SeatInfo(self.cfg.name[:wire.MAX_NAME], "peer", self.pub, self.cfg.bind, self.port)
         for s in range(seats - bots, seats):
             self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
         self.seat = 0
@@ -511,7 +512,7 @@ class Peer:
                       for name, pub, kind in self.header.roster]
         if self.seat is None:
             raise PeerError("your identity has no seat in this game: resume it as one of its players")
-        self.seats[self.seat] = SeatInfo(self.cfg.name or self.seats[self.seat].name, "peer", self.pub,
+        self.seats[self.seat] = SeatInfo(self.cfg.name[:wire.MAX_NAME] or self.seats[self.seat].name, "peer", self.pub,
                                          self.cfg.bind, self.port)
         self.phase = "game"
         self._started.set()
@@ -1000,7 +1001,7 @@ class Peer:
                 peers.append({"seat": s, "name": self._who(s), "hash": f"{item[1]:016x}"})
         mine = self.ring.get(n)
         last = self.log.entries[max(0, n - 10):n] if self.log else []
-        me = {"seat": self.seat, "name": self.cfg.name,
+        me = {"seat": self.seat, "name": self.cfg.name[:wire.MAX_NAME],
               "hash": f"{state_hash(mine):016x}" if mine is not None else None}
         report = {
             "game": self.game.hex(), "seq": n, "me": me,

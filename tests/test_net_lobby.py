@@ -16,6 +16,7 @@ from mq.rules.view import HIDDEN
 from net.client import NetTable, play_bot
 from net.harness import ROOT, Cluster
 from net.peer import Config, PeerError
+from net.wire import MAX_NAME
 
 
 async def _until(cond, timeout=5.0):
@@ -112,3 +113,34 @@ def test_headless_needs_a_bot_or_watch_and_a_bad_log_is_refused(tmp_path):
                           "--port", "0", "--no-beacon"], cwd=ROOT, capture_output=True, text=True, timeout=30,
                          env={"MQ_HOME": str(tmp_path / "home"), "PATH": "/usr/bin:/bin"})
     assert out.returncode == 1 and "not an mq log" in out.stderr
+
+
+def test_a_long_host_name_is_cut_so_joiners_keep_the_lobby_also_after_a_resume(tmp_path):
+    """Peer.host / Peer.resume cut the host's name to wire.MAX_NAME as the CLIs do: the lobby's
+    schema would refuse a longer one, and every joiner would drop the lobby."""
+    long_name = "h" * 100
+
+    async def main():
+        host = await NetTable.host(Config(name=long_name, log_path=str(tmp_path / "h.mqlog")), seats=2)
+        assert host.peer.seats[0].name == long_name[:MAX_NAME]
+        guest = await NetTable.join(Config(name="g", log_path=str(tmp_path / "g.mqlog")), "127.0.0.1",
+                                    host.peer.port)
+        await _until(lambda: len(guest.peer.seats) == 2 and guest.peer.seats[0].name == long_name[:MAX_NAME])
+        assert guest.peer.drops.total() == 0
+        await _until(lambda: host.peer.open_seats() == 0)
+        host.start()
+        assert await guest.wait_started(5)
+        hkey, gkey = host.peer.key, guest.peer.key
+        for t in (guest, host):
+            await t.close()
+
+        again = await NetTable.resume(Config(name=long_name + "x", key=hkey, settle_s=0.5), str(tmp_path / "h.mqlog"))
+        assert again.peer.seats[0].name == long_name[:MAX_NAME]
+        back = await NetTable.join(Config(name="g", key=gkey, log_path=str(tmp_path / "g.mqlog")), "127.0.0.1",
+                                   again.peer.port)
+        await _until(lambda: len(back.peer.seats) == 2 and back.peer.seats[0].name == long_name[:MAX_NAME])
+        assert back.peer.drops.total() == 0
+        for t in (back, again):
+            await t.close()
+
+    asyncio.run(main())
