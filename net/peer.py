@@ -73,6 +73,11 @@ WRONG_CODES_PER_WINDOW = 20
 WRONG_CODE_WINDOW_S = 60.0
 
 
+# The sequencer waits this long after the game's last entry for every peer to report it, then sends
+# ``end``; a peer that has applied the last entry but hears no ``end`` (it was cut off while the
+# sequencer ended the game and exited) ends by itself ENDING_S + dead_s after that entry.
+ENDING_S = 3.0
+
 WINDOWS = ("window", "outcome", "help")  # combat stages where seats react, with a timer (Q-DIGI-2)
 
 
@@ -257,6 +262,7 @@ class Peer:
         self._commits: list[bytes] | None = None
         self._nonce: bytes | None = None
         self._end_seq: int | None = None
+        self._over_since: float | None = None  # when a peer not sequencing saw the game over
         self._unreported: list[list[int]] = []
         self._report_scheduled = False
         self._paused_at: float | None = None
@@ -887,7 +893,7 @@ class Peer:
 
     def _check_over(self) -> None:
         if self.leader and is_over(self.state) and self._ending_until is None and self.phase == "game":
-            self._ending_until = self.rt.now() + 3.0
+            self._ending_until = self.rt.now() + ENDING_S
 
     def _driven_by_me(self, seat: int) -> bool:
         info = self.seats[seat]
@@ -1709,6 +1715,23 @@ class Peer:
             self._on_desync({"seq": n, "hashes": [], "path": "unknown (the sequencer did not search)",
                              "entry": [e.n, e.author, e.action, e.hash] if e else []})
 
+    def _await_end(self, now: float) -> None:
+        """A peer whose applied state is over and that is not the live sequencer waits a bounded
+        time for ``end`` (sent at most ENDING_S after the last entry), then ends by itself: the
+        game has a winner and no entry can follow, so whether it was cut off, is looking for a
+        new sequencer or sequences without a quorum, there is nothing left to wait for."""
+        if self.phase != "game" or self.state is None or (self.leader and self._live) \
+                or not is_over(self.state):
+            self._over_since = None
+            return
+        if self._over_since is None:
+            self._over_since = now
+        elif now - self._over_since > ENDING_S + self.cfg.dead_s:
+            if self._unreported and self.log is not None:
+                self.log.sync()  # what it applied is durable before it stops
+            self._notice("closed", None, f"the game is over after {self.seq} entries (no end heard)")
+            self._finish("ended")
+
     def _leader_lost(self) -> None:
         old = self.leader_seat
         self._welcomed = False
@@ -1786,6 +1809,7 @@ class Peer:
     def _tick(self, now: float) -> None:
         """The timers: every 50 ms (``now``: the runtime's clock)."""
         try:
+            self._await_end(now)
             if self.leader:
                 self._leader_timers(now)
             else:

@@ -8,6 +8,8 @@ from dataclasses import replace
 
 import pytest
 
+from mq.rules import is_over
+from net.peer import ENDING_S
 from net.sim import Faults, Options, Sim, SimFailure, run_seed
 
 NONE = Faults.none()
@@ -225,3 +227,28 @@ def test_regression_seeds():
     for seed in REGRESSION_SEEDS:
         out = run_seed(seed, Options())
         assert out.entries >= Options().entries
+
+
+def test_a_follower_cut_off_at_the_end_of_the_game_ends_by_itself():
+    """Seat 2 applies the game's last entry and is then cut off from the others: it never hears the
+    sequencer's ``end`` (seats 0 and 1 end without it), and ends by itself ENDING_S + dead_s after
+    that entry rather than looking for a sequencer until it gives up."""
+    for seed in range(3):
+        s = Sim(seed, replace(FAST, peers=3, faults=NONE, entries=10**6, fault_s=1.0, settle_s=200.0,
+                              trace=10_000))
+        seen: dict = {}
+
+        def cut(sim, seat, p, n):
+            if seat == 2 and is_over(p.state) and "cut" not in seen:
+                seen["cut"] = sim.now
+                sim.partition({0: 0, 1: 0, 2: 1}, heal_after=150.0)
+        s.on_applied.append(cut)
+        s.run()
+        assert "cut" in seen, seen
+        p2 = s.peers[2]
+        assert ENDING_S + p2.cfg.dead_s < p2.ended_at - seen["cut"] < ENDING_S + p2.cfg.dead_s + 0.2, seen
+        assert p2.ended_at > max(s.peers[0].ended_at, s.peers[1].ended_at)
+        assert s.incarnations[2] == 1 and s.groups is not None  # never restarted; still cut off
+        assert "heal" not in s.trace_text()
+        assert [p.phase for p in s.peers] == ["ended"] * 3
+        assert all(p.seq == s.peers[0].seq for p in s.peers)
