@@ -41,29 +41,35 @@ def _games(n: int, players: int):
     return walls, played
 
 
+def _apply_then_hash(s0, taken, cards):
+    """Seconds per action to apply ``taken`` from ``s0``, then to hash every state reached
+    incrementally (in that order, as a peer does); and those states."""
+    t0 = time.perf_counter()
+    s, states = s0, []
+    for a in taken:
+        s = apply(s, a, cards)
+        states.append(s)
+    t1 = time.perf_counter()
+    for st in states:
+        state_hash(st)
+    t2 = time.perf_counter()
+    return (t1 - t0) / len(taken), (t2 - t1) / len(taken), states
+
+
 def _replay(played, players: int):
     """Per game: seconds for apply alone, apply + incremental hash, and full hashes of the same states."""
     cards = load_default()
     apply_s, hash_s, full_s, actions = [], [], [], 0
     for result, taken in played:
         s0 = new_game(make_params(players), result.seed, cards)
+        per_apply, per_hash, states = _apply_then_hash(s0, taken, cards)
+        sampled = states[:: max(1, len(states) // 200)]
         t0 = time.perf_counter()
-        s = s0
-        states = []
-        for a in taken:
-            s = apply(s, a, cards)
-            states.append(s)
-        t1 = time.perf_counter()
-        for st in states:
-            state_hash(st)
-        t2 = time.perf_counter()
-        for st in states[:: max(1, len(states) // 200)]:
+        for st in sampled:
             full_hash(st)
-        t3 = time.perf_counter()
-        sampled = len(states[:: max(1, len(states) // 200)])
-        apply_s.append((t1 - t0) / len(taken))
-        hash_s.append((t2 - t1) / len(taken))
-        full_s.append((t3 - t2) / sampled)
+        apply_s.append(per_apply)
+        hash_s.append(per_hash)
+        full_s.append((time.perf_counter() - t0) / len(sampled))
         actions += len(taken)
     return apply_s, hash_s, full_s, actions
 
@@ -108,17 +114,9 @@ def _scaling(quick: bool) -> list[tuple[str, str]]:
                 s = apply(s, a, cards)
                 taken.append(a)
             state_hash(s0)  # the starting position is hashed once; the actions are measured
-            t0 = time.perf_counter()
-            s, states = s0, []
-            for a in taken:
-                s = apply(s, a, cards)
-                states.append(s)
-            t1 = time.perf_counter()
-            for st in states:
-                state_hash(st)
-            t2 = time.perf_counter()
-            applies.append((t1 - t0) / len(taken))
-            hashes.append((t2 - t1) / len(taken))
+            per_apply, per_hash, _ = _apply_then_hash(s0, taken, cards)
+            applies.append(per_apply)
+            hashes.append(per_hash)
         hand = statistics.median(len(p.hand) for p in grown_state(n, game_seed(31, 0), cards=cards).players)
         per_size[n] = (statistics.median(hashes), statistics.median(applies), hand)
     rows = []
