@@ -36,7 +36,7 @@ from cpython.list cimport PyList_Check, PyList_CheckExact, PyList_AsTuple
 from cpython.unicode cimport PyUnicode_Check, PyUnicode_AsUTF8AndSize
 from cpython.bytes cimport PyBytes_Check, PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.bool cimport PyBool_Check
-from cpython.dict cimport PyDict_Check, PyDict_GetItem
+from cpython.dict cimport PyDict_Check, PyDict_GetItem, PyDict_SetItem
 from cpython.set cimport PyAnySet_Check
 from cpython.object cimport PyObject_GenericSetAttr
 
@@ -1028,8 +1028,10 @@ cdef uint64_t _seq_digest(tuple t, bint cache, int depth, bint *pure, bint origi
 #
 # A *plain* class also reads attributes the generic way (``object.__getattribute__``) and has no
 # data descriptor named like a field or ``_digest``: then ``getattr(node, name)`` is the value in
-# the node's ``__dict__`` when there is one there, and a field is read from that dict directly
-# (falling back to getattr when absent).  A frozen dataclass node is plain.
+# the node's ``__dict__`` when there is one there, and for a class with a dict slot
+# (``tp_dictoffset``) a field is read from that dict directly (falling back to getattr when
+# absent).  A class with a managed dict (a frozen dataclass) is read with getattr: asking for its
+# dict would build one per node (see _node_digest).
 cdef enum:
     TYPE_SLOTS = 64
 cdef PyObject *_type_keys[TYPE_SLOTS]
@@ -1096,6 +1098,19 @@ cdef tuple _checked_fields(object t, uint64_t *tag_digest, bint *plain):
     return <tuple>fields
 
 
+cdef inline object _plain_dict(object o, object t):
+    """The node's ``__dict__`` if its class is recorded as plain and unchanged since, else None."""
+    cdef Py_ssize_t slot = _slot(<PyObject *>t, TYPE_SLOTS)
+    cdef PyObject **dp
+    if not (_type_keys[slot] == <PyObject *>t and _type_plain[slot]
+            and _current(<PyTypeObject *>t, _type_version[slot])):
+        return None
+    dp = _PyObject_GetDictPtr(<PyObject *>o)
+    if dp == NULL or dp[0] == NULL:
+        return None
+    return <object>dp[0]
+
+
 cdef inline object _read(object o, object d, object name):
     """``getattr(o, name)`` for a node of a plain class whose ``__dict__`` is ``d`` (or None)."""
     cdef PyObject *v
@@ -1115,17 +1130,23 @@ cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
     cdef PyObject *v
     cdef object d = None
     cdef tuple fields = _checked_fields(t, &tag_digest, &plain)
-    if plain:
+    # A class with a managed dict (3.11: a Python class without __slots__, e.g. a dataclass)
+    # keeps a node's attributes inline until something asks for its __dict__, which
+    # _PyObject_GetDictPtr would build: an allocation and one more GC-tracked object per node,
+    # about a fifth of a fresh tree's digest.  getattr reads the inline values as they are.
+    if plain and not (Py_TYPE(<PyObject *>o).tp_flags & Py_TPFLAGS_MANAGED_DICT):
         dp = _PyObject_GetDictPtr(<PyObject *>o)
         if dp != NULL and dp[0] != NULL:
             d = <object>dp[0]
     if cache:
-        c = None
+        # For a plain class a value in the node's __dict__ is what getattr would return, so
+        # getattr is asked only when the dict has none (a fresh node holds None there).
+        v = NULL
         if d is not None:
             v = PyDict_GetItem(d, _S_DIGEST)
-            if v != NULL:
-                c = <object>v
-        if c is None:
+        if v != NULL:
+            c = <object>v
+        else:
             c = getattr(o, "_digest", None)
         if c is not None:
             if PyLong_CheckExact(c):
@@ -1146,7 +1167,14 @@ cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
     h = _absorb(h, <uint64_t>nf)
     if cache:
         # = object.__setattr__(o, "_digest", h): bypasses the frozen dataclass's __setattr__.
-        PyObject_GenericSetAttr(o, "_digest", PyLong_FromUnsignedLongLong(h))
+        # While the class is still plain (reading the fields may have run code that changed
+        # it) it has no data descriptor named _digest, so that is storing into the node's
+        # current __dict__, done directly (no lookup of the class attribute).
+        d = _plain_dict(o, t) if d is not None else None
+        if d is not None:
+            PyDict_SetItem(d, _S_DIGEST, PyLong_FromUnsignedLongLong(h))
+        else:
+            PyObject_GenericSetAttr(o, _S_DIGEST, PyLong_FromUnsignedLongLong(h))
     return h
 
 
