@@ -1,7 +1,6 @@
 """The log file (net.gamelog) on real files, and ``mq replay --verify`` on a real game's log."""
 from __future__ import annotations
 
-import asyncio
 import os
 import struct
 import subprocess
@@ -11,11 +10,10 @@ import zlib
 import msgpack
 import pytest
 
+from drive import play_lan_game
 from mq.rules import make_params
 from net import gamelog
-from net.client import NetTable, play_bot
 from net.harness import ROOT
-from net.peer import Config
 
 
 def _header(players=2):
@@ -123,18 +121,6 @@ def test_a_file_that_is_not_a_log_is_refused(tmp_path):
         gamelog.read(str(p))
 
 
-def _play_in_process(path):
-    """A real game through the sequencer (one process: the host's bot plus two table bots)."""
-    async def main():
-        table = await NetTable.host(Config(name="solo", log_path=path), seats=3, bots=2)
-        bot = asyncio.create_task(play_bot(table))
-        table.start()
-        assert await table.wait_finished(60)
-        await bot
-        await table.close()
-    asyncio.run(main())
-
-
 def _replay_cli(path):
     return subprocess.run([sys.executable, "-m", "net.cli", "replay", path, "--verify"], cwd=ROOT,
                           capture_output=True, text=True, timeout=60)
@@ -142,7 +128,7 @@ def _replay_cli(path):
 
 def test_replay_verify_passes_on_a_real_log_and_fails_on_tampered_ones(tmp_path):
     p = str(tmp_path / "real.mqlog")
-    _play_in_process(p)
+    play_lan_game(p)
     out = _replay_cli(p)
     assert out.returncode == 0, out.stdout + out.stderr
     assert "verify: ok" in out.stdout and "phase over" in out.stdout

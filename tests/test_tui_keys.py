@@ -4,11 +4,10 @@ changing the game, the help lists every binding, chat and quitting work."""
 from __future__ import annotations
 
 import asyncio
-import contextlib
 
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
+import drive
+from drive import until
 from builders import N, WALL, fresh_turn, hand, set_player, started, treasure_card
 from mq.rules import Action, actors, make_params, new_game
 from mq.table import LocalTable, Notice, Table
@@ -47,37 +46,8 @@ class FakeTable(Table):
         self.closed = True
 
 
-async def until(pred, timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not pred():
-        assert loop.time() < deadline, "timed out waiting for the client"
-        await asyncio.sleep(0.005)
-
-
-@contextlib.asynccontextmanager
-async def running(table):
-    """The client on ``table``, running; yields (send, client).  ``send(keys)`` types and waits
-    until the client has handled them and its submits are through."""
-    with create_pipe_input() as pipe:
-        client = connect(table, input=pipe, output=DummyOutput())
-        task = asyncio.get_running_loop().create_task(client.run())
-        await until(lambda: client.app.is_running)
-
-        async def send(keys: str) -> None:
-            pipe.send_text(keys)
-            # a lone Esc is only known not to start a sequence after the app's ttimeoutlen
-            await asyncio.sleep(0.12 if keys.endswith(ESC) else 0.005)
-            await until(lambda: not client.app.key_processor.input_queue)
-            await asyncio.sleep(0.01)
-            await client.settle()
-
-        try:
-            yield send, client
-        finally:
-            if not task.done():
-                client.quit()
-            client.result = await asyncio.wait_for(task, 5)
+def running(table):
+    return drive.running(connect, table)
 
 
 def my_turn(seat: int = 0, players: int = 4):

@@ -8,9 +8,8 @@ import asyncio
 import contextlib
 
 import pytest
-from prompt_toolkit.input import create_pipe_input
-from prompt_toolkit.output import DummyOutput
 
+import drive
 from builders import CARDS
 from mq.bots import choose
 from mq.rules import Action, IllegalAction, actors, make_params, new_game, state_hash, step, view
@@ -58,35 +57,9 @@ def game_log(tmp_path_factory):
     return path, write_log(path)
 
 
-async def until(pred, timeout: float = 5.0) -> None:
-    loop = asyncio.get_running_loop()
-    deadline = loop.time() + timeout
-    while not pred():
-        assert loop.time() < deadline, "timed out waiting for the client"
-        await asyncio.sleep(0.005)
-
-
-@contextlib.asynccontextmanager
-async def running(table):
-    """The replay client on ``table``, running; yields (send, client) as in test_tui_keys."""
-    with create_pipe_input() as pipe:
-        client = replay.connect(table, input=pipe, output=DummyOutput())
-        task = asyncio.get_running_loop().create_task(client.run())
-        await until(lambda: client.app.is_running)
-
-        async def send(keys: str) -> None:
-            pipe.send_text(keys)
-            await asyncio.sleep(0.005)
-            await until(lambda: not client.app.key_processor.input_queue)
-            await asyncio.sleep(0.01)
-            await client.settle()
-
-        try:
-            yield send, client
-        finally:
-            if not task.done():
-                client.quit()
-            client.result = await asyncio.wait_for(task, 5)
+def running(table):
+    """The replay client on ``table`` (drive.running)."""
+    return drive.running(replay.connect, table)
 
 
 def status(m) -> str:
@@ -334,20 +307,8 @@ def test_mq_replay_as_refuses_a_bad_seat_and_needs_a_terminal(game_log, capsys):
 def test_a_log_written_by_the_sequencer_replays(tmp_path):
     """A real LAN game (one process: the host's bot and two table bots, whose entries the table
     authors) opens as a replay and reaches the same final state."""
-    from net.client import NetTable, play_bot
-    from net.peer import Config
-
     path = str(tmp_path / "lan.mqlog")
-
-    async def play():
-        table = await NetTable.host(Config(name="solo", log_path=path), seats=3, bots=2)
-        bot = asyncio.create_task(play_bot(table))
-        table.start()
-        assert await table.wait_finished(60)
-        await bot
-        await table.close()
-
-    asyncio.run(play())
+    drive.play_lan_game(path)
     scan = gamelog.read(path)
     assert any(e.author == -1 for e in scan.entries)
     table = replay.ReplayTable.read(path, "table")
