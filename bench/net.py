@@ -319,7 +319,7 @@ def build_log(path: str, entries: int = CATCHUP_ENTRIES, players: int = 4, seed:
                 state, _ = step(state, action, cards)
                 counters[seat] += 1
                 raw = gamelog.encode_entry(lg.last_seq + 1, seat, (incs[seat], counters[seat]),
-                                           encode_action(action), state_hash(state), lg.last_id)
+                                           encode_action(action), state_hash(state), lg.last_id, 8)
                 lg.append(gamelog.decode_entry(raw))
         finally:
             lg.close()

@@ -6,9 +6,15 @@ File format (docs/net.md has the byte layout)::
     record*                                   u32 length, u32 CRC32 of payload (little endian), payload
 
 Record 0 is the *header* (msgpack list: "H", protocol, game id, seed, params, nonces, roster);
-record n >= 1 is *entry n* (msgpack list: n, author, pid, action, state hash, prev).  ``prev`` of
-entry 1 is the header's id; the id of a record is BLAKE2b-128 of its payload bytes.  So the ids form
-a hash chain: two logs that agree on the id of their last entry agree on everything before it.
+record n >= 1 is *entry n* (msgpack list: n, author, pid, action, state hash, prev, epoch).  ``prev``
+of entry 1 is the header's id; the id of a record is BLAKE2b-128 of its payload bytes.  So the ids
+form a hash chain: two logs that agree on the id of their last entry agree on everything before it.
+``epoch`` is the reign of the sequencer that numbered the entry (net.peer, docs/net.md "Epochs");
+entries of protocol-2 logs have none and read as epoch 0.
+
+Beside the log, ``<log>.epoch`` holds the peer's *promise*: the highest sequencer epoch it has
+followed or been.  It is replaced atomically (write, fsync, rename, fsync of the directory), so it
+is either the old value or the new one after a crash, never torn.
 
 Invariants:
 - Payloads are lists, never maps, so every peer writes the same bytes for the same entry; entries
@@ -40,6 +46,8 @@ from mq.rules import codec as state_codec
 from net import wire
 
 MAGIC = b"MQLOG\x00\x01\n"
+READABLE = (2, wire.PROTOCOL)  # header protocols this reader accepts (2: entries without an epoch)
+_PROMISE = struct.Struct("<QI")  # <log>.epoch: the promise, CRC-32 of those 8 bytes
 _REC = struct.Struct("<II")
 MAX_RECORD = wire.MAX_MESSAGE
 
@@ -74,6 +82,7 @@ class Entry:
     prev: bytes
     raw: bytes
     id: bytes
+    epoch: int = 0  # the reign of the sequencer that numbered it (0: a protocol-2 log)
 
 
 def seed_from(nonces) -> int:
@@ -92,7 +101,7 @@ def decode_header(raw: bytes) -> Header:
     if type(d) is not list or len(d) != 7 or d[0] != "H":
         raise wire.Malformed("not a log header")
     _, version, game, seed, params, nonces, roster = d
-    if version != wire.PROTOCOL:
+    if version not in READABLE:
         raise wire.Malformed(f"log protocol {version!r}, this mq speaks {wire.PROTOCOL}")
     if type(game) is not bytes or len(game) != 8 or not wire.U64(seed):
         raise wire.Malformed("header: bad game id or seed")
@@ -127,19 +136,21 @@ def _valid_params(p: Any) -> bool:
         return False
 
 
-def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes) -> bytes:
-    return msgpack.packb([n, author, list(pid) if pid else None, action, h, prev], use_bin_type=True)
+def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes, epoch: int) -> bytes:
+    return msgpack.packb([n, author, list(pid) if pid else None, action, h, prev, epoch], use_bin_type=True)
 
 
 def decode_entry(raw: bytes) -> Entry:
     """Parse and check the shape of an entry payload; raises wire.Malformed (the action's shape is
     checked here, wire.ACTION; its meaning by mq.rules.actions.decode where it is applied)."""
     d = wire.unpack_any(raw)
-    if type(d) is not list or len(d) != 6:
+    if type(d) is not list or len(d) not in (6, 7) or type(d[0]) is not int:
         raise wire.Malformed("not an entry")
-    n, author, pid, action, h, prev = d
-    if not (wire.SEQ(n) and n >= 1 and wire.AUTHOR(author) and wire.U64(h) and wire.ID16(prev)):
-        raise wire.Malformed("entry: bad seq, author, hash or prev")
+    n, author, pid, action, h, prev = d[:6]
+    epoch = d[6] if len(d) == 7 else 0
+    if not (wire.SEQ(n) and n >= 1 and wire.AUTHOR(author) and wire.U64(h) and wire.ID16(prev)
+            and wire.EPOCH(epoch)):
+        raise wire.Malformed("entry: bad seq, author, hash, prev or epoch")
     if pid is not None:
         if not (type(pid) is list and len(pid) == 2 and type(pid[0]) is bytes and len(pid[0]) == 8
                 and wire.PID(pid[1])):  # the same bound as a proposal's on the wire
@@ -147,7 +158,7 @@ def decode_entry(raw: bytes) -> Entry:
         pid = (pid[0], pid[1])
     if not wire.ACTION(action):
         raise wire.Malformed("entry: bad action")
-    return Entry(n, author, pid, action, h, prev, raw, record_id(raw))
+    return Entry(n, author, pid, action, h, prev, raw, record_id(raw), epoch)
 
 
 @dataclass
@@ -262,7 +273,7 @@ class GameLog:
     """An open, writable log: :meth:`create` a new one or :meth:`open` an existing one (which
     truncates a torn tail)."""
 
-    def __init__(self, path: str, fd: int, s: Scan) -> None:
+    def __init__(self, path: str, fd: int, s: Scan, promise: int = 0) -> None:
         self.path = path
         self._fd = fd
         self.header = s.header
@@ -271,11 +282,35 @@ class GameLog:
         self._end = s.good_end
         self._dirty = False
         self.truncated = s.torn  # bytes of torn tail removed when opened
+        self.promise = promise  # the highest sequencer epoch followed or been (``<log>.epoch``)
+
+    @property
+    def last_epoch(self) -> int:
+        """The epoch of the last entry (0 for none): with ``last_seq``, how up to date the log is."""
+        return self.entries[-1].epoch if self.entries else 0
+
+    def raise_promise(self, epoch: int) -> None:
+        """Durably promise ``epoch``: never follow a sequencer of a lower one (no-op if not higher)."""
+        if epoch <= self.promise:
+            return
+        tmp = self.path + ".epoch.tmp"
+        fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o644)
+        try:
+            data = epoch.to_bytes(8, "little")
+            os.write(fd, _PROMISE.pack(epoch, zlib.crc32(data)))
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.replace(tmp, self.path + ".epoch")
+        _sync_dir(self.path)
+        self.promise = epoch
 
     @classmethod
     def create(cls, path: str) -> "GameLog":
         """A new, empty log (an existing file at ``path`` is replaced)."""
         os.makedirs(os.path.dirname(os.path.abspath(path)), exist_ok=True)
+        if os.path.exists(path + ".epoch"):  # a promise about the game this file held before
+            os.unlink(path + ".epoch")
         fd = os.open(path, os.O_RDWR | os.O_CREAT | os.O_TRUNC, 0o644)
         os.write(fd, MAGIC)
         os.fsync(fd)
@@ -295,10 +330,11 @@ class GameLog:
                     s.good_end = len(MAGIC)
                 os.ftruncate(fd, s.good_end)
                 os.fsync(fd)
+            promise = _read_promise(path)
         except BaseException:
             os.close(fd)
             raise
-        return cls(path, fd, s)
+        return cls(path, fd, s, promise)
 
     @property
     def last_seq(self) -> int:
@@ -365,7 +401,31 @@ class GameLog:
                 self._fd = -1
 
 
+def _read_promise(path: str) -> int:
+    """The promise stored beside the log at ``path`` (0 if there is none); LogCorrupt if damaged
+    (it is replaced atomically, so damage is not a crash's doing)."""
+    try:
+        with open(path + ".epoch", "rb") as f:
+            data = f.read(_PROMISE.size + 1)
+    except FileNotFoundError:
+        return 0
+    if len(data) != _PROMISE.size:
+        raise LogCorrupt(f"{path}.epoch: {len(data)} bytes, not {_PROMISE.size}")
+    epoch, crc = _PROMISE.unpack(data)
+    if zlib.crc32(data[:8]) != crc or not wire.EPOCH(epoch):
+        raise LogCorrupt(f"{path}.epoch: damaged")
+    return epoch
+
+
+def _sync_dir(path: str) -> None:
+    fd = os.open(os.path.dirname(os.path.abspath(path)), os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
 def entry_summary(e: Entry) -> dict[str, Any]:
     """A JSON-friendly form of an entry (desync reports, replay output)."""
     return {"seq": e.n, "author": e.author, "action": e.action, "hash": f"{e.hash:016x}",
-            "id": e.id.hex(), "prev": e.prev.hex()}
+            "id": e.id.hex(), "prev": e.prev.hex(), "epoch": e.epoch}

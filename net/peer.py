@@ -25,11 +25,17 @@ Invariants:
   reconnect or a failover (the dedupe table is rebuilt from the log).
 - The leader makes an entry durable (fdatasync) before it sends it; followers sync each received
   batch before reporting their hashes.
+- Epochs (Raft's terms; docs/net.md "Epochs"): every sequencer reign has an epoch higher than any a
+  quorum of its peers had promised, stamped on each entry it numbers.  A peer durably promises the
+  epoch of the sequencer it follows (``GameLog.raise_promise``) and never follows an older one.  A
+  log is more up to date than another by (epoch of its last entry, length); that, not length
+  alone, decides which tail wins when logs part.
 - Every peer compares its hash after entry n with the leader's (carried in the entry); the leader
   compares every follower's reported hash with its own.  A mismatch pauses the game for good: the
   leader walks subtree digests to the first differing field and every peer writes a report.
-- Failover: the lowest-numbered live peer seat becomes sequencer; it collects the others' logs
-  (``hello`` carries each peer's last entry ids), adopts the longest consistent one, and goes on.
+- Failover: the lowest-numbered live peer seat becomes sequencer with a new epoch; it collects the
+  others' logs (``hello`` carries each peer's last entry ids and epochs), adopts the most up-to-date
+  one, and goes live once a quorum has promised its epoch and holds nothing more up to date.
 - Quorum: a sequencer sequences only while it reaches (heard within ``dead_s / 2``) a quorum of the
   game's peer seats: more than half, or exactly half with the lowest; without one it waits, and
   after ``2 * dead_s`` steps down to look for the sequencer the others follow (docs/net.md).
@@ -41,6 +47,7 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import json
 import logging
 import os
 from collections import Counter, deque
@@ -143,8 +150,17 @@ class Member:
     port: int
     last_seen: float
     acked: int = 0
-    last: int = 0  # the length of its log when it said hello...
-    common: int = 0  # ...and the last entry it shared with ours
+    last: int = 0  # the length of its log when it said hello (or after the rewind we told it)...
+    common: int = 0  # ...and the last entry it shares with ours
+    lep: int = 0  # the epoch of its last entry when it said hello
+    promised: int = 0  # the highest epoch it told us it promised (hello, ping)
+    reconciled: bool = True  # our log is at least as up to date as its (adopted, or it was behind)
+
+
+def next_epoch(above: int, seat: int) -> int:
+    """An epoch for a reign of ``seat`` higher than ``above``: counter * 8 + seat, so no two
+    seats' reigns ever share an epoch (wire.MAX_SEATS <= 8)."""
+    return ((above >> 3) + 1) << 3 | seat
 
 
 @dataclass
@@ -207,6 +223,8 @@ class Peer:
         self.opts: dict = {}
         self.leader = False
         self.leader_seat: int | None = None
+        self.epoch = 0  # the reign we sequence in, or that of the sequencer we follow
+        self._noted: list | None = None  # the seats' addresses as last written (_note_addresses)
         self.outstanding: dict[int, tuple[Action, float]] = {}
         self.error: str | None = None
         self.report_file: str | None = None
@@ -228,8 +246,6 @@ class Peer:
         self._no_quorum_since: float | None = None
         self._fetch_until = 0.0  # how long to wait for the longer logs asked for (reconciling)
         self._last_fetch_req = 0.0
-        self._live_from = 0  # our log's length when we last went live (sequenced after: ours)
-        self._durable_at: dict[int, int] = {}  # seat -> the last entry it reported (synced) to us
         self._stepped_down = False  # looking for the sequencer after giving up sequencing
         self._expect: set[int] = set()
         self._fetching: set[bytes] = set()
@@ -379,12 +395,14 @@ class Peer:
         lg = gamelog.GameLog.create(self._log_path())
         lg.write_header(header)
         lg.sync()
+        lg.raise_promise(self.epoch)
         self.log, self.header, self.game = lg, header, header.game
         self.state = new_game(header.params, header.seed, self.cards)
         self.seq = 0
         self.ring = {0: self.state}
         self.phase = "game"
         self.started_at = self.rt.perf()
+        self._note_addresses()
         self._started.set()
         self._notice("info", None, f"the game starts: seed {header.seed:016x}, game {header.game.hex()}")
 
@@ -487,6 +505,7 @@ class Peer:
             self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
         self.seat = 0
         self.leader, self.leader_seat, self._live = True, 0, True
+        self.epoch = next_epoch(0, 0)  # the first reign: nobody can have promised a later one
         self.phase = "lobby"
         self._spawn()
         log.info("hosting game %s on port %d", self.game.hex(), self.port)
@@ -512,14 +531,9 @@ class Peer:
         self._open_log_file(path)
         self._setup_admission()
         self.cfg.log_path = path
-        p = self.header.params
-        self.opts = {"seats": p.players, "window_ms": p.window_ms, "away": p.away, "away_s": p.away_s}
-        self.seats = [SeatInfo(name, kind, pub, away=(kind == "peer"))
-                      for name, pub, kind in self.header.roster]
         if self.seat is None:
             raise PeerError("your identity has no seat in this game: resume it as one of its players")
-        self.seats[self.seat] = SeatInfo(self.cfg.name[:wire.MAX_NAME] or self.seats[self.seat].name, "peer", self.pub,
-                                         self.cfg.bind, self.port)
+        self._table_from_log()
         self.phase = "game"
         self._started.set()
         self._become_leader({s for s, i in enumerate(self.seats) if i.kind == "peer" and s != self.seat},
@@ -527,28 +541,89 @@ class Peer:
         self._spawn()
         log.info("resuming game %s at entry %d on port %d", self.game.hex(), self.seq, self.port)
 
+    def _table_from_log(self) -> None:
+        """Seats and options from the log's header, for a sequencer that never saw a ``lobby``
+        (``--resume``, or a restarted peer sequencing at a rendezvous): the others are away."""
+        p = self.header.params
+        self.opts = {"seats": p.players, "window_ms": p.window_ms, "away": p.away, "away_s": p.away_s}
+        self.seats = [SeatInfo(name, kind, pub, away=(kind == "peer"))
+                      for name, pub, kind in self.header.roster]
+        for s, addr in enumerate(self._noted_addresses()):
+            if addr is not None and self.seats[s].kind == "peer":
+                self.seats[s].host, self.seats[s].port = addr
+        self.seats[self.seat] = SeatInfo(self.cfg.name[:wire.MAX_NAME] or self.seats[self.seat].name, "peer",
+                                         self.pub, self.cfg.bind, self.port)
+
+    def _noted_addresses(self) -> list:
+        """Where each seat's peer listened when we last heard (``<log>.peers``, see _note_addresses);
+        a missing or unreadable file is no addresses (they are hints: a wrong one is a dead candidate)."""
+        try:
+            with open(self.log.path + ".peers", encoding="utf-8") as f:
+                addrs = json.load(f)
+        except (OSError, ValueError):
+            return []
+        ok = type(addrs) is list and len(addrs) == len(self.seats) and all(
+            a is None or (type(a) is list and len(a) == 2 and type(a[0]) is str and len(a[0]) <= 64
+                          and type(a[1]) is int and 0 < a[1] < 65536) for a in addrs)
+        return [tuple(a) if a else None for a in addrs] if ok else []
+
+    def _note_addresses(self) -> None:
+        """Keep where each seat's peer listens beside our log, so that a peer restarted from its log
+        can look for the game at every seat, not only at the address it was given (rendezvous)."""
+        if self.log is None or self.header is None:
+            return
+        addrs = [[i.host, i.port] if i.kind == "peer" and i.port else None for i in self.seats]
+        old = self._noted if self._noted is not None else [list(a) if a else None for a in self._noted_addresses()]
+        merged = [a or (old[s] if s < len(old) else None) for s, a in enumerate(addrs)]
+        if merged == self._noted:
+            return
+        self._noted = merged
+        try:
+            with open(self.log.path + ".peers.tmp", "w", encoding="utf-8") as f:
+                json.dump(merged, f)
+            os.replace(self.log.path + ".peers.tmp", self.log.path + ".peers")
+        except OSError as e:
+            log.warning("could not note the peers' addresses: %s", e)
+
+    def _adrift(self) -> bool:
+        """A player of a started game that neither sequences nor follows anyone: restarted and not
+        welcomed yet, or looking for the game after stepping down."""
+        return (not self.leader and not self._welcomed and self.header is not None and self.seat is not None
+                and self.cfg.role == "play" and self.phase not in ("ended", "desync", "closed")
+                and (self._stepped_down or self._candidate is None))
+
+    def _rendezvous(self) -> None:
+        """Two adrift peers met (a hello, or a retry naming nobody): the lower seat sequences, so
+        peers that all restarted, or all stepped down, find each other (docs/net.md, "Failover")."""
+        log.info("seat %d: another player follows nobody either: sequencing", self.seat)
+        if not self.seats:
+            self._table_from_log()
+        if self.phase == "idle":  # restarted from our log, never welcomed: the game goes on
+            self.phase = "game"
+            self._started.set()
+        self._stepped_down = False
+        self._dealer_lost()
+        self._become_leader({s for s in self._peer_seats() if s != self.seat}, self.cfg.settle_s)
+
     def _become_leader(self, expect: set[int], settle: float) -> None:
         now = self.rt.now()
         self.leader, self.leader_seat = True, self.seat
         self._live = False
+        self.epoch = next_epoch(max(self.epoch, self.log.promise, self.log.last_epoch), self.seat)
+        self.log.raise_promise(self.epoch)
         self._expect = set(expect)
         self._reconcile_until = now + settle
         self.members.clear()
         self.seat_rid.clear()
         self._fetching.clear()
         self._buffer.clear()
-        self._durable_at.clear()
-        self._live_from = self.seq  # what we hold now is not ours to drop (_drop_unacknowledged)
         for s, info in enumerate(self.seats):
             if info.kind == "peer" and s != self.seat:
                 info.away = True
                 self.away_since.setdefault(s, now)
         self.seats[self.seat].away = False
         self.seats[self.seat].host, self.seats[self.seat].port = self.cfg.bind, self.port
-        self._last_pid = {}
-        for e in self.log.entries:
-            if e.pid is not None:
-                self._last_pid[e.author] = e.pid
+        self._rebuild_dedupe()
         if self.dealer is not None:
             if self._dealer_task:
                 self._dealer_task.cancel()
@@ -556,19 +631,47 @@ class Peer:
             self.dealer = None
         self._welcomed = False
         self._connecting = False
-        log.info("sequencer now (seat %s) at entry %d; waiting for seats %s", self.seat, self.seq, sorted(expect))
+        log.info("sequencer now (seat %s, epoch %d) at entry %d; waiting for seats %s", self.seat, self.epoch,
+                 self.seq, sorted(expect))
+
+    def _rebuild_dedupe(self) -> None:
+        """The highest proposal id handled per seat, as the log holds them."""
+        self._last_pid = {}
+        for e in self.log.entries:
+            if e.pid is not None:
+                self._last_pid[e.author] = e.pid
+
+    def _raise_epoch(self, seen: int) -> None:
+        """A peer promised a reign later than ours (a sequencer we never heard of went on): take an
+        epoch above it, reconcile again (its log may be more up to date than ours) and have every
+        member promise the new epoch before sequencing more."""
+        self.epoch = next_epoch(seen, self.seat)
+        self.log.raise_promise(self.epoch)
+        log.warning("a peer promised epoch %d: sequencing again as epoch %d", seen, self.epoch)
+        if self._live:
+            self._live = False
+            self._expect.clear()
+            self._reconcile_until = self.rt.now()
+        for rid, m in self.members.items():
+            m.promised = 0
+            self._to(rid, self._welcome(m.seat, -1))
+
+    def _welcome(self, seat: int | None, rewind: int) -> dict:
+        return {"t": "welcome", "v": PROTOCOL, "seat": seat, "game": self.game, "leader": self.seat,
+                "rewind": rewind, "opts": self.opts, "epoch": self.epoch}
 
     def _go_live(self) -> None:
         self._live = True
-        self._live_from = self.seq
         self._expect.clear()
-        # A peer whose longer log we did not (fully) adopt — its answer was lost, or it did not
-        # check — holds entries past ours that we are about to number differently: rewind it.
+        # A peer whose log we did not (fully) adopt — its answer was lost or did not check, or we
+        # took a more up-to-date one since — holds entries past what it shares with ours, which
+        # we are about to number differently.  Never acknowledged (a quorum that promised our
+        # epoch holds nothing more up to date than ours): rewind it.
         for rid, m in self.members.items():
-            if rid in self._fetching or m.last > self.seq:
-                m.last = m.common = min(m.common, self.seq)
-                self._to(rid, {"t": "welcome", "v": PROTOCOL, "seat": m.seat, "game": self.game,
-                               "leader": self.seat, "rewind": m.common, "opts": self.opts})
+            if m.last > m.common:
+                m.last = m.common
+                m.reconciled = True
+                self._to(rid, self._welcome(m.seat, m.common))
         self._fetching.clear()
         self._notice("info", self.seat, f"{self._who(self.seat)} is the sequencer at entry {self.seq}")
         self._broadcast_lobby()
@@ -694,7 +797,10 @@ class Peer:
                     return self._to(rid, {"t": "retry", "leader": self.seat, "addr": None})
                 del self.members[old_rid]  # a restarted peer replaces its dead connection
                 self._fetching.discard(old_rid)
-        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], self.rt.now(), msg["last"])
+        if self.header is not None and msg["epoch"] > self.epoch:
+            self._raise_epoch(msg["epoch"])  # before this peer's welcome, which names our epoch
+        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], self.rt.now(), msg["last"],
+                     lep=msg["lep"], promised=msg["epoch"])
         self.members[rid] = mem
         rewind = -1
         if seat is not None:
@@ -710,19 +816,20 @@ class Peer:
         if self.header is not None and msg["last"] > 0:
             common = self._common_point(msg["tail"])
             mem.last, mem.common = msg["last"], common
-            if msg["last"] <= self.seq:
-                rewind = -1 if common == msg["last"] else common  # a prefix of ours, or diverged
-            elif not self._live:
-                # The peer holds entries we lack: adopt them (checked one by one in _l_adopt,
-                # which also finds where the logs part if they do).
+            if self._live or (msg["lep"], msg["last"]) <= (self.log.last_epoch, self.seq):
+                # Ours is at least as up to date (so it holds whatever of theirs was acknowledged),
+                # or we sequence (a quorum that promised our epoch had nothing more up to date, so
+                # their extra entries never were): keep what they share with ours.
+                if common != msg["last"]:
+                    rewind = mem.last = common
+            else:
+                # Their log is more up to date: adopt it (checked one by one in _l_adopt, which
+                # also finds where the logs part and drops our own tail from there).
+                mem.reconciled = False
                 self._fetching.add(rid)
                 self._fetch_until = max(self._fetch_until, self.rt.now() + 2 * self.cfg.dead_s)
                 self._to(rid, {"t": "fetch_req", "from": common + 1})
-            else:
-                # Entries no live sequencer has: never acknowledged by it, not part of the game.
-                rewind = common
-        self._to(rid, {"t": "welcome", "v": PROTOCOL, "seat": seat, "game": self.game,
-                       "leader": self.seat, "rewind": rewind, "opts": self.opts})
+        self._to(rid, self._welcome(seat, rewind))
         if self.header is not None:
             self._to(rid, {"t": "header", "rec": self.header.raw})
         if self.phase == "ended":
@@ -810,6 +917,7 @@ class Peer:
         msg = {"t": "lobby", "seats": [s.wire() for s in self.seats], "opts": self.opts,
                "leader": self.seat, "phase": self.phase}
         self._broadcast(msg)
+        self._note_addresses()
         self._emit(("lobby", [SeatInfo(**vars(s)) for s in self.seats], dict(self.opts)))
 
     # -- sequencing -----------------------------------------------------------------------------
@@ -856,7 +964,7 @@ class Peer:
             log.exception("the engine failed on %s", action)
             return "engine/error", f"{type(e).__name__}: {e}"
         raw = gamelog.encode_entry(self.seq + 1, author, pid, encode_action(action), state_hash(state),
-                                   self.log.last_id)
+                                   self.log.last_id, self.epoch)
         e = gamelog.decode_entry(raw)
         self.log.append(e)
         self.stats["sequenced"] += 1
@@ -937,8 +1045,6 @@ class Peer:
             m.acked = max(m.acked, n)
             if m.seat is None:
                 continue
-            if h == self.log.entries[n - 1].hash and n > self._durable_at.get(m.seat, 0):
-                self._durable_at[m.seat] = n
             self._reports.setdefault(n, {})[m.seat] = h
             self._reports.pop(n - RING, None)
             if h != self.log.entries[n - 1].hash:
@@ -1061,7 +1167,7 @@ class Peer:
                         m = self.members.get(rid)
                         if m is not None:
                             self._to(rid, {"t": "fetch_req", "from": min(m.common, self.seq) + 1})
-                if quorate and (not self._expect or now > self._reconcile_until) \
+                if self._quorum(self._ready(now)) and (not self._expect or now > self._reconcile_until) \
                         and (not self._fetching or now > self._fetch_until):
                     return self._go_live()
                 if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.cfg.dead_s:
@@ -1119,24 +1225,13 @@ class Peer:
         return {self.seat} | {m.seat for m in self.members.values()
                               if m.seat is not None and now - m.last_seen <= lease}
 
-    def _commit_index(self) -> int:
-        """The last entry another peer may hold as far as we know: what we had when we became
-        sequencer, or the most any seat said it applied (``ping``) or holds (``report``)."""
-        return max([self._live_from, *self._durable_at.values()])
-
-    def _drop_unacknowledged(self) -> None:
-        """Stepping down: drop what we sequenced that no other peer is known to have.  Made during
-        our lease while the others were cut off, it reached nobody; kept, it could win over what the
-        other side made durable meanwhile if we sequenced again before rejoining (logs carry no
-        epochs: docs/net.md, "Limits")."""
-        keep = self._commit_index()
-        if keep >= self.seq or self.log is None:
-            return
-        log.warning("dropping entries %d..%d: no other peer is known to have them", keep + 1, self.seq)
-        self.log.truncate_after(keep)
-        lg, self.log = self.log, None
-        self._adopt_log(lg)
-        self._notice("info", self.seat, f"rewound to entry {keep}: later entries reached nobody")
+    def _ready(self, now: float) -> set[int]:
+        """The seats we may go live with: reached, promised our epoch, and holding nothing more up
+        to date than our log (Raft's election restriction, reached by adopting the better logs)."""
+        lease = self.cfg.dead_s / 2
+        return {self.seat} | {m.seat for m in self.members.values()
+                              if m.seat is not None and now - m.last_seen <= lease
+                              and m.promised >= self.epoch and m.reconciled}
 
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
@@ -1145,7 +1240,6 @@ class Peer:
         self._notice("info", self.seat, "no quorum: looking for the game's sequencer")
         self.leader, self._live, self.leader_seat = False, False, None
         self._no_quorum_since = None
-        self._drop_unacknowledged()
         self.members.clear()
         self.seat_rid.clear()
         self._fetching.clear()
@@ -1184,17 +1278,23 @@ class Peer:
         except wire.Malformed as e:
             return self.drops.drop("message", str(e), repr(rid))
         t = msg["t"]
-        if not self.leader:
-            if t == "hello":  # not (yet) the sequencer: point the asker at the one we follow
-                addr = list(self._addrs[self.leader_seat]) if self.leader_seat in self._addrs else None
-                self._to(rid, {"t": "retry", "leader": self.leader_seat, "addr": addr,
-                               "key": self._server_key if self._welcomed else None})
-            return
         try:
             # The sender's CURVE public key, as the handshake proved it and ZAP reported it.
             user = frames[1].get("User-Id")
         except zmq.ZMQError:
             user = None
+        if not self.leader:
+            if t != "hello":
+                return
+            asker = self._seat_of(user) if user else None
+            if asker is None or asker == self.seat or msg.get("game") != self.game or not self._adrift():
+                # Not (yet) the sequencer: point the asker at the one we follow.
+                addr = list(self._addrs[self.leader_seat]) if self.leader_seat in self._addrs else None
+                return self._to(rid, {"t": "retry", "leader": self.leader_seat, "addr": addr,
+                                      "key": self._server_key if self._welcomed else None})
+            if asker < self.seat:  # it follows nobody either, and the lower seat sequences
+                return self._to(rid, {"t": "retry", "leader": None, "from": self.seat})
+            self._rendezvous()  # then answer its hello as the sequencer
         if not user:
             return self.drops.drop("message", "no CURVE identity", repr(rid))
         now = self.rt.now()
@@ -1218,8 +1318,9 @@ class Peer:
             self._l_report(m, msg)
         elif t == "ping":
             m.acked = max(m.acked, min(msg["seq"], self.seq))
-            if m.seat is not None and m.acked > self._durable_at.get(m.seat, 0):
-                self._durable_at[m.seat] = m.acked
+            m.promised = max(m.promised, msg["epoch"])
+            if msg["epoch"] > self.epoch:
+                self._raise_epoch(msg["epoch"])
         elif t == "fetch":
             self._serve_fetch(rid, msg["from"])
         elif t == "commit":
@@ -1246,40 +1347,62 @@ class Peer:
             self._to(rid, {"t": "entries", "recs": recs})
 
     def _l_adopt(self, m: Member, msg: dict) -> None:
-        """A new sequencer takes the entries of a peer whose log is longer (reconciliation)."""
-        if m.rid not in self._fetching:
+        """A new sequencer takes the entries of a peer whose log is more up to date (reconciliation)."""
+        if m.rid not in self._fetching or self._live:
             return self.drops.drop("entries", "not asked for", m.name)
+        problem = None
         for raw in msg["recs"]:
             try:
                 e = gamelog.decode_entry(raw) if type(raw) is bytes else None
             except wire.Malformed:
                 e = None
             if e is None:
-                self.drops.drop("entries", "bad record", m.name)
+                problem = "a bad record"
                 break
+            if e.n <= self.seq and e.id == self.log.id_at(e.n):
+                m.common = max(m.common, e.n)
+                continue
             if e.n <= self.seq:
-                if e.id == self.log.id_at(e.n):
-                    continue
-                # The logs part here: ours wins (we sequence); the peer truncates and refetches.
-                log.warning("%s's log parts from ours at entry %d", m.name, e.n)
-                self._fetching.discard(m.rid)
-                self._to(m.rid, {"t": "welcome", "v": PROTOCOL, "seat": m.seat, "game": self.game,
-                                 "leader": self.seat, "rewind": e.n - 1, "opts": self.opts})
-                return
+                if (m.lep, m.last) <= (self.log.last_epoch, self.seq):
+                    # Ours became at least as up to date (adopted from another peer): it truncates.
+                    log.warning("%s's log parts from ours at entry %d", m.name, e.n)
+                    self._fetching.discard(m.rid)
+                    m.last = m.common = e.n - 1
+                    m.reconciled = True
+                    return self._to(m.rid, self._welcome(m.seat, e.n - 1))
+                # Theirs is more up to date: our entries from here were never acknowledged.
+                self._truncate(e.n - 1, f"{m.name}'s log is more up to date")
             if e.n != self.seq + 1:
+                problem = f"entry {e.n} where {self.seq + 1} was due"
                 break
             problem = self._apply_entry(e)
             if problem:
-                log.error("not adopting %s's log: %s", m.name, problem)
                 break
+            m.common = e.n
             if e.pid is not None:
                 self._last_pid[e.author] = e.pid
         self.log.sync()
-        if len(msg["recs"]) >= FETCH_BATCH:
+        if problem:
+            # Left out of the quorum we go live with (not reconciled); rewound when we do.
+            log.error("not adopting %s's log: %s", m.name, problem)
+            self._fetching.discard(m.rid)
+        elif len(msg["recs"]) >= FETCH_BATCH:
             self._to(m.rid, {"t": "fetch_req", "from": self.seq + 1})
         else:
             self._fetching.discard(m.rid)
+            m.reconciled = m.common >= m.last
             log.info("adopted %s's log up to entry %d", m.name, self.seq)
+
+    def _truncate(self, keep: int, why: str) -> None:
+        """Drop our entries after ``keep`` (never acknowledged: see the callers) and rebuild."""
+        log.warning("dropping entries %d..%d: %s", keep + 1, self.seq, why)
+        self.log.truncate_after(keep)
+        lg, self.log = self.log, None
+        self._adopt_log(lg)
+        self._rebuild_dedupe()
+        for other in self.members.values():
+            other.common = min(other.common, keep)
+        self._notice("info", self.seat, f"rewound to entry {keep}: {why}")
 
     # =========================================================================================
     # Follower
@@ -1397,10 +1520,19 @@ class Peer:
             tail = [[n, self.log.id_at(n)] for n in seqs if n >= 1]
         msg = {"t": "hello", "v": PROTOCOL, "id": self.pub, "name": self.cfg.name[:wire.MAX_NAME],
                "role": self.cfg.role, "inc": self.inc, "port": self.port, "last": self.seq,
-               "tail": tail, "game": self.game or None}
+               "tail": tail, "game": self.game or None, "epoch": self._promise(),
+               "lep": self.log.last_epoch if self.log is not None else 0}
         if self._code_secret is not None:
             msg["code"] = self._code_secret  # inside the CURVE channel, to a key we checked
         self._up(msg)
+
+    def _promise(self) -> int:
+        """The highest epoch we followed or sequenced in: we follow no sequencer of a lower one."""
+        return max(self.epoch, self.log.promise if self.log is not None else 0)
+
+    def _ping(self) -> None:
+        self._last_ping = self.rt.now()
+        self._up({"t": "ping", "seq": self.seq, "epoch": self._promise()})
 
     def _up(self, msg: dict) -> bool:
         return self.dealer is not None and self.rt.send(self.dealer, [wire.pack(msg)])
@@ -1430,6 +1562,11 @@ class Peer:
             return self._finish("closed")
         if self.game and msg["game"] != self.game:
             return self.drops.drop("welcome", "another game", "sequencer")
+        if msg["epoch"] < self._promise():
+            # A sequencer of an older reign than one we followed (it missed a failover): our hello
+            # tells it our promise, and it takes a later epoch before it welcomes us again.
+            log.info("the sequencer's epoch %d is older than our promise %d", msg["epoch"], self._promise())
+            return self._send_hello()
         self.game = msg["game"]
         self.seat = msg["seat"]
         self.leader_seat = msg["leader"]
@@ -1455,6 +1592,9 @@ class Peer:
                 self._welcomed = False
                 self._connecting = True
                 return self._send_hello()
+        self.epoch = msg["epoch"]
+        if self.log is not None:
+            self.log.raise_promise(self.epoch)
         rewind = msg["rewind"]
         if rewind >= 0 and self.log is not None and rewind < self.seq:
             log.warning("the sequencer's log differs after entry %d: rewinding from %d", rewind, self.seq)
@@ -1462,6 +1602,7 @@ class Peer:
             lg, self.log = self.log, None
             self._adopt_log(lg)
             self._notice("info", self.seat, f"rewound to entry {rewind} to follow the sequencer")
+        self._ping()  # tells the sequencer our promise (it goes live once a quorum has promised)
         self._welcome_evt.set()
         if self.header is not None:
             self._started.set()
@@ -1481,6 +1622,8 @@ class Peer:
     def _f_retry(self, msg: dict) -> None:
         """The peer we asked is not the sequencer; it names the one it follows."""
         hint = msg["leader"]
+        if hint is None and type(msg.get("from")) is int and self._adrift() and self.seat < msg["from"]:
+            return self._rendezvous()  # the peer we asked follows nobody either, and is a higher seat
         if hint is None or hint == self._candidate or hint == self.seat or not 0 <= hint < wire.MAX_SEATS:
             return
         if hint in self._dead:
@@ -1513,6 +1656,7 @@ class Peer:
         self.seats = seats
         self.opts = msg["opts"]
         self.leader_seat = msg["leader"]
+        self._note_addresses()
         self._emit(("lobby", seats, dict(self.opts)))
 
     def _f_commit_req(self, msg: dict) -> None:
@@ -1578,6 +1722,14 @@ class Peer:
         hs = []
         while self.seq + 1 in self._buffer:
             e = self._buffer.pop(self.seq + 1)
+            if e.prev != self.log.last_id:
+                # Our log parts from the sequencer's before this entry (a rewind it sent us was
+                # lost, or entries of another reign were buffered): say hello again, so that it
+                # tells us where to rewind to.
+                log.warning("entry %d does not chain to our entry %d: asking the sequencer again", e.n, self.seq)
+                self._buffer.clear()
+                self._f_who({})
+                break
             problem = self._apply_entry(e)
             if problem and self.seq != e.n:  # could not apply at all
                 log.error("%s", problem)
@@ -1704,8 +1856,7 @@ class Peer:
         if not self._welcomed:
             return
         if now - self._last_ping >= self.cfg.ping_s:
-            self._last_ping = now
-            self._up({"t": "ping", "seq": self.seq})
+            self._ping()
         if now - self._last_heard > self.cfg.dead_s:
             return self._leader_lost()
         for pid, (action, sent) in list(self.outstanding.items()):

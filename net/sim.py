@@ -27,17 +27,21 @@ Checked after every event (safety):
 
 - *Same entry, same state*: a peer that applies entry n with id i has the same state hash as any
   other peer that applied (n, i) (hashes are taken from the applied states, not from the log).
-- *Acknowledged entries are never lost*.  An entry is **acknowledged** once it is durable (written
-  and fdatasynced) in the logs of a *quorum* of the game's peer seats at the same moment: more
-  than half of them, or exactly half including the lowest peer seat (docs/net.md, "Quorum").  The
-  sequencer reports success to nobody before its own sync, and followers sync before they report,
-  so this is the strongest promise the protocol makes (an entry applied only by its proposer and
-  the sequencer is not acknowledged: both may crash before anyone else has it).  Once (n, i) is
-  acknowledged, no live peer ever holds another entry at n, and at the end every peer's log
-  contains it.
-- *Logs agree on common prefixes*: two live peers hold different entries at the same n only while
-  neither is acknowledged (a tail a sequencer wrote but could not get to a quorum); at the end,
-  every peer's log is a prefix of the longest one.
+- *Acknowledged entries are never lost*.  An entry of epoch E is **acknowledged** once it is
+  durable (written and fdatasynced) in the logs of a *quorum* of the game's peer seats (more than
+  half of them, or exactly half including the lowest peer seat: docs/net.md, "Quorum"), each of
+  which synced it while in epoch E — the sequencer that numbered it, and peers following that
+  sequencer — and so is every entry before it.  This is Raft's commitment rule: an entry that
+  reached a quorum only later, copied by a sequencer of another epoch, is not acknowledged by
+  that alone, because a log with a later last epoch can still win over it (Raft's "figure 8";
+  docs/net.md, "Epochs").  An entry applied only by its proposer and the sequencer is not
+  acknowledged either: both may crash before anyone else has it.  Once (n, i) is acknowledged, no
+  sequencer goes live or sequences holding another entry at n, and at the end every peer's log
+  contains it.  (A peer that does not sequence may hold a stale entry there for a while, as a
+  Raft follower may: its log from before a restart, or a tail it adopted while reconciling.)
+- *Logs agree in the end*: logs may part while peers are cut off or reconciling (a tail a
+  sequencer wrote but could not get to a quorum); at the end, every peer's log is a prefix of the
+  longest one.
 - No peer reaches ``desync`` (the protocol's own hash comparison failing) and none raises.
 
 A failure raises :class:`SimFailure` with the seed and the last events; the same seed and options
@@ -292,7 +296,8 @@ class Sim:
         # safety bookkeeping
         self.mirror: list[list[bytes]] = [[] for _ in range(self.n)]  # each peer's log (ids)
         self.durable: list[int] = [0] * self.n  # how much of the mirror is synced
-        self.holders: dict[tuple[int, bytes], set[int]] = {}
+        self.holders: dict[tuple[int, bytes], set[int]] = {}  # who synced (n, id) in its epoch
+        self.epoch_of: dict[bytes, int] = {}  # entry id -> the epoch it was numbered in
         self.acked: dict[int, bytes] = {}
         self.state_of: dict[tuple[int, bytes], int] = {}  # (n, id) -> state hash, as applied
         self.think_due: set[int] = set()
@@ -462,7 +467,7 @@ class Sim:
             p._open_log_file(path)
         except Exception as e:
             return self.fail(f"seat {seat} cannot reopen its log: {e}")
-        self._sync_mirror(seat, p, reopened=True)
+        self._sync_mirror(seat, p)
         self._durable(seat, len(self.mirror[seat]))
         # Someone still plays (a sequencer, or a follower of one): rejoin.  Otherwise everyone had
         # stopped (the others, started again, only wait to rejoin): host the game again from the log.
@@ -675,10 +680,11 @@ class Sim:
                     return self.fail(f"seat {s} sequences with entry {min(bad)} not the acknowledged one")
             self.was_live[s] = live
 
-    def _sync_mirror(self, s: int, p: Peer, reopened: bool = False) -> None:
-        """Follow peer s's log.  An entry it appends at an acknowledged position must be the
-        acknowledged one (``reopened``: what it finds in its log after a restart was written
-        before; a stale tail there is fine as long as it is rewound before it is served)."""
+    def _sync_mirror(self, s: int, p: Peer) -> None:
+        """Follow peer s's log.  An entry a live sequencer appends at an acknowledged position must
+        be the acknowledged one.  A peer that is not sequencing may hold a stale entry there (its
+        log before a restart, a tail it adopted while reconciling): it must be rewound before that
+        peer goes live (``check``) and before the end (``final_check``)."""
         entries = p.log.entries
         m = self.mirror[s]
         if len(entries) == len(m) and (not m or entries[-1].id == m[-1]):
@@ -691,10 +697,11 @@ class Sim:
             del m[keep:]
         for e in entries[keep:]:
             want = self.acked.get(e.n)
-            if want is not None and want != e.id and not reopened:
+            if want is not None and want != e.id and p.leader and p._live:
                 return self.fail(f"seat {s} holds entry {e.n} {e.id.hex()[:8]}, but {want.hex()[:8]} was "
                                  "acknowledged there: an acknowledged entry was lost")
             m.append(e.id)
+            self.epoch_of[e.id] = e.epoch
         self.out.entries = max(self.out.entries, len(m))
 
     def _forget(self, s: int, keep: int) -> None:
@@ -707,21 +714,26 @@ class Sim:
         return 2 * len(seats) > self.n or (2 * len(seats) == self.n and 0 in seats)
 
     def _durable(self, s: int, upto: int) -> None:
+        """Peer s synced its log up to ``upto``: it holds those entries in its current epoch."""
         m = self.mirror[s]
+        p = self.peers[s]
+        epoch = p.epoch if p is not None else -1  # a peer just restarted is in no epoch yet
         for n in range(self.durable[s] + 1, upto + 1):
             i = m[n - 1]
+            if self.epoch_of[i] != epoch:
+                continue
             h = self.holders.setdefault((n, i), set())
             h.add(s)
-            if n not in self.acked and self.quorum(h):
-                self.acked[n] = i
-                self.out.acknowledged += 1
-                for o in range(self.n):
-                    mo = self.mirror[o]
-                    if self.peers[o] is not None and len(mo) >= n and mo[n - 1] != i:
-                        # Another peer holds a different entry there: fine only if it is not a
-                        # live sequencer's (it will be rewound); a live log that already went past
-                        # it is checked when the two meet (see the final check).
-                        pass
+            if self.acked.get(n) != i and self.quorum(h):
+                for k in range(n, 0, -1):  # this entry and all before it in the chain
+                    have = self.acked.get(k)
+                    if have == m[k - 1]:
+                        break
+                    if have is not None:
+                        return self.fail(f"entry {k} acknowledged twice: {have.hex()[:8]}, then "
+                                         f"{m[k - 1].hex()[:8]}")
+                    self.acked[k] = m[k - 1]
+                    self.out.acknowledged += 1
         self.durable[s] = upto
 
     def final_check(self) -> None:

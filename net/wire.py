@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 import msgpack
 
-PROTOCOL = 2
+PROTOCOL = 3
 MAX_MESSAGE = 1 << 20  # bytes; also the sockets' MAXMSGSIZE (net.transport)
 MAX_TEXT = 200  # chat lines and names are cut to this
 MAX_NAME = 24
@@ -148,6 +148,7 @@ AUTHOR = _int(TABLE_AUTHOR, MAX_SEATS - 1)
 PORT = _int(0, 65535)
 PID = _int(1, 2**62 - 1)  # a proposal's counter; log entries hold it (net.gamelog: below 2**62)
 ID16 = _bytes(16)
+EPOCH = _int(0, 2**48)  # a sequencer's reign: counter * 8 + its seat (net.peer)
 NONCE = _bytes(32)
 NAME = _str(64)  # names are cut to MAX_NAME where they are made; a little slack here
 PATH = _list_of(_int(0, 2**31), 32)
@@ -172,18 +173,19 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
     # peer -> sequencer
     "hello": {"v": _int(), "id": _str(64), "name": _str(MAX_NAME), "role": _one_of("play", "watch"),
               "inc": _bytes(8), "port": PORT, "last": SEQ, "tail": _list_of(_row(SEQ, ID16), 64),
-              "game": _opt(_bytes(8))},
+              "game": _opt(_bytes(8)), "epoch": EPOCH, "lep": EPOCH},
     "commit": {"h": _bytes(32)},
     "reveal": {"nonce": NONCE},
     "propose": {"pid": PID, "x": ACTION},
     "fetch": {"from": SEQ},
     "report": {"hs": _list_of(_row(SEQ, U64), 4096)},
-    "ping": {"seq": SEQ},
+    "ping": {"seq": SEQ, "epoch": EPOCH},
     "say": {"text": _str(MAX_TEXT)},
     "kids": {"seq": SEQ, "path": PATH, "ok": _str(16), "d": _list_of(U64, 4096)},
     "bye": {},
     # sequencer -> peer
-    "welcome": {"v": _int(), "seat": _opt(SEAT), "game": _bytes(8), "leader": SEAT, "rewind": _int(-1, 2**40)},
+    "welcome": {"v": _int(), "seat": _opt(SEAT), "game": _bytes(8), "leader": SEAT, "rewind": _int(-1, 2**40),
+                "epoch": EPOCH},
     "refuse": {"reason": _str(64), "text": _str(MAX_TEXT)},
     "retry": {"leader": _opt(SEAT)},
     "lobby": {"seats": _list_of(SEAT_INFO, MAX_SEATS), "opts": OPTS, "leader": SEAT},
@@ -206,7 +208,8 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
 OPTIONAL: dict[str, dict[str, Callable[[Any], bool]]] = {
     "hello": {"code": _str(64)},  # the join code's secret part (net.identity), inside the CURVE channel
     "welcome": {"opts": OPTS},
-    "retry": {"addr": _opt(_row(_str(64), _int(1, 65535))), "key": _opt(_str(64))},
+    "retry": {"addr": _opt(_row(_str(64), _int(1, 65535))), "key": _opt(_str(64)),
+              "from": SEAT},  # the answering seat, when it follows nobody either (net.peer._rendezvous)
     "lobby": {"phase": _str(16)},
 }
 _VERSIONED = ("hello", "welcome")  # carry PROTOCOL; another version's fields are not checked

@@ -393,7 +393,7 @@ n = 0
 while True:
     n += 1
     lg.append(gamelog.decode_entry(gamelog.encode_entry(n, -1, None, [n % 3, "ready", ["x" * (n % 50)]], n,
-                                                        lg.last_id)))
+                                                        lg.last_id, 8)))
     if n % 3 == 0:  # group commit: sync, then acknowledge
         lg.sync()
         print(n, flush=True)
@@ -420,7 +420,7 @@ def test_kill_9_at_random_moments_loses_nothing_acknowledged(real, tmp_path):
         assert len(s.entries) >= acked, (acked, len(s.entries), s.torn)
         lg = gamelog.GameLog.open(p)  # truncates a torn tail; the chain goes on
         lg.append(gamelog.decode_entry(gamelog.encode_entry(lg.last_seq + 1, -1, None, [0, "ready", []], 1,
-                                                            lg.last_id)))
+                                                            lg.last_id, 8)))
         lg.close()
         assert gamelog.read(p).torn == 0
         COUNTS["log: kill -9 of a writer process"] += 1

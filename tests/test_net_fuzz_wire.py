@@ -82,11 +82,11 @@ def _report_counts():
 I, S, B, L, D, N = int, str, bytes, list, dict, type(None)
 SPEC: dict[str, dict[str, tuple]] = {
     "hello": {"v": (I,), "id": (S,), "name": (S,), "role": (S,), "inc": (B,), "port": (I,), "last": (I,),
-              "tail": (L,), "game": (B, N)},
+              "tail": (L,), "game": (B, N), "epoch": (I,), "lep": (I,)},
     "commit": {"h": (B,)}, "reveal": {"nonce": (B,)}, "propose": {"pid": (I,), "x": (L,)},
-    "fetch": {"from": (I,)}, "report": {"hs": (L,)}, "ping": {"seq": (I,)}, "say": {"text": (S,)},
+    "fetch": {"from": (I,)}, "report": {"hs": (L,)}, "ping": {"seq": (I,), "epoch": (I,)}, "say": {"text": (S,)},
     "kids": {"seq": (I,), "path": (L,), "ok": (S,), "d": (L,)}, "bye": {},
-    "welcome": {"v": (I,), "seat": (I, N), "game": (B,), "leader": (I,), "rewind": (I,)},
+    "welcome": {"v": (I,), "seat": (I, N), "game": (B,), "leader": (I,), "rewind": (I,), "epoch": (I,)},
     "refuse": {"reason": (S,), "text": (S,)}, "retry": {"leader": (I, N)},
     "lobby": {"seats": (L,), "opts": (D,), "leader": (I,)},
     "commit_req": {"params": (D,), "roster": (L,)}, "commits": {"hs": (L,)}, "header": {"rec": (B,)},
@@ -96,7 +96,7 @@ SPEC: dict[str, dict[str, tuple]] = {
     "desync": {"seq": (I,), "hashes": (L,), "path": (S,), "entry": (L,)}, "fetch_req": {"from": (I,)},
     "end": {"seq": (I,), "h": (I,)}, "who": {},
 }
-OPTIONAL_SPEC = {"hello": {"code": (S,)}, "welcome": {"opts": (D,)}, "retry": {"addr": (L, N), "key": (S, N)},
+OPTIONAL_SPEC = {"hello": {"code": (S,)}, "welcome": {"opts": (D,)}, "retry": {"addr": (L, N), "key": (S, N), "from": (I,)},
                  "lobby": {"phase": (S,)}}
 # Elements of list fields.
 ITEMS = {("hello", "tail"): lambda x: type(x) is L and len(x) == 2 and type(x[0]) is I and type(x[1]) is B,
@@ -318,7 +318,7 @@ class Sim:
         # A hello on a follower's ROUTER: a retry naming the sequencer.
         await self._staged(lambda: gp._guarded(gp._on_router, [F(b"\x00x"), F(self.corpus["hello"][0], wp.pub)]))
         # A message from a connection that never said hello: who.
-        await self._staged(lambda: self.to_leader(U, wire.pack({"t": "ping", "seq": 1}), gp.pub))
+        await self._staged(lambda: self.to_leader(U, wire.pack({"t": "ping", "seq": 1, "epoch": 8}), gp.pub))
         # A desync: a report with a wrong hash, the subtree search (kids_req, kids), pause, desync.
         n = hp.seq
 

@@ -27,7 +27,7 @@ def _write_log(path, n=5):
     lg = gamelog.GameLog.create(path)
     lg.write_header(_header())
     for i in range(1, n + 1):
-        lg.append(gamelog.decode_entry(gamelog.encode_entry(i, 0, None, [0, "ready", []], i, lg.last_id)))
+        lg.append(gamelog.decode_entry(gamelog.encode_entry(i, 0, None, [0, "ready", []], i, lg.last_id, 8)))
     lg.sync()
     lg.close()
 
@@ -77,7 +77,7 @@ def test_a_torn_tail_is_dropped_when_opened(tmp_path, cut):
     lg = gamelog.GameLog.open(p)
     assert lg.truncated > 0 and lg.last_seq == 4
     # Appending after the truncation continues the chain.
-    lg.append(gamelog.decode_entry(gamelog.encode_entry(5, 1, None, [1, "ready", []], 9, lg.last_id)))
+    lg.append(gamelog.decode_entry(gamelog.encode_entry(5, 1, None, [1, "ready", []], 9, lg.last_id, 8)))
     lg.close()
     assert os.path.getsize(p) > last_off and gamelog.read(p).torn == 0
 
@@ -163,3 +163,42 @@ def test_replay_verify_passes_on_a_real_log_and_fails_on_tampered_ones(tmp_path)
     open(bit, "wb").write(bytes(data))
     out = _replay_cli(bit)
     assert out.returncode == 1 and "damaged record" in out.stdout
+
+
+def test_entries_carry_their_epoch_and_protocol_2_entries_read_as_epoch_0(tmp_path):
+    p = str(tmp_path / "e.mqlog")
+    _write_log(p, 2)
+    s = gamelog.read(p)
+    assert [e.epoch for e in s.entries] == [8, 8]
+    # The same entry numbered in another reign is another record: another id, so the chain parts.
+    e1 = s.entries[0]
+    other = gamelog.decode_entry(gamelog.encode_entry(1, e1.author, None, e1.action, e1.hash, e1.prev, 16))
+    assert other.epoch == 16 and other.id != e1.id
+    old = gamelog.decode_entry(msgpack.packb([1, 0, None, [0, "ready", []], 1, e1.prev], use_bin_type=True))
+    assert old.epoch == 0 and old.n == 1
+    with pytest.raises(gamelog.wire.Malformed):
+        gamelog.decode_entry(gamelog.encode_entry(1, 0, None, [0, "ready", []], 1, e1.prev, -1))
+
+
+def test_the_promise_beside_the_log_only_rises_and_survives_reopening(tmp_path):
+    p = str(tmp_path / "p.mqlog")
+    _write_log(p, 3)
+    lg = gamelog.GameLog.open(p)
+    assert lg.promise == 0 and lg.last_epoch == 8
+    lg.raise_promise(17)
+    lg.raise_promise(9)  # lower: no change
+    assert lg.promise == 17
+    lg.close()
+    assert not os.path.exists(p + ".epoch.tmp")
+    lg = gamelog.GameLog.open(p)
+    assert lg.promise == 17
+    lg.close()
+    # A damaged promise is refused, never guessed at (a lower one could follow an old sequencer).
+    with open(p + ".epoch", "r+b") as f:
+        f.write(b"\x99")
+    with pytest.raises(gamelog.LogCorrupt, match="epoch"):
+        gamelog.GameLog.open(p)
+    # A new log at that path starts without the old game's promise.
+    lg = gamelog.GameLog.create(p)
+    assert lg.promise == 0 and not os.path.exists(p + ".epoch")
+    lg.close()

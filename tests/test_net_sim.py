@@ -220,7 +220,11 @@ def test_a_two_peer_game_goes_on_without_seat_1_but_not_without_seat_0():
 # that reached nobody and, elected again, made them win over entries a quorum held; and a new
 # sequencer went live before the longer log it had asked for arrived (its answer lost) and rewound
 # it.  Their fixes (docs/net.md, "Quorum") are covered by the many-seed tests.
-REGRESSION_SEEDS = (4, 17, 25, 35, 39, 41, 56, 57, 85, 107, 100823)
+# With epochs (docs/net.md, "Epochs", "Failover"): every peer restarted, or stepped down, and each
+# pointed at another with nobody sequencing (200445, before the rendezvous); two restarted peers
+# met, sequenced in turn without a quorum and never tried the seats whose addresses they had lost
+# (200188, 201299, before ``<log>.peers``).
+REGRESSION_SEEDS = (4, 17, 25, 35, 39, 41, 56, 57, 85, 107, 100823, 200188, 200445, 201299)
 
 
 def test_regression_seeds():

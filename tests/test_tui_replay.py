@@ -45,7 +45,7 @@ def write_log(path: str, stop: int | None = None, bad_at: int | None = None) -> 
         s, _ = step(s, a, CARDS)
         n += 1
         h = state_hash(s) ^ (1 if n == bad_at else 0)
-        log.append(gamelog.decode_entry(gamelog.encode_entry(n, a.seat, None, encode(a), h, log.last_id)))
+        log.append(gamelog.decode_entry(gamelog.encode_entry(n, a.seat, None, encode(a), h, log.last_id, 8)))
     log.sync()
     log.close()
     return n
