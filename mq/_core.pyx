@@ -912,6 +912,8 @@ cdef uint64_t T_BYTES = _mix(6 * GOLDEN)
 cdef uint64_t T_SEQ = _mix(7 * GOLDEN)
 cdef uint64_t T_NODE = _mix(8 * GOLDEN)
 cdef uint64_t H_NONE = _absorb(T_NONE, 0)
+cdef uint64_t H_FALSE = _absorb(T_BOOL, 0)
+cdef uint64_t H_TRUE = _absorb(T_BOOL, 1)
 
 
 cdef inline uint64_t _le64(const unsigned char *p, Py_ssize_t k) noexcept nogil:
@@ -981,9 +983,68 @@ cdef uint64_t _cached_str_digest(object o) except? 0:
     return h
 
 
+# Ints read from CPython 3.11's 30-bit digits (Include/cpython/longintrepr.h: ``ob_size`` is the
+# sign times the number of digits, the top digit non-zero) without a call; other versions or
+# builds: the C API.
+cdef extern from *:
+    """
+    #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && PyLong_SHIFT == 30 \
+        && !defined(Py_LIMITED_API) && !defined(PYPY_VERSION)
+    /* 1 and the value in *out for an int of at most two digits (|v| < 2**60), else 0. */
+    static inline int mq_small_int(PyObject *o, long long *out) {
+        Py_ssize_t n = Py_SIZE(o);
+        const digit *d = ((PyLongObject *)o)->ob_digit;
+        switch (n) {
+        case 0: *out = 0; return 1;
+        case 1: *out = (long long)d[0]; return 1;
+        case -1: *out = -(long long)d[0]; return 1;
+        case 2: *out = (long long)(d[0] | ((uint64_t)d[1] << 30)); return 1;
+        case -2: *out = -(long long)(d[0] | ((uint64_t)d[1] << 30)); return 1;
+        }
+        return 0;
+    }
+    /* 1 and the value in *out for an int in [0, 2**64), else 0. */
+    static inline int mq_u64_int(PyObject *o, uint64_t *out) {
+        Py_ssize_t n = Py_SIZE(o);
+        const digit *d = ((PyLongObject *)o)->ob_digit;
+        switch (n) {
+        case 0: *out = 0; return 1;
+        case 1: *out = d[0]; return 1;
+        case 2: *out = d[0] | ((uint64_t)d[1] << 30); return 1;
+        case 3:
+            if (d[2] >> 4)
+                return 0;
+            *out = d[0] | ((uint64_t)d[1] << 30) | ((uint64_t)d[2] << 60);
+            return 1;
+        }
+        return 0;
+    }
+    #else
+    static inline int mq_small_int(PyObject *o, long long *out) { (void)o; (void)out; return 0; }
+    static inline int mq_u64_int(PyObject *o, uint64_t *out) {
+        unsigned long long v = PyLong_AsUnsignedLongLong(o);
+        if (v == (unsigned long long)-1 && PyErr_Occurred()) {
+            PyErr_Clear();  /* an exact int: only OverflowError (negative or too large) */
+            return 0;
+        }
+        *out = v;
+        return 1;
+    }
+    #endif
+    """
+    bint mq_small_int(PyObject *o, long long *out) noexcept
+    bint mq_u64_int(PyObject *o, uint64_t *out) noexcept
+
+
 cdef uint64_t _int_digest(object o) except? 0:
     cdef int ovf = 0
-    cdef long long x = PyLong_AsLongLongAndOverflow(o, &ovf)
+    cdef long long x
+    cdef uint64_t u
+    if mq_small_int(<PyObject *>o, &x):
+        return _absorb(T_INT, <uint64_t>x) if x >= 0 else _absorb(T_NEG, <uint64_t>x)
+    if mq_u64_int(<PyObject *>o, &u):  # [0, 2**64), e.g. the state's RNG seed
+        return _absorb(T_INT, u)
+    x = PyLong_AsLongLongAndOverflow(o, &ovf)
     if ovf == 0:
         if x >= 0:
             return _absorb(T_INT, <uint64_t>x)
@@ -999,7 +1060,8 @@ cdef uint64_t _int_digest(object o) except? 0:
 cdef uint64_t _seq_digest(tuple t, bint cache, int depth, bint *pure, bint original) except? 0:
     """``original``: ``t`` is the caller's own tuple (not a snapshot), so it may be cached."""
     cdef Py_ssize_t i, slot = 0, size = PyTuple_GET_SIZE(t)
-    cdef uint64_t h = T_SEQ
+    cdef uint64_t w, h = T_SEQ
+    cdef PyObject *p
     cdef bint mine = original
     cdef bint cacheable = cache and original and size >= MIN_CACHED_TUPLE
     if cacheable:
@@ -1009,7 +1071,10 @@ cdef uint64_t _seq_digest(tuple t, bint cache, int depth, bint *pure, bint origi
     if depth >= MAX_DEPTH:
         raise ValueError(f"structure nested deeper than {MAX_DEPTH} levels")
     for i in range(size):
-        h = _absorb(h, _dg(<object>PyTuple_GET_ITEM(t, i), cache, depth + 1, &mine))
+        p = PyTuple_GET_ITEM(t, i)
+        if not _leaf(p, cache, &w):
+            w = _dg(<object>p, cache, depth + 1, &mine)
+        h = _absorb(h, w)
     h = _absorb(h, <uint64_t>size)
     if cacheable and mine:
         _remember(_tuple_keys, _tuple_vals, slot, t, h)
@@ -1027,18 +1092,122 @@ cdef uint64_t _seq_digest(tuple t, bint cache, int depth, bint *pure, bint origi
 # an exact str tag and an exact tuple of exact str fields, are recorded.
 #
 # A *plain* class also reads attributes the generic way (``object.__getattribute__``) and has no
-# data descriptor named like a field or ``_digest``: then ``getattr(node, name)`` is the value in
-# the node's ``__dict__`` when there is one there, and for a class with a dict slot
-# (``tp_dictoffset``) a field is read from that dict directly (falling back to getattr when
-# absent).  A class with a managed dict (a frozen dataclass) is read with getattr: asking for its
-# dict would build one per node (see _node_digest).
+# data descriptor named like a field or ``_digest``: then ``getattr(node, name)`` is the value the
+# node itself holds under that name when it holds one.  Where that value is read from:
+# * a class with a dict slot (``tp_dictoffset``): the node's ``__dict__``;
+# * a class with CPython 3.11's managed dict (any Python class without ``__slots__``, e.g. a
+#   frozen dataclass): the attribute values live in an array laid out by the class's *shared
+#   keys* (``ht_cached_keys``), inline in the node until something asks for its ``__dict__``
+#   (then in that dict, which keeps sharing the keys while it only holds such names).  The
+#   record holds each field's index in the shared keys, so a field is one array read; a name
+#   not (yet) in the keys, an empty entry or a dict that stopped sharing the keys falls back to
+#   the dict or getattr.  Asking for the ``__dict__`` itself would build one per node (an
+#   allocation and one more GC-tracked object, about a fifth of a fresh tree's digest).
+# The array is found again before every field (reading a field may run code, e.g. a finalizer
+# or a nested class's property, that rebuilds the node's dict or changes its class).
+cdef extern from *:
+    """
+    /* CPython 3.11 layout of a class's shared keys (Include/internal/pycore_dict.h) and of an
+       object with a managed dict (Include/internal/pycore_object.h: the values array pointer
+       at word -4, the dict at word -3).  Other versions: no shared-keys reads (getattr). */
+    #if PY_VERSION_HEX >= 0x030B0000 && PY_VERSION_HEX < 0x030C0000 && !defined(Py_LIMITED_API) \
+        && !defined(PYPY_VERSION)
+    typedef struct {
+        Py_ssize_t dk_refcnt;
+        uint8_t dk_log2_size;
+        uint8_t dk_log2_index_bytes;
+        uint8_t dk_kind;
+        uint32_t dk_version;
+        Py_ssize_t dk_usable;
+        Py_ssize_t dk_nentries;
+        char dk_indices[];
+    } mq_dictkeys;
+    typedef struct { PyObject *me_key; PyObject *me_value; } mq_unicode_entry;
+    #define MQ_DICT_KEYS_SPLIT 2
+
+    /* The shared keys of a class with a managed dict, or NULL. */
+    static void *mq_class_keys(PyTypeObject *tp) {
+        mq_dictkeys *k;
+        if (!(tp->tp_flags & Py_TPFLAGS_HEAPTYPE) || !(tp->tp_flags & Py_TPFLAGS_MANAGED_DICT))
+            return NULL;
+        k = (mq_dictkeys *)((PyHeapTypeObject *)tp)->ht_cached_keys;
+        if (k == NULL || k->dk_kind != MQ_DICT_KEYS_SPLIT)
+            return NULL;
+        return k;
+    }
+
+    static Py_ssize_t mq_keys_count(void *keys) {
+        return ((mq_dictkeys *)keys)->dk_nentries;
+    }
+
+    /* The index of the exact str `name` among the shared keys' entries, or -1. */
+    static Py_ssize_t mq_keys_index(void *keys, PyObject *name) {
+        mq_dictkeys *k = (mq_dictkeys *)keys;
+        mq_unicode_entry *e = (mq_unicode_entry *)(k->dk_indices + ((size_t)1 << k->dk_log2_index_bytes));
+        Py_ssize_t i;
+        for (i = 0; i < k->dk_nentries; i++) {
+            if (e[i].me_key == name)
+                return i;
+        }
+        for (i = 0; i < k->dk_nentries; i++) {
+            PyObject *key = e[i].me_key;
+            if (key != NULL && PyUnicode_CheckExact(key) && PyUnicode_GET_LENGTH(key) == PyUnicode_GET_LENGTH(name)
+                    && PyUnicode_Compare(key, name) == 0)
+                return i;
+        }
+        return -1;
+    }
+
+    /* The attribute values of `o` laid out by `keys`, the shared keys of `o`'s class: its inline
+       values, or its materialised __dict__'s when that dict still shares those keys; else NULL,
+       with the managed __dict__ (borrowed, or NULL) in *dict. */
+    static PyObject **mq_node_values(PyObject *o, void *keys, PyObject **dict) {
+        PyObject **values = *((PyObject ***)o - 4);
+        PyObject *d;
+        *dict = NULL;
+        if ((void *)((PyHeapTypeObject *)Py_TYPE(o))->ht_cached_keys != keys)
+            return NULL;
+        if (values != NULL)
+            return values;
+        d = *((PyObject **)o - 3);
+        if (d != NULL && PyDict_CheckExact(d) && (void *)((PyDictObject *)d)->ma_keys == keys
+                && ((PyDictObject *)d)->ma_values != NULL)
+            return (PyObject **)((PyDictObject *)d)->ma_values;
+        *dict = d;
+        return NULL;
+    }
+    #else
+    static void *mq_class_keys(PyTypeObject *tp) { (void)tp; return NULL; }
+    static Py_ssize_t mq_keys_count(void *keys) { (void)keys; return 0; }
+    static Py_ssize_t mq_keys_index(void *keys, PyObject *name) { (void)keys; (void)name; return -1; }
+    static PyObject **mq_node_values(PyObject *o, void *keys, PyObject **dict) {
+        (void)o; (void)keys; *dict = NULL; return NULL;
+    }
+    #endif
+    """
+    void *mq_class_keys(PyTypeObject *tp)
+    Py_ssize_t mq_keys_count(void *keys)
+    Py_ssize_t mq_keys_index(void *keys, PyObject *name)
+    PyObject **mq_node_values(PyObject *o, void *keys, PyObject **dict)
+
+
 cdef enum:
     TYPE_SLOTS = 64
-cdef PyObject *_type_keys[TYPE_SLOTS]
-cdef PyObject *_type_fields[TYPE_SLOTS]
-cdef uint64_t _type_tag_digest[TYPE_SLOTS]
-cdef bint _type_plain[TYPE_SLOTS]
-cdef unsigned int _type_version[TYPE_SLOTS]
+    MAX_INDEXED = 48  # fields found by index in the shared keys; any further one: getattr
+
+ctypedef struct _NodeClass:
+    PyObject *cls               # strong reference
+    PyObject *fields            # strong reference: the exact tuple of exact str
+    uint64_t tag_digest
+    unsigned int version
+    bint plain
+    bint digest_default_none    # no class attribute _digest, or None: an absent one is None
+    void *keys                  # plain with a managed dict (3.11): the shared keys, else NULL
+    Py_ssize_t keys_seen        # the number of shared keys when the indices were computed
+    Py_ssize_t ix_digest        # index of _digest in the shared keys, or -1
+    Py_ssize_t ix[MAX_INDEXED]  # index of each field in the shared keys, or -1
+
+cdef _NodeClass _classes[TYPE_SLOTS]
 cdef object _S_DIGEST = "_digest"
 
 
@@ -1053,23 +1222,38 @@ cdef inline bint _current(PyTypeObject *tp, unsigned int version) noexcept:
     return (tp.tp_flags & Py_TPFLAGS_VALID_VERSION_TAG) != 0 and tp.tp_version_tag == version
 
 
+cdef inline _NodeClass *_known(object t) noexcept:
+    """The record of the class ``t`` if it is recorded and unchanged since, else NULL."""
+    cdef _NodeClass *c = &_classes[_slot(<PyObject *>t, TYPE_SLOTS)]
+    if c.cls == <PyObject *>t and _current(<PyTypeObject *>t, c.version):
+        return c
+    return NULL
+
+
 cdef bint _no_data_descriptor(PyTypeObject *tp, object name):
     cdef PyObject *d = _PyType_Lookup(tp, <PyObject *>name)
     return d == NULL or Py_TYPE(d).tp_descr_set == NULL
 
 
-cdef tuple _checked_fields(object t, uint64_t *tag_digest, bint *plain):
-    """The node class's field names, its tag's digest in ``tag_digest``, whether it is plain;
-    TypeError as the twin."""
-    cdef Py_ssize_t slot = _slot(<PyObject *>t, TYPE_SLOTS)
+cdef void _index_keys(_NodeClass *c) noexcept:
+    """(Re)compute the fields' and _digest's indices in the class's shared keys (which only ever
+    grow: an index, once there, stays)."""
+    cdef Py_ssize_t i, nf = PyTuple_GET_SIZE(<tuple>c.fields)
+    c.keys_seen = mq_keys_count(c.keys)
+    c.ix_digest = mq_keys_index(c.keys, <PyObject *>_S_DIGEST)
+    for i in range(MAX_INDEXED):
+        c.ix[i] = mq_keys_index(c.keys, PyTuple_GET_ITEM(<tuple>c.fields, i)) if i < nf else -1
+
+
+cdef tuple _checked_fields(object t, uint64_t *tag_digest, _NodeClass **rec):
+    """The node class's field names, its tag's digest in ``tag_digest``, its record in ``rec``
+    (NULL when it cannot be recorded); TypeError as the twin."""
     cdef PyTypeObject *tp = <PyTypeObject *>t
+    cdef _NodeClass *c
+    cdef PyObject *attr
     cdef Py_ssize_t i
     cdef bint simple
-    if _type_keys[slot] == <PyObject *>t and _current(tp, _type_version[slot]):
-        tag_digest[0] = _type_tag_digest[slot]
-        plain[0] = _type_plain[slot]
-        return <tuple>_type_fields[slot]
-    plain[0] = False
+    rec[0] = NULL
     tag = getattr(t, "_hash_tag", None)
     fields = getattr(t, "_hash_fields", None)
     if tag is None or fields is None:
@@ -1089,26 +1273,29 @@ cdef tuple _checked_fields(object t, uint64_t *tag_digest, bint *plain):
         simple = simple and _no_data_descriptor(tp, f)
     if not (tp.tp_flags & Py_TPFLAGS_VALID_VERSION_TAG):
         return <tuple>fields  # (the lookups above cannot change the class; belt and braces)
-    _swap_ref(&_type_fields[slot], fields)
-    _type_tag_digest[slot] = tag_digest[0]
-    _type_plain[slot] = simple
-    _type_version[slot] = tp.tp_version_tag
-    _swap_ref(&_type_keys[slot], t)
-    plain[0] = simple
+    c = &_classes[_slot(<PyObject *>t, TYPE_SLOTS)]
+    _swap_ref(&c.fields, fields)
+    c.tag_digest = tag_digest[0]
+    c.plain = simple
+    attr = _PyType_Lookup(tp, <PyObject *>_S_DIGEST)
+    c.digest_default_none = attr == NULL or attr == <PyObject *>None
+    c.keys = mq_class_keys(tp) if simple else NULL
+    if c.keys != NULL:
+        _index_keys(c)
+    c.version = tp.tp_version_tag
+    _swap_ref(&c.cls, t)
+    rec[0] = c
     return <tuple>fields
 
 
-cdef inline object _plain_dict(object o, object t):
-    """The node's ``__dict__`` if its class is recorded as plain and unchanged since, else None."""
-    cdef Py_ssize_t slot = _slot(<PyObject *>t, TYPE_SLOTS)
-    cdef PyObject **dp
-    if not (_type_keys[slot] == <PyObject *>t and _type_plain[slot]
-            and _current(<PyTypeObject *>t, _type_version[slot])):
-        return None
-    dp = _PyObject_GetDictPtr(<PyObject *>o)
-    if dp == NULL or dp[0] == NULL:
-        return None
-    return <object>dp[0]
+cdef inline PyObject **_values(object o, object t, tuple fields, PyObject **dict) noexcept:
+    """The node's values array if its class is still recorded as plain with these fields and
+    shared keys, else NULL with the node's managed __dict__ (borrowed) or NULL in ``dict``."""
+    cdef _NodeClass *c = _known(t)
+    dict[0] = NULL
+    if c == NULL or c.keys == NULL or c.fields != <PyObject *>fields or Py_TYPE(<PyObject *>o) != <PyTypeObject *>t:
+        return NULL
+    return mq_node_values(<PyObject *>o, c.keys, dict)
 
 
 cdef inline object _read(object o, object d, object name):
@@ -1121,55 +1308,172 @@ cdef inline object _read(object o, object d, object name):
     return getattr(o, name)
 
 
-cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
-    cdef uint64_t h, tag_digest = 0
-    cdef Py_ssize_t i, nf
+cdef inline uint64_t _cached_digest(object c, object t) except? 0:
+    """A node's cached ``_digest`` value (an exact int in [0, 2**64)), else TypeError."""
+    cdef uint64_t h
+    if PyLong_CheckExact(c) and mq_u64_int(<PyObject *>c, &h):
+        return h
+    raise TypeError(f"{t.__name__}._digest is not a 64-bit digest")
+
+
+cdef inline bint _node_hit(PyObject *o, _NodeClass *c, uint64_t *out, bint *uncached) noexcept:
+    """For a node whose class's current record is ``c``: True with its cached digest in ``out``
+    when its values array (shared keys) holds one under ``_digest``; else False, with
+    ``uncached`` set when it is known to hold none (None there, or nothing and the class's
+    default is None).  Takes no reference and runs no code."""
+    cdef PyObject *md
+    cdef PyObject **vals
+    cdef PyObject *v = NULL
+    if c.keys == NULL:
+        return False
+    if mq_keys_count(c.keys) != c.keys_seen:
+        _index_keys(c)
+    vals = mq_node_values(o, c.keys, &md)
+    if vals == NULL:
+        return False
+    if c.ix_digest >= 0:
+        v = vals[c.ix_digest]
+    if v == NULL or v == <PyObject *>None:
+        uncached[0] = v != NULL or c.digest_default_none
+        return False
+    # Anything but an int in [0, 2**64) is left to the slow path (which raises TypeError).
+    return Py_TYPE(v) == <PyTypeObject *>int and mq_u64_int(v, out)
+
+
+cdef inline bint _leaf(PyObject *o, bint cache, uint64_t *out) noexcept:
+    """True with ``o``'s digest in ``out`` when it needs no walk and no call: None, a bool, a
+    small exact int, an exact str or tuple found in its identity table, a node holding its
+    cached digest (``cache``: as ``digest``); else False (``_dg`` then does the work).  Takes no
+    reference and runs no code, so the caller's borrowed pointers stay valid; the same values
+    as ``_dg``, which tries these in the same order among the exact types."""
+    cdef PyTypeObject *tp = Py_TYPE(o)
+    cdef long long x
+    cdef Py_ssize_t i
+    cdef _NodeClass *c
+    cdef bint ignored = False
+    if tp == <PyTypeObject *>int:
+        if mq_small_int(o, &x):
+            out[0] = _absorb(T_INT, <uint64_t>x) if x >= 0 else _absorb(T_NEG, <uint64_t>x)
+            return True
+        return False
+    if tp == <PyTypeObject *>str:
+        i = _slot(o, STR_SLOTS)
+        if _str_keys[i] == o:
+            out[0] = _str_vals[i]
+            return True
+        return False
+    if o == <PyObject *>None:
+        out[0] = H_NONE
+        return True
+    if o == <PyObject *>True:
+        out[0] = H_TRUE
+        return True
+    if o == <PyObject *>False:
+        out[0] = H_FALSE
+        return True
+    if not cache:
+        return False
+    if tp == <PyTypeObject *>tuple:
+        if PyTuple_GET_SIZE(<tuple>o) >= MIN_CACHED_TUPLE:
+            i = _slot(o, TUPLE_SLOTS)
+            if _tuple_keys[i] == o:
+                out[0] = _tuple_vals[i]
+                return True
+        return False
+    c = _known(<object>tp)
+    return c != NULL and _node_hit(o, c, out, &ignored)
+
+
+cdef uint64_t _node_digest(object o, object t, _NodeClass *c, bint cache, int depth) except? 0:
+    """``c``: the record of ``t`` when the caller found it current (else NULL: check ``t``)."""
+    cdef uint64_t w, h, tag_digest = 0
+    cdef Py_ssize_t i, k, nf
     cdef bint ignored = True  # a node's fields may be anything; the node itself is trusted
-    cdef bint plain = False
+    cdef bint shared = False
     cdef PyObject **dp
+    cdef PyObject **vals
     cdef PyObject *v
+    cdef PyObject *md = NULL
     cdef object d = None
-    cdef tuple fields = _checked_fields(t, &tag_digest, &plain)
-    # A class with a managed dict (3.11: a Python class without __slots__, e.g. a dataclass)
-    # keeps a node's attributes inline until something asks for its __dict__, which
-    # _PyObject_GetDictPtr would build: an allocation and one more GC-tracked object per node,
-    # about a fifth of a fresh tree's digest.  getattr reads the inline values as they are.
-    if plain and not (Py_TYPE(<PyObject *>o).tp_flags & Py_TPFLAGS_MANAGED_DICT):
-        dp = _PyObject_GetDictPtr(<PyObject *>o)
-        if dp != NULL and dp[0] != NULL:
-            d = <object>dp[0]
-    if cache:
-        # For a plain class a value in the node's __dict__ is what getattr would return, so
-        # getattr is asked only when the dict has none (a fresh node holds None there).
+    cdef tuple fields
+    cdef bint uncached = False
+    # The usual case first, without taking a reference: a node of a recorded class with shared
+    # keys (``t`` is ``type(o)`` and ``c`` its current record) holding its cached digest, or
+    # holding None or nothing under ``_digest`` (then not cached, as getattr would say).
+    if c != NULL and cache and _node_hit(<PyObject *>o, c, &h, &uncached):
+        return h
+    if c == NULL:
+        fields = _checked_fields(t, &tag_digest, &c)
+    else:
+        fields = <tuple>c.fields
+        tag_digest = c.tag_digest
+    if c != NULL and c.plain:
+        if c.keys != NULL:
+            shared = True
+            if mq_keys_count(c.keys) != c.keys_seen:
+                _index_keys(c)  # (reading the class may have added keys)
+        elif not (Py_TYPE(<PyObject *>o).tp_flags & Py_TPFLAGS_MANAGED_DICT):
+            dp = _PyObject_GetDictPtr(<PyObject *>o)
+            if dp != NULL and dp[0] != NULL:
+                d = <object>dp[0]
+    if cache and not uncached:
+        # For a plain class a value the node holds is what getattr would return, so getattr is
+        # asked only when it holds none (a fresh node holds None or nothing there).
         v = NULL
-        if d is not None:
+        if shared:
+            vals = _values(o, t, fields, &md)
+            if vals != NULL:
+                k = c.ix_digest
+                if k >= 0:
+                    v = vals[k]
+                if v == NULL and c.digest_default_none:
+                    v = <PyObject *>None
+            elif md != NULL:
+                v = PyDict_GetItem(<object>md, _S_DIGEST)
+        elif d is not None:
             v = PyDict_GetItem(d, _S_DIGEST)
         if v != NULL:
-            c = <object>v
+            cached = <object>v
         else:
-            c = getattr(o, "_digest", None)
-        if c is not None:
-            if PyLong_CheckExact(c):
-                try:
-                    return PyLong_AsUnsignedLongLong(c)
-                except OverflowError:
-                    pass
-            raise TypeError(f"{t.__name__}._digest is not a 64-bit digest")
+            cached = getattr(o, "_digest", None)
+        if cached is not None:
+            return _cached_digest(cached, t)
     if depth >= MAX_DEPTH:
         raise ValueError(f"structure nested deeper than {MAX_DEPTH} levels")
     h = _absorb(T_NODE, tag_digest)
     nf = PyTuple_GET_SIZE(fields)
+    vals = NULL
     for i in range(nf):
         f = <object>PyTuple_GET_ITEM(fields, i)
         if not PyUnicode_Check(f):
             raise TypeError(f"{t.__name__}: _hash_fields must be a tuple of str")
-        h = _absorb(h, _dg(_read(o, d, f), cache, depth + 1, &ignored))
+        v = NULL
+        if shared:
+            # The array found for the previous field is still the node's as long as no code
+            # ran since: only _leaf (which runs none) was called.
+            if vals == NULL:
+                vals = _values(o, t, fields, &md)
+            if vals != NULL:
+                k = c.ix[i] if i < MAX_INDEXED else -1
+                if k >= 0:
+                    v = vals[k]
+                if v != NULL and _leaf(v, cache, &w):
+                    h = _absorb(h, w)
+                    continue
+            elif md != NULL:
+                v = PyDict_GetItem(<object>md, f)
+        if v != NULL:
+            value = <object>v  # a strong reference while it is walked
+        else:
+            value = _read(o, d, f)
+        vals = NULL
+        h = _absorb(h, _dg(value, cache, depth + 1, &ignored))
     h = _absorb(h, <uint64_t>nf)
     if cache:
         # = object.__setattr__(o, "_digest", h): bypasses the frozen dataclass's __setattr__.
-        # While the class is still plain (reading the fields may have run code that changed
-        # it) it has no data descriptor named _digest, so that is storing into the node's
-        # current __dict__, done directly (no lookup of the class attribute).
+        # While a class with a dict slot is still plain (reading the fields may have run code
+        # that changed it) it has no data descriptor named _digest, so that is storing into the
+        # node's current __dict__, done directly (no lookup of the class attribute).
         d = _plain_dict(o, t) if d is not None else None
         if d is not None:
             PyDict_SetItem(d, _S_DIGEST, PyLong_FromUnsignedLongLong(h))
@@ -1178,20 +1482,42 @@ cdef uint64_t _node_digest(object o, object t, bint cache, int depth) except? 0:
     return h
 
 
+cdef inline object _plain_dict(object o, object t):
+    """The node's ``__dict__`` if its class is recorded as plain and unchanged since, else None."""
+    cdef _NodeClass *c = _known(t)
+    cdef PyObject **dp
+    if c == NULL or not c.plain:
+        return None
+    dp = _PyObject_GetDictPtr(<PyObject *>o)
+    if dp == NULL or dp[0] == NULL:
+        return None
+    return <object>dp[0]
+
+
 cdef uint64_t _dg(object o, bint cache, int depth, bint *pure) except? 0:
     """``pure`` is cleared when ``o`` holds something mutable (a list, a builtin subclass) outside
     any node: a tuple is cached only when all its items left it set."""
-    cdef object t = type(o)
+    cdef PyTypeObject *tp = Py_TYPE(<PyObject *>o)
+    cdef _NodeClass *c
+    cdef long long x
     # Exact builtin types first: they are what a state tree is made of, and none of them can be
     # anything else in the twin's dispatch order.
-    if t is tuple:
+    if tp == <PyTypeObject *>tuple:
         return _seq_digest(<tuple>o, cache, depth, pure, True)
-    if t is int:
+    if tp == <PyTypeObject *>int:
+        if mq_small_int(<PyObject *>o, &x):
+            return _absorb(T_INT, <uint64_t>x) if x >= 0 else _absorb(T_NEG, <uint64_t>x)
         return _int_digest(o)
-    if t is str:
+    if tp == <PyTypeObject *>str:
         return _cached_str_digest(o)
     if o is None:
         return H_NONE
+    # A recorded node class: it was recorded on reaching the last branch below, so it is none of
+    # the builtin types nor a subclass of one (a class cannot gain such a base without changing).
+    c = _known(<object>tp)
+    if c != NULL:
+        return _node_digest(o, <object>tp, c, cache, depth)
+    t = <object>tp
     # The twin's dispatch order: bool, int, str, bytes, tuple/list, dict/set/frozenset, node.
     if PyBool_Check(o):
         return _absorb(T_BOOL, 1 if o is True else 0)
@@ -1216,7 +1542,7 @@ cdef uint64_t _dg(object o, bint cache, int depth, bint *pure) except? 0:
         return _seq_digest(PyList_AsTuple(o), cache, depth, pure, False)
     if PyDict_Check(o) or PyAnySet_Check(o):
         raise TypeError(f"cannot digest a {t.__name__}: its order is not canonical")
-    return _node_digest(o, t, cache, depth)
+    return _node_digest(o, t, NULL, cache, depth)
 
 
 def digest(obj):

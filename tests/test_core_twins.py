@@ -294,3 +294,153 @@ def test_twins_read_node_fields_alike_whatever_the_class_does():
     y = Later.__new__(Later)
     y.__dict__.update(a=1, b=2)
     assert same("digest_full", y) == same("digest", y) == twin.digest_full(Pair(1, 7))
+
+
+# ---------------------------------------------------------------------------------------------
+# Where a node keeps its attributes (the native core reads plain managed-dict nodes through the
+# class's shared keys; every other place must read as getattr does, like the twin)
+# ---------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Trio:
+    _hash_tag: ClassVar[str] = "Trio"
+    _hash_fields: ClassVar[tuple] = ("a", "b", "c")
+    a: object
+    b: object
+    c: object = 5
+
+
+class LooseDict(dict):
+    pass
+
+
+def _agree(make, expected):
+    """Fresh objects from ``make()``: digest_full in both twins, then digest (natively twice:
+    the second from the cache the first stored) all equal ``expected``."""
+    assert twin.digest_full(make()) == native.digest_full(make()) == expected
+    assert twin.digest(make()) == expected
+    node = make()
+    assert native.digest(node) == native.digest(node) == expected
+
+
+def test_twins_read_a_node_wherever_it_keeps_its_values():
+    expected = twin.digest_full(Trio(1, "x", 5))
+
+    def materialised():
+        n = Trio(1, "x")
+        n.__dict__  # noqa: B018 - builds the split __dict__ sharing the class's keys
+        return n
+
+    def combined():
+        n = Trio(1, "x")
+        n.__dict__[7] = "not a str key"  # the dict stops sharing the keys
+        return n
+
+    def replaced(cls):
+        def make():
+            n = Trio(0, "y")
+            object.__setattr__(n, "__dict__", cls(a=1, b="x", c=5))
+            return n
+        return make
+
+    def default_from_class():
+        n = Trio(1, "x", 9)
+        object.__delattr__(n, "c")  # getattr finds the class default, 5
+        return n
+
+    def cache_none():
+        n = Trio(1, "x")
+        object.__setattr__(n, "_digest", None)
+        return n
+
+    for make in (lambda: Trio(1, "x"), materialised, combined, replaced(dict),
+                 replaced(LooseDict), default_from_class, cache_none):
+        _agree(make, expected)
+
+
+def test_twins_agree_on_a_node_changed_while_it_is_read():
+    """A field that is a non-plain node whose property changes its parent (the next field, its
+    __dict__, the keys it shares): the parent's later fields are read as they are then."""
+    class Meddler:
+        _hash_tag = "Meddler"
+        _hash_fields = ("v",)
+
+        def __init__(self, parent_box):
+            self.box = parent_box
+
+        @property
+        def v(self):
+            p = self.box[0]
+            for k in range(40):
+                p.__dict__[f"x{k}"] = k  # more keys than a shared dict holds: combined now
+            object.__setattr__(p, "b", 2)
+            return 1
+
+    def make():
+        box = []
+        n = Trio(Meddler(box), 1, 3)
+        box.append(n)
+        return n
+
+    def plain():
+        box = [Trio(0, 0)]
+        return Trio(Meddler(box), 2, 3)
+
+    _agree(make, twin.digest_full(plain()))
+
+
+def test_twins_agree_after_a_node_changes_class_and_on_class_level_caches():
+    @dataclass(frozen=True)
+    class Swapped:
+        _hash_tag: ClassVar[str] = "Swapped"
+        _hash_fields: ClassVar[tuple] = ("c", "a")
+        a: object
+        b: object
+        c: object = 5
+
+    def make():
+        n = Trio(1, "x")
+        native.digest(Trio(1, "x"))
+        object.__setattr__(n, "__class__", Swapped)
+        return n
+
+    _agree(make, twin.digest_full(Swapped(1, "x", 5)))
+
+    @dataclass(frozen=True)
+    class ClassCache:
+        _hash_tag: ClassVar[str] = "ClassCache"
+        _hash_fields: ClassVar[tuple] = ("a",)
+        _digest: ClassVar[int] = 7  # every instance without its own reads 7 (getattr)
+        a: int
+
+    assert twin.digest(ClassCache(1)) == native.digest(ClassCache(1)) == 7
+    assert native.digest_full(ClassCache(1)) == twin.digest_full(ClassCache(1)) != 7
+
+
+def test_twins_agree_on_many_fields_and_on_caches_written_later():
+    from dataclasses import make_dataclass
+
+    names = tuple(f"f{k}" for k in range(60))  # more fields than the native core indexes
+    Wide = make_dataclass("Wide", names, frozen=True)
+    Wide._hash_tag, Wide._hash_fields = "Wide", names
+    _agree(lambda: Wide(*range(60)), twin.digest_full(Wide(*range(60))))
+
+    # A class without a declared cache field: _digest joins its shared keys on the first store;
+    # a cache written afterwards is the one read, in both twins.
+    @dataclass(frozen=True)
+    class Bare:
+        _hash_tag: ClassVar[str] = "Bare"
+        _hash_fields: ClassVar[tuple] = ("a",)
+        a: int
+
+    for core in (twin, native):
+        first, second = Bare(1), Bare(1)
+        assert core.digest(first) == core.digest(second) == twin.digest_full(Bare(1))
+        object.__setattr__(second, "_digest", 12345)
+        assert core.digest(second) == 12345
+        object.__setattr__(second, "_digest", 1 << 64)
+        assert outcome(core.digest, second) == ("raised", TypeError)
+        object.__setattr__(second, "_digest", -1)
+        assert outcome(core.digest, second) == ("raised", TypeError)
+        object.__setattr__(second, "_digest", True)
+        assert outcome(core.digest, second) == ("raised", TypeError)
