@@ -84,6 +84,9 @@ WRONG_CODE_WINDOW_S = 60.0
 # ``end``; a peer that has applied the last entry but hears no ``end`` (it was cut off while the
 # sequencer ended the game and exited) ends by itself ENDING_S + dead_s after that entry.
 ENDING_S = 3.0
+# A joiner that hears nothing from the host in the lobby says hello again for this long before it
+# gives up (there is no failover before the game starts).
+LOBBY_PATIENCE_S = 15.0
 
 WINDOWS = ("window", "outcome", "help")  # combat stages where seats react, with a timer (Q-DIGI-2)
 
@@ -265,6 +268,7 @@ class Peer:
         self._candidate: int | None = None
         self._last_hello = 0.0
         self._welcomed = False
+        self._lobby_retry = False  # saying hello again after the host went silent in the lobby
         self._last_heard = 0.0
         self._last_ping = 0.0
         self._buffer: dict[int, gamelog.Entry] = {}
@@ -1573,7 +1577,7 @@ class Peer:
         if type(msg.get("opts")) is dict:
             self.opts = msg["opts"]
         self._connecting, self._welcomed = False, True
-        self._stepped_down = False
+        self._stepped_down = self._lobby_retry = False
         self._dead.discard(self.leader_seat)
         self._dead.discard(self.seat)  # after a step-down: we may be elected again later
         self._addrs[self.leader_seat] = self._target
@@ -1892,6 +1896,15 @@ class Peer:
     def _leader_lost(self) -> None:
         old = self.leader_seat
         self._welcomed = False
+        if self.header is None and self.phase in ("idle", "lobby", "seeding") and not self._lobby_retry:
+            # Before the game there is nobody to fail over to; a flaky link (a lost segment holds
+            # the TCP stream up for longer than dead_s) is no reason to leave the lobby yet: say
+            # hello again (the host gives the seat back to our key) for LOBBY_PATIENCE_S.
+            self._lobby_retry = True
+            self._notice("info", None, "the host is silent: trying again")
+            self._connecting = True
+            self._connect_deadline = self.rt.now() + LOBBY_PATIENCE_S
+            return self._send_hello()
         if self.header is None or self.phase not in ("game", "paused"):
             self._refused = self._refused or "the host went away"
             self._notice("closed", None, "the host went away")

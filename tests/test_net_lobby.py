@@ -144,3 +144,32 @@ def test_a_long_host_name_is_cut_so_joiners_keep_the_lobby_also_after_a_resume(t
             await t.close()
 
     asyncio.run(main())
+
+
+def test_a_joiner_keeps_its_place_when_the_host_is_silent_in_the_lobby_for_a_while(tmp_path):
+    """Before the game there is no failover: a joiner that hears nothing for dead_s says hello again
+    (for LOBBY_PATIENCE_S) instead of leaving, and the host seats it again; the game then starts."""
+    async def main():
+        fast = dict(ping_s=0.05, dead_s=0.3)
+        host = await NetTable.host(Config(name="host", log_path=str(tmp_path / "h.mqlog"), **fast), seats=2)
+        guest = await NetTable.join(Config(name="g", log_path=str(tmp_path / "g.mqlog"), **fast), "127.0.0.1",
+                                    host.peer.port)
+        hp, gp = host.peer, guest.peer
+        await _until(lambda: hp.open_seats() == 0)
+        # The host's messages are lost for 1 s (> 3 x dead_s): the guest hears nothing (its hellos
+        # still reach the host, which keeps its seat).
+        send = hp.rt.send
+        hp.rt.send = lambda sock, parts: sock is not hp.router and send(sock, parts)
+        notices = []
+        gp.subscribe(lambda item: notices.append(item))
+        await asyncio.sleep(1.0)
+        assert gp.phase != "closed" and gp._connecting
+        hp.rt.send = send
+        await _until(lambda: gp._welcomed and hp.open_seats() == 0, 5)
+        assert any("silent" in getattr(n, "text", "") for n in notices)
+        host.start()
+        assert await guest.wait_started(5) and gp.seat == 1
+        await guest.close()
+        await host.close()
+
+    asyncio.run(main())
