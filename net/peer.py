@@ -1165,7 +1165,7 @@ class Peer:
             if not self._live:
                 # Wait for the peers expected (up to the settle time) and for the longer logs asked
                 # for (going live without one would rewind it: acknowledged entries may be there).
-                if self._fetching and now <= self._fetch_until and now - self._last_fetch_req > 4 * self.cfg.ping_s:
+                if self._fetching and now - self._last_fetch_req > 4 * self.cfg.ping_s:
                     self._last_fetch_req = now
                     for rid in self._fetching:  # the answer may have been lost: ask again
                         m = self.members.get(rid)
@@ -1323,7 +1323,7 @@ class Peer:
         elif t == "ping":
             m.acked = max(m.acked, min(msg["seq"], self.seq))
             m.promised = max(m.promised, msg["epoch"])
-            if msg["epoch"] > self.epoch:
+            if msg["epoch"] > self.epoch and self.header is not None:
                 self._raise_epoch(msg["epoch"])
         elif t == "fetch":
             self._serve_fetch(rid, msg["from"])
@@ -1354,7 +1354,7 @@ class Peer:
         """A new sequencer takes the entries of a peer whose log is more up to date (reconciliation)."""
         if m.rid not in self._fetching or self._live:
             return self.drops.drop("entries", "not asked for", m.name)
-        problem = None
+        problem = gap = None
         for raw in msg["recs"]:
             try:
                 e = gamelog.decode_entry(raw) if type(raw) is bytes else None
@@ -1376,8 +1376,8 @@ class Peer:
                     return self._to(m.rid, self._welcome(m.seat, e.n - 1))
                 # Theirs is more up to date: our entries from here were never acknowledged.
                 self._truncate(e.n - 1, f"{m.name}'s log is more up to date")
-            if e.n != self.seq + 1:
-                problem = f"entry {e.n} where {self.seq + 1} was due"
+            if e.n != self.seq + 1:  # a stale or reordered answer: ask again (_leader_timers)
+                gap = e.n
                 break
             problem = self._apply_entry(e)
             if problem:
@@ -1387,14 +1387,21 @@ class Peer:
                 self._last_pid[e.author] = e.pid
         self.log.sync()
         if problem:
-            # Left out of the quorum we go live with (not reconciled); rewound when we do.
+            # Entries that do not check are no one's acknowledged entries (every honest peer checked
+            # them before keeping them): the peer keeps what it shares with ours.
             log.error("not adopting %s's log: %s", m.name, problem)
             self._fetching.discard(m.rid)
+            m.last = m.common
+            m.reconciled = True
+            self._to(m.rid, self._welcome(m.seat, m.common))
+        elif gap is not None:
+            log.info("%s sent entry %d where %d was due", m.name, gap, self.seq + 1)
         elif len(msg["recs"]) >= FETCH_BATCH:
             self._to(m.rid, {"t": "fetch_req", "from": self.seq + 1})
         else:
             self._fetching.discard(m.rid)
-            m.reconciled = m.common >= m.last
+            m.last = m.common  # its whole log past ours came in this answer: now we hold it all
+            m.reconciled = True
             log.info("adopted %s's log up to entry %d", m.name, self.seq)
 
     def _truncate(self, keep: int, why: str) -> None:
@@ -1651,6 +1658,10 @@ class Peer:
             self._connect(addr[0], addr[1], hint, self.cfg.dead_s * 2, key)
 
     def _f_who(self, msg: dict) -> None:
+        self._hello_again()
+
+    def _hello_again(self) -> None:
+        """Say hello again to the peer we follow (it lost our connection, or our logs part)."""
         self._welcomed, self._connecting = False, True
         self._connect_deadline = self.rt.now() + self.cfg.dead_s * 2
         self._send_hello()
@@ -1732,7 +1743,7 @@ class Peer:
                 # tells us where to rewind to.
                 log.warning("entry %d does not chain to our entry %d: asking the sequencer again", e.n, self.seq)
                 self._buffer.clear()
-                self._f_who({})
+                self._hello_again()
                 break
             problem = self._apply_entry(e)
             if problem and self.seq != e.n:  # could not apply at all

@@ -148,7 +148,10 @@ AUTHOR = _int(TABLE_AUTHOR, MAX_SEATS - 1)
 PORT = _int(0, 65535)
 PID = _int(1, 2**62 - 1)  # a proposal's counter; log entries hold it (net.gamelog: below 2**62)
 ID16 = _bytes(16)
-EPOCH = _int(0, 2**48)  # a sequencer's reign: counter * 8 + its seat (net.peer)
+EPOCH = _int(0, 2**41)  # a sequencer's reign: counter * 8 + its seat (net.peer.next_epoch)
+# A peer's promise as it tells it: lower than any entry may carry, so that a sequencer taking the next
+# epoch above the highest promise it hears still numbers entries every peer accepts.
+PROMISE = _int(0, 2**40)
 NONCE = _bytes(32)
 NAME = _str(64)  # names are cut to MAX_NAME where they are made; a little slack here
 PATH = _list_of(_int(0, 2**31), 32)
@@ -173,13 +176,13 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
     # peer -> sequencer
     "hello": {"v": _int(), "id": _str(64), "name": _str(MAX_NAME), "role": _one_of("play", "watch"),
               "inc": _bytes(8), "port": PORT, "last": SEQ, "tail": _list_of(_row(SEQ, ID16), 64),
-              "game": _opt(_bytes(8)), "epoch": EPOCH, "lep": EPOCH},
+              "game": _opt(_bytes(8)), "epoch": PROMISE, "lep": EPOCH},
     "commit": {"h": _bytes(32)},
     "reveal": {"nonce": NONCE},
     "propose": {"pid": PID, "x": ACTION},
     "fetch": {"from": SEQ},
     "report": {"hs": _list_of(_row(SEQ, U64), 4096)},
-    "ping": {"seq": SEQ, "epoch": EPOCH},
+    "ping": {"seq": SEQ, "epoch": PROMISE},
     "say": {"text": _str(MAX_TEXT)},
     "kids": {"seq": SEQ, "path": PATH, "ok": _str(16), "d": _list_of(U64, 4096)},
     "bye": {},
