@@ -6,7 +6,7 @@ Hash scaling: the incremental hash should not grow with the dungeon or the hands
 rooms placed by a seeded random walk, the room deck holding every tile twice so that 48 fit) and
 every hand is topped up to ``rooms // 4`` cards more than it held (drawn from the decks); then the
 bots play on from there (up to 250 actions, several seeds) and, as for whole games, apply and
-hash are timed separately per action.  The rows give the median hash and apply per action for
+hash are timed separately per action (the median of several replays of the same actions).  The rows give the median hash and apply per action for
 each size, and the largest / smallest ratio of the hash (target: at most 1.5x, and the hash at
 most 5% of apply).
 
@@ -29,6 +29,7 @@ from mq.rules.tx import Tx
 from mq.sim import game_seed, play_game
 
 SIZES = (8, 16, 32, 48)  # placed rooms, the Entrance included
+PASSES = {True: 3, False: 5}  # replays of each game or seed timed (median), by --quick
 
 
 def _games(n: int, players: int):
@@ -41,28 +42,36 @@ def _games(n: int, players: int):
     return walls, played
 
 
-def _apply_then_hash(s0, taken, cards):
+def _apply_then_hash(s0, taken, cards, passes: int):
     """Seconds per action to apply ``taken`` from ``s0``, then to hash every state reached
-    incrementally (in that order, as a peer does); and those states."""
-    t0 = time.perf_counter()
-    s, states = s0, []
-    for a in taken:
-        s = apply(s, a, cards)
-        states.append(s)
-    t1 = time.perf_counter()
-    for st in states:
-        state_hash(st)
-    t2 = time.perf_counter()
-    return (t1 - t0) / len(taken), (t2 - t1) / len(taken), states
+    incrementally (in that order, as a peer does), each the median over ``passes`` replays from
+    ``s0`` (already hashed; every replay builds new states, so each pass hashes the same new
+    nodes); and the states of the last pass.  A pass hashes for ~0.2 ms only: one preemption
+    by another process on a shared machine can double it, so one pass is not a measurement."""
+    applies, hashes = [], []
+    for _ in range(passes):
+        t0 = time.perf_counter()
+        s, states = s0, []
+        for a in taken:
+            s = apply(s, a, cards)
+            states.append(s)
+        t1 = time.perf_counter()
+        for st in states:
+            state_hash(st)
+        t2 = time.perf_counter()
+        applies.append((t1 - t0) / len(taken))
+        hashes.append((t2 - t1) / len(taken))
+    return statistics.median(applies), statistics.median(hashes), states
 
 
-def _replay(played, players: int):
+def _replay(played, players: int, passes: int):
     """Per game: seconds for apply alone, apply + incremental hash, and full hashes of the same states."""
     cards = load_default()
     apply_s, hash_s, full_s, actions = [], [], [], 0
     for result, taken in played:
         s0 = new_game(make_params(players), result.seed, cards)
-        per_apply, per_hash, states = _apply_then_hash(s0, taken, cards)
+        state_hash(s0)
+        per_apply, per_hash, states = _apply_then_hash(s0, taken, cards, passes)
         sampled = states[:: max(1, len(states) // 200)]
         t0 = time.perf_counter()
         for st in sampled:
@@ -102,6 +111,7 @@ def _scaling(quick: bool) -> list[tuple[str, str]]:
     cards = load_default()
     seeds = range(3 if quick else 8)
     steps = 120 if quick else 250
+    passes = PASSES[quick]
     per_size = {}
     for n in SIZES:
         hashes, applies = [], []
@@ -114,7 +124,7 @@ def _scaling(quick: bool) -> list[tuple[str, str]]:
                 s = apply(s, a, cards)
                 taken.append(a)
             state_hash(s0)  # the starting position is hashed once; the actions are measured
-            per_apply, per_hash, _ = _apply_then_hash(s0, taken, cards)
+            per_apply, per_hash, _ = _apply_then_hash(s0, taken, cards, passes)
             applies.append(per_apply)
             hashes.append(per_hash)
         hand = statistics.median(len(p.hand) for p in grown_state(n, game_seed(31, 0), cards=cards).players)
@@ -131,7 +141,7 @@ def _scaling(quick: bool) -> list[tuple[str, str]]:
 def main(quick: bool = False) -> list[tuple[str, str]]:
     players = 4
     walls, played = _games(4 if quick else 20, players)
-    apply_s, hash_s, full_s, actions = _replay(played, players)
+    apply_s, hash_s, full_s, actions = _replay(played, players, PASSES[quick])
     per_game = [len(t) for _, t in played]
     a_med, h_med, f_med = (statistics.median(x) for x in (apply_s, hash_s, full_s))
     rows = [

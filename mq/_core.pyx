@@ -36,7 +36,7 @@ from cpython.list cimport PyList_Check, PyList_CheckExact, PyList_AsTuple
 from cpython.unicode cimport PyUnicode_Check, PyUnicode_AsUTF8AndSize
 from cpython.bytes cimport PyBytes_Check, PyBytes_AS_STRING, PyBytes_GET_SIZE
 from cpython.bool cimport PyBool_Check
-from cpython.dict cimport PyDict_Check, PyDict_GetItem, PyDict_SetItem
+from cpython.dict cimport PyDict_Check, PyDict_CheckExact, PyDict_GetItem, PyDict_SetItem
 from cpython.set cimport PyAnySet_Check
 from cpython.object cimport PyObject_GenericSetAttr
 
@@ -953,22 +953,23 @@ cdef enum:
     STR_SLOTS = 4096
     TUPLE_SLOTS = 1024
     MIN_CACHED_TUPLE = 4
-cdef PyObject *_str_keys[STR_SLOTS]
-cdef uint64_t _str_vals[STR_SLOTS]
-cdef PyObject *_tuple_keys[TUPLE_SLOTS]
-cdef uint64_t _tuple_vals[TUPLE_SLOTS]
+ctypedef struct _Entry:  # key and digest side by side: a lookup reads one cache line
+    PyObject *key
+    uint64_t val
+cdef _Entry _strs[STR_SLOTS]
+cdef _Entry _tuples[TUPLE_SLOTS]
 
 
 cdef inline Py_ssize_t _slot(PyObject *p, Py_ssize_t slots) noexcept nogil:
-    cdef size_t a = <size_t>p
-    return <Py_ssize_t>(((a >> 4) ^ (a >> 14)) & <size_t>(slots - 1))
+    """The twin's slot: bits 40.. of the address times the golden ratio (mod 2**64)."""
+    return <Py_ssize_t>(((<uint64_t><size_t>p * GOLDEN) >> 40) & <uint64_t>(slots - 1))
 
 
-cdef inline void _remember(PyObject **keys, uint64_t *vals, Py_ssize_t i, object o, uint64_t h):
-    cdef PyObject *old = keys[i]
+cdef inline void _remember(_Entry *e, object o, uint64_t h):
+    cdef PyObject *old = e.key
     Py_INCREF(o)
-    keys[i] = <PyObject *>o
-    vals[i] = h
+    e.key = <PyObject *>o
+    e.val = h
     Py_XDECREF(old)  # last: freeing the old object cannot touch this entry any more
 
 
@@ -976,10 +977,10 @@ cdef uint64_t _cached_str_digest(object o) except? 0:
     """An exact str's digest through the string table."""
     cdef Py_ssize_t i = _slot(<PyObject *>o, STR_SLOTS)
     cdef uint64_t h
-    if _str_keys[i] == <PyObject *>o:
-        return _str_vals[i]
+    if _strs[i].key == <PyObject *>o:
+        return _strs[i].val
     h = _str_digest(o)
-    _remember(_str_keys, _str_vals, i, o, h)
+    _remember(&_strs[i], o, h)
     return h
 
 
@@ -1066,18 +1067,18 @@ cdef uint64_t _seq_digest(tuple t, bint cache, int depth, bint *pure, bint origi
     cdef bint cacheable = cache and original and size >= MIN_CACHED_TUPLE
     if cacheable:
         slot = _slot(<PyObject *>t, TUPLE_SLOTS)
-        if _tuple_keys[slot] == <PyObject *>t:
-            return _tuple_vals[slot]
+        if _tuples[slot].key == <PyObject *>t:
+            return _tuples[slot].val
     if depth >= MAX_DEPTH:
         raise ValueError(f"structure nested deeper than {MAX_DEPTH} levels")
     for i in range(size):
         p = PyTuple_GET_ITEM(t, i)
-        if not _leaf(p, cache, &w):
+        if not _leaf(p, cache, depth + 1, &w):
             w = _dg(<object>p, cache, depth + 1, &mine)
         h = _absorb(h, w)
     h = _absorb(h, <uint64_t>size)
     if cacheable and mine:
-        _remember(_tuple_keys, _tuple_vals, slot, t, h)
+        _remember(&_tuples[slot], t, h)
     if not mine:
         pure[0] = False
     return h
@@ -1176,7 +1177,15 @@ cdef extern from *:
         *dict = d;
         return NULL;
     }
+    /* The built __dict__ of `o` (a class with a managed dict) when its values are not inline,
+       else NULL (borrowed). */
+    static PyObject *mq_managed_dict(PyObject *o) {
+        if (*((PyObject ***)o - 4) != NULL)
+            return NULL;
+        return *((PyObject **)o - 3);
+    }
     #else
+    static PyObject *mq_managed_dict(PyObject *o) { (void)o; return NULL; }
     static void *mq_class_keys(PyTypeObject *tp) { (void)tp; return NULL; }
     static Py_ssize_t mq_keys_count(void *keys) { (void)keys; return 0; }
     static Py_ssize_t mq_keys_index(void *keys, PyObject *name) { (void)keys; (void)name; return -1; }
@@ -1189,10 +1198,12 @@ cdef extern from *:
     Py_ssize_t mq_keys_count(void *keys)
     Py_ssize_t mq_keys_index(void *keys, PyObject *name)
     PyObject **mq_node_values(PyObject *o, void *keys, PyObject **dict)
+    PyObject *mq_managed_dict(PyObject *o)
 
 
 cdef enum:
     TYPE_SLOTS = 64
+    TYPE_PROBES = 4   # a class's record is in one of 4 consecutive slots from its own
     MAX_INDEXED = 48  # fields found by index in the shared keys; any further one: getattr
 
 ctypedef struct _NodeClass:
@@ -1205,9 +1216,11 @@ ctypedef struct _NodeClass:
     void *keys                  # plain with a managed dict (3.11): the shared keys, else NULL
     Py_ssize_t keys_seen        # the number of shared keys when the indices were computed
     Py_ssize_t ix_digest        # index of _digest in the shared keys, or -1
-    Py_ssize_t ix[MAX_INDEXED]  # index of each field in the shared keys, or -1
+    int8_t ix[MAX_INDEXED]      # index of each field in the shared keys, or -1 (a small record)
 
 cdef _NodeClass _classes[TYPE_SLOTS]
+cdef PyObject *_class_keys[TYPE_SLOTS]  # each record's class again, probed in one cache line
+cdef unsigned int _evictions = 0
 cdef object _S_DIGEST = "_digest"
 
 
@@ -1223,11 +1236,32 @@ cdef inline bint _current(PyTypeObject *tp, unsigned int version) noexcept:
 
 
 cdef inline _NodeClass *_known(object t) noexcept:
-    """The record of the class ``t`` if it is recorded and unchanged since, else NULL."""
-    cdef _NodeClass *c = &_classes[_slot(<PyObject *>t, TYPE_SLOTS)]
-    if c.cls == <PyObject *>t and _current(<PyTypeObject *>t, c.version):
-        return c
+    """The record of the class ``t`` if it is recorded and unchanged since, else NULL.  (Records
+    are only ever replaced, never removed, so probing stops at the first empty slot.)"""
+    cdef Py_ssize_t k, i, s = _slot(<PyObject *>t, TYPE_SLOTS)
+    cdef _NodeClass *c
+    for k in range(TYPE_PROBES):
+        i = (s + k) & (TYPE_SLOTS - 1)
+        if _class_keys[i] == <PyObject *>t:
+            c = &_classes[i]
+            return c if _current(<PyTypeObject *>t, c.version) else NULL
+        if _class_keys[i] == NULL:
+            return NULL
     return NULL
+
+
+cdef _NodeClass *_record_for(object t) noexcept:
+    """The slot to record the class ``t`` in: its own record, else an empty slot among its
+    probes, else one of them in turn (two classes of a game sharing a slot would otherwise
+    evict each other at every node: the slots come from addresses, so that varied by run)."""
+    global _evictions
+    cdef Py_ssize_t k, i, s = _slot(<PyObject *>t, TYPE_SLOTS)
+    for k in range(TYPE_PROBES):
+        i = (s + k) & (TYPE_SLOTS - 1)
+        if _class_keys[i] == <PyObject *>t or _class_keys[i] == NULL:
+            return &_classes[i]
+    _evictions += 1
+    return &_classes[(s + _evictions % TYPE_PROBES) & (TYPE_SLOTS - 1)]
 
 
 cdef bint _no_data_descriptor(PyTypeObject *tp, object name):
@@ -1238,11 +1272,12 @@ cdef bint _no_data_descriptor(PyTypeObject *tp, object name):
 cdef void _index_keys(_NodeClass *c) noexcept:
     """(Re)compute the fields' and _digest's indices in the class's shared keys (which only ever
     grow: an index, once there, stays)."""
-    cdef Py_ssize_t i, nf = PyTuple_GET_SIZE(<tuple>c.fields)
+    cdef Py_ssize_t i, k, nf = PyTuple_GET_SIZE(<tuple>c.fields)
     c.keys_seen = mq_keys_count(c.keys)
     c.ix_digest = mq_keys_index(c.keys, <PyObject *>_S_DIGEST)
     for i in range(MAX_INDEXED):
-        c.ix[i] = mq_keys_index(c.keys, PyTuple_GET_ITEM(<tuple>c.fields, i)) if i < nf else -1
+        k = mq_keys_index(c.keys, PyTuple_GET_ITEM(<tuple>c.fields, i)) if i < nf else -1
+        c.ix[i] = <int8_t>k if k < 128 else -1  # (3.11 shares at most 30 keys)
 
 
 cdef tuple _checked_fields(object t, uint64_t *tag_digest, _NodeClass **rec):
@@ -1273,7 +1308,8 @@ cdef tuple _checked_fields(object t, uint64_t *tag_digest, _NodeClass **rec):
         simple = simple and _no_data_descriptor(tp, f)
     if not (tp.tp_flags & Py_TPFLAGS_VALID_VERSION_TAG):
         return <tuple>fields  # (the lookups above cannot change the class; belt and braces)
-    c = &_classes[_slot(<PyObject *>t, TYPE_SLOTS)]
+    c = _record_for(t)
+    _class_keys[c - &_classes[0]] = NULL  # (an entry is either complete or absent)
     _swap_ref(&c.fields, fields)
     c.tag_digest = tag_digest[0]
     c.plain = simple
@@ -1284,15 +1320,19 @@ cdef tuple _checked_fields(object t, uint64_t *tag_digest, _NodeClass **rec):
         _index_keys(c)
     c.version = tp.tp_version_tag
     _swap_ref(&c.cls, t)
+    _class_keys[c - &_classes[0]] = c.cls
     rec[0] = c
     return <tuple>fields
 
 
-cdef inline PyObject **_values(object o, object t, tuple fields, PyObject **dict) noexcept:
+cdef inline PyObject **_values(object o, object t, tuple fields, PyObject **dict,
+                               _NodeClass **rec) noexcept:
     """The node's values array if its class is still recorded as plain with these fields and
-    shared keys, else NULL with the node's managed __dict__ (borrowed) or NULL in ``dict``."""
+    shared keys, and that record (whose indices to use) in ``rec``; else NULL, with the node's
+    managed __dict__ (borrowed) or NULL in ``dict``."""
     cdef _NodeClass *c = _known(t)
     dict[0] = NULL
+    rec[0] = c
     if c == NULL or c.keys == NULL or c.fields != <PyObject *>fields or Py_TYPE(<PyObject *>o) != <PyTypeObject *>t:
         return NULL
     return mq_node_values(<PyObject *>o, c.keys, dict)
@@ -1340,7 +1380,7 @@ cdef inline bint _node_hit(PyObject *o, _NodeClass *c, uint64_t *out, bint *unca
     return Py_TYPE(v) == <PyTypeObject *>int and mq_u64_int(v, out)
 
 
-cdef inline bint _leaf(PyObject *o, bint cache, uint64_t *out) noexcept:
+cdef inline bint _flat_leaf(PyObject *o, bint cache, uint64_t *out) noexcept:
     """True with ``o``'s digest in ``out`` when it needs no walk and no call: None, a bool, a
     small exact int, an exact str or tuple found in its identity table, a node holding its
     cached digest (``cache``: as ``digest``); else False (``_dg`` then does the work).  Takes no
@@ -1358,8 +1398,8 @@ cdef inline bint _leaf(PyObject *o, bint cache, uint64_t *out) noexcept:
         return False
     if tp == <PyTypeObject *>str:
         i = _slot(o, STR_SLOTS)
-        if _str_keys[i] == o:
-            out[0] = _str_vals[i]
+        if _strs[i].key == o:
+            out[0] = _strs[i].val
             return True
         return False
     if o == <PyObject *>None:
@@ -1376,12 +1416,34 @@ cdef inline bint _leaf(PyObject *o, bint cache, uint64_t *out) noexcept:
     if tp == <PyTypeObject *>tuple:
         if PyTuple_GET_SIZE(<tuple>o) >= MIN_CACHED_TUPLE:
             i = _slot(o, TUPLE_SLOTS)
-            if _tuple_keys[i] == o:
-                out[0] = _tuple_vals[i]
+            if _tuples[i].key == o:
+                out[0] = _tuples[i].val
                 return True
         return False
     c = _known(<object>tp)
     return c != NULL and _node_hit(o, c, out, &ignored)
+
+
+cdef inline bint _leaf(PyObject *o, bint cache, int depth, uint64_t *out) noexcept:
+    """``_flat_leaf``, and also an exact tuple too short for the tuple table (most are empty)
+    whose items are all flat leaves, walked here: the same value as ``_seq_digest`` at
+    ``depth`` (which refuses any walk at MAX_DEPTH), without a call.  Runs no code either."""
+    cdef Py_ssize_t i, n
+    cdef uint64_t w, h
+    if _flat_leaf(o, cache, out):
+        return True
+    if Py_TYPE(o) != <PyTypeObject *>tuple or depth >= MAX_DEPTH:
+        return False
+    n = PyTuple_GET_SIZE(<tuple>o)
+    if n >= MIN_CACHED_TUPLE:
+        return False
+    h = T_SEQ
+    for i in range(n):
+        if not _flat_leaf(PyTuple_GET_ITEM(<tuple>o, i), cache, &w):
+            return False
+        h = _absorb(h, w)
+    out[0] = _absorb(h, <uint64_t>n)
+    return True
 
 
 cdef uint64_t _node_digest(object o, object t, _NodeClass *c, bint cache, int depth) except? 0:
@@ -1397,6 +1459,9 @@ cdef uint64_t _node_digest(object o, object t, _NodeClass *c, bint cache, int de
     cdef object d = None
     cdef tuple fields
     cdef bint uncached = False
+    cdef bint names_checked
+    cdef PyObject *fp
+    cdef _NodeClass *rc = NULL  # the record _values validated
     # The usual case first, without taking a reference: a node of a recorded class with shared
     # keys (``t`` is ``type(o)`` and ``c`` its current record) holding its cached digest, or
     # holding None or nothing under ``_digest`` (then not cached, as getattr would say).
@@ -1421,12 +1486,12 @@ cdef uint64_t _node_digest(object o, object t, _NodeClass *c, bint cache, int de
         # asked only when it holds none (a fresh node holds None or nothing there).
         v = NULL
         if shared:
-            vals = _values(o, t, fields, &md)
+            vals = _values(o, t, fields, &md, &rc)
             if vals != NULL:
-                k = c.ix_digest
+                k = rc.ix_digest
                 if k >= 0:
                     v = vals[k]
-                if v == NULL and c.digest_default_none:
+                if v == NULL and rc.digest_default_none:
                     v = <PyObject *>None
             elif md != NULL:
                 v = PyDict_GetItem(<object>md, _S_DIGEST)
@@ -1443,29 +1508,30 @@ cdef uint64_t _node_digest(object o, object t, _NodeClass *c, bint cache, int de
     h = _absorb(T_NODE, tag_digest)
     nf = PyTuple_GET_SIZE(fields)
     vals = NULL
+    names_checked = c != NULL and c.fields == <PyObject *>fields  # a record's are exact strs
     for i in range(nf):
-        f = <object>PyTuple_GET_ITEM(fields, i)
-        if not PyUnicode_Check(f):
+        fp = PyTuple_GET_ITEM(fields, i)
+        if not names_checked and not PyUnicode_Check(<object>fp):
             raise TypeError(f"{t.__name__}: _hash_fields must be a tuple of str")
         v = NULL
         if shared:
             # The array found for the previous field is still the node's as long as no code
             # ran since: only _leaf (which runs none) was called.
             if vals == NULL:
-                vals = _values(o, t, fields, &md)
+                vals = _values(o, t, fields, &md, &rc)
             if vals != NULL:
-                k = c.ix[i] if i < MAX_INDEXED else -1
+                k = rc.ix[i] if i < MAX_INDEXED else -1
                 if k >= 0:
                     v = vals[k]
-                if v != NULL and _leaf(v, cache, &w):
+                if v != NULL and _leaf(v, cache, depth + 1, &w):
                     h = _absorb(h, w)
                     continue
             elif md != NULL:
-                v = PyDict_GetItem(<object>md, f)
+                v = PyDict_GetItem(<object>md, <object>fp)
         if v != NULL:
             value = <object>v  # a strong reference while it is walked
         else:
-            value = _read(o, d, f)
+            value = _read(o, d, <object>fp)
         vals = NULL
         h = _absorb(h, _dg(value, cache, depth + 1, &ignored))
     h = _absorb(h, <uint64_t>nf)
@@ -1474,9 +1540,18 @@ cdef uint64_t _node_digest(object o, object t, _NodeClass *c, bint cache, int de
         # While a class with a dict slot is still plain (reading the fields may have run code
         # that changed it) it has no data descriptor named _digest, so that is storing into the
         # node's current __dict__, done directly (no lookup of the class attribute).
+        # Likewise for a plain class with shared keys whose node has its __dict__ built
+        # (Node.replace builds it): the store is PyDict_SetItem into that dict.
+        md = NULL
+        if shared:
+            c = _known(t)
+            if c != NULL and c.keys != NULL and Py_TYPE(<PyObject *>o) == <PyTypeObject *>t:
+                md = mq_managed_dict(<PyObject *>o)
         d = _plain_dict(o, t) if d is not None else None
         if d is not None:
             PyDict_SetItem(d, _S_DIGEST, PyLong_FromUnsignedLongLong(h))
+        elif md != NULL and PyDict_CheckExact(<object>md):
+            PyDict_SetItem(<object>md, _S_DIGEST, PyLong_FromUnsignedLongLong(h))
         else:
             PyObject_GenericSetAttr(o, _S_DIGEST, PyLong_FromUnsignedLongLong(h))
     return h

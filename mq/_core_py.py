@@ -579,8 +579,9 @@ def monster_turn(board, monsters, colour):
 #   tuples:  1024 slots, digest only: an exact tuple of 4 or more items whose items are all
 #            exact None/bool/int/str/bytes, nodes (trusted like their ``_digest``) or such tuples;
 #            a list or a builtin subclass anywhere outside a node keeps the tuple out.
-# Slot of an object at address a: ((a >> 4) ^ (a >> 14)) mod the table size; a new entry replaces
-# the old one.  A tuple shared by successive states (the rooms, the turn order, the players when
+# Slot of an object at address a: bits 40.. of a * 0x9E3779B97F4A7C15 mod 2**64, mod the table
+# size (a multiplicative hash: addresses of small objects differ in few low bits, and shifting and
+# xoring them left many strings of a game in the same slots); a new entry replaces the old one.  A tuple shared by successive states (the rooms, the turn order, the players when
 # none changed) is thus walked once, not at every action.
 
 _MAX_DEPTH = 200
@@ -594,8 +595,7 @@ _BUILTINS = (int, str, bytes, tuple, list)
 
 
 def _slot(o, slots):
-    a = id(o)
-    return ((a >> 4) ^ (a >> 14)) & (slots - 1)
+    return (((id(o) * _GOLDEN) & _M64) >> 40) & (slots - 1)
 
 
 def _pure(o):

@@ -444,3 +444,39 @@ def test_twins_agree_on_many_fields_and_on_caches_written_later():
         assert outcome(core.digest, second) == ("raised", TypeError)
         object.__setattr__(second, "_digest", True)
         assert outcome(core.digest, second) == ("raised", TypeError)
+
+
+def test_twins_agree_on_short_tuples_at_the_nesting_limit():
+    """The native core digests a short tuple of leaves inline, not through the walk that refuses
+    a 201st level: the limit must still apply to it, in a tuple and in a node's field."""
+    for tail in ((), (1,), (None, "a"), (True, 2, "b")):
+        for levels in range(196, 203):
+            in_tuples, in_nodes = tail, tail
+            for _ in range(levels):
+                in_tuples = (in_tuples,)
+                in_nodes = Branch(in_nodes) if levels % 2 else Leaf("n", in_nodes)
+            for value in (in_tuples, in_nodes):
+                full = same("digest_full", value)
+                assert same("digest", value) == full
+
+
+def test_twins_agree_with_more_node_classes_than_the_native_core_records():
+    """Past its 64 records the native core evicts classes (and records them again on their next
+    node), possibly in the middle of digesting a node of another class."""
+    from dataclasses import make_dataclass
+
+    classes = []
+    for k in range(150):
+        cls = make_dataclass(f"C{k}", [("a", object), ("b", int)], frozen=True)
+        cls._hash_tag, cls._hash_fields = f"C{k}", ("a", "b") if k % 3 else ("b", "a")
+        classes.append(cls)
+
+    def tree(k):  # a chain through many classes: each node's field holds the next one
+        node = None
+        for j in range(k, k + 40):
+            node = classes[(j * 7) % len(classes)](node, j)
+        return node
+
+    for k in range(0, 150, 10):
+        expected = twin.digest_full(tree(k))
+        _agree(lambda k=k: tree(k), expected)
