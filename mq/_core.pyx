@@ -914,6 +914,7 @@ cdef uint64_t T_NODE = _mix(8 * GOLDEN)
 cdef uint64_t H_NONE = _absorb(T_NONE, 0)
 cdef uint64_t H_FALSE = _absorb(T_BOOL, 0)
 cdef uint64_t H_TRUE = _absorb(T_BOOL, 1)
+cdef uint64_t H_EMPTY = _absorb(T_SEQ, 0)  # the empty tuple (or list)
 
 
 cdef inline uint64_t _le64(const unsigned char *p, Py_ssize_t k) noexcept nogil:
@@ -1236,11 +1237,23 @@ cdef inline bint _current(PyTypeObject *tp, unsigned int version) noexcept:
 
 
 cdef inline _NodeClass *_known(object t) noexcept:
-    """The record of the class ``t`` if it is recorded and unchanged since, else NULL.  (Records
-    are only ever replaced, never removed, so probing stops at the first empty slot.)"""
-    cdef Py_ssize_t k, i, s = _slot(<PyObject *>t, TYPE_SLOTS)
+    """The record of the class ``t`` if it is recorded and unchanged since, else NULL."""
+    cdef Py_ssize_t s = _slot(<PyObject *>t, TYPE_SLOTS)
     cdef _NodeClass *c
-    for k in range(TYPE_PROBES):
+    if _class_keys[s] == <PyObject *>t:  # the usual case: in its own slot
+        c = &_classes[s]
+        return c if _current(<PyTypeObject *>t, c.version) else NULL
+    return _probed(t, s)
+
+
+cdef _NodeClass *_probed(object t, Py_ssize_t s) noexcept:
+    """``_known`` past the class's own slot.  (Records are only ever replaced, never removed,
+    so probing stops at the first empty slot.)"""
+    cdef Py_ssize_t k, i
+    cdef _NodeClass *c
+    if _class_keys[s] == NULL:
+        return NULL
+    for k in range(1, TYPE_PROBES):
         i = (s + k) & (TYPE_SLOTS - 1)
         if _class_keys[i] == <PyObject *>t:
             c = &_classes[i]
@@ -1315,7 +1328,7 @@ cdef tuple _checked_fields(object t, uint64_t *tag_digest, _NodeClass **rec):
     c.plain = simple
     attr = _PyType_Lookup(tp, <PyObject *>_S_DIGEST)
     c.digest_default_none = attr == NULL or attr == <PyObject *>None
-    c.keys = mq_class_keys(tp) if simple else NULL
+    c.keys = mq_class_keys(tp) if simple and _layout_checked else NULL
     if c.keys != NULL:
         _index_keys(c)
     c.version = tp.tp_version_tag
@@ -1323,6 +1336,38 @@ cdef tuple _checked_fields(object t, uint64_t *tag_digest, _NodeClass **rec):
     _class_keys[c - &_classes[0]] = c.cls
     rec[0] = c
     return <tuple>fields
+
+
+cdef bint _layout_agrees() except -1:
+    """Whether the mirrored 3.11 layouts read what CPython itself reads, on a probe class: its
+    shared keys and instances with inline values and with a built __dict__.  (A build whose
+    layout differs then simply takes the getattr path.)"""
+    cdef void *keys
+    cdef PyObject **vals
+    cdef PyObject *md
+    probe = type("_LayoutProbe", (), {})
+    first = probe()
+    first.alpha, first.beta = object(), object()
+    second = probe()
+    second.beta, second.alpha = object(), object()
+    second.__dict__  # builds it, sharing the keys
+    keys = mq_class_keys(<PyTypeObject *>probe)
+    if keys == NULL:
+        return False
+    a = mq_keys_index(keys, <PyObject *>"alpha")
+    b = mq_keys_index(keys, <PyObject *>"beta")
+    if a < 0 or b < 0 or a == b or mq_keys_count(keys) != 2:
+        return False
+    for node in (first, second):
+        vals = mq_node_values(<PyObject *>node, keys, &md)
+        if vals == NULL or vals[a] != <PyObject *>node.alpha or vals[b] != <PyObject *>node.beta:
+            return False
+    return (mq_managed_dict(<PyObject *>first) == NULL
+            and mq_managed_dict(<PyObject *>second) == <PyObject *>second.__dict__)
+
+
+cdef bint _layout_checked = _layout_agrees()
+_SHARED_KEY_READS = bool(_layout_checked)  # for the tests: False means every field is a getattr
 
 
 cdef inline PyObject **_values(object o, object t, tuple fields, PyObject **dict,
@@ -1435,6 +1480,9 @@ cdef inline bint _leaf(PyObject *o, bint cache, int depth, uint64_t *out) noexce
     if Py_TYPE(o) != <PyTypeObject *>tuple or depth >= MAX_DEPTH:
         return False
     n = PyTuple_GET_SIZE(<tuple>o)
+    if n == 0:
+        out[0] = H_EMPTY
+        return True
     if n >= MIN_CACHED_TUPLE:
         return False
     h = T_SEQ

@@ -480,3 +480,13 @@ def test_twins_agree_with_more_node_classes_than_the_native_core_records():
     for k in range(0, 150, 10):
         expected = twin.digest_full(tree(k))
         _agree(lambda k=k: tree(k), expected)
+
+
+def test_the_native_core_reads_shared_keys_on_cpython_3_11():
+    """The native core checks at import that its mirror of CPython 3.11's dict layouts reads what
+    CPython reads, and else falls back to getattr (slow, still correct).  On 3.11 the check must
+    pass, or the hash quietly loses most of its speed."""
+    import sys
+
+    assert native._SHARED_KEY_READS is (sys.version_info[:2] == (3, 11)
+                                        and sys.implementation.name == "cpython")
