@@ -241,10 +241,10 @@ async def _host(args) -> int:
             "seats": len(peer.seats), "phase": peer.phase}, stop))
     if args.headless and not args.resume:
         async def start_when_full() -> None:
-            while peer.phase == "lobby":
-                if peer.open_seats() == 0:
+            # Again whenever the seed exchange missed a seat and the host went back to the lobby.
+            while peer.phase in ("lobby", "seeding"):
+                if peer.phase == "lobby" and peer.open_seats() == 0:
                     table.start()
-                    return
                 await asyncio.sleep(0.02)
         starter = asyncio.create_task(start_when_full())
     else:

@@ -577,6 +577,8 @@ def main(argv: list[str] | None = None) -> int:
     g.add_argument("--away-s", type=int, default=2)
     g.add_argument("--seed", type=int, default=1, help="the first game's seed (then +1 per game)")
     g.add_argument("--keep", metavar="DIR", help="keep the peers' logs and output under DIR")
+    g.add_argument("--timeout", type=float, default=240.0,
+                   help="seconds a game may take in all (default 240; heavy loss needs more)")
     args = ap.parse_args(argv)
     if args.cmd == "game":
         return _games(args)
@@ -610,7 +612,7 @@ def _games(args) -> int:
         os.makedirs(work, exist_ok=True)
         with Lab(args.peers, delays, args.loss) as lab:
             run = play(lab, work, seed=args.seed + g, cut=cut, cut_s=args.cut_s, away=args.away,
-                       away_s=args.away_s)
+                       away_s=args.away_s, timeout=args.timeout)
         print(f"game {g + 1} (seed {args.seed + g}): {'ok' if run.ok() else 'FAILED'}\n{run.figures()}", flush=True)
         if not run.ok():
             failed += 1

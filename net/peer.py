@@ -283,8 +283,8 @@ class Peer:
         self._nonce: bytes | None = None
         self._end_seq: int | None = None
         self._over_since: float | None = None  # when a peer not sequencing saw the game over
-        self._unreported: list[list[int]] = []
-        self._report_scheduled = False
+        self._unreported: list[list[int]] = []  # [seq, state hash] applied, for the next report
+        self._sync_scheduled = False
         self._paused_at: float | None = None
         self._started = asyncio.Event()
         self._welcome_evt = asyncio.Event()
@@ -1543,6 +1543,7 @@ class Peer:
 
     def _ping(self) -> None:
         self._last_ping = self.rt.now()
+        self._report()
         self._up({"t": "ping", "seq": self.seq, "epoch": self._promise()})
 
     def _up(self, msg: dict) -> bool:
@@ -1762,12 +1763,17 @@ class Peer:
                 self.state = desync.perturbed(self.state, self.cfg.perturb[1])
                 log.warning("TEST: perturbed %s after entry %d", self.cfg.perturb[1], e.n)
         if hs:
-            # Sync and report in a later callback: a bot woken by these entries proposes first,
-            # so the fdatasync is not on the path of the next move; a report still means durable.
+            # Sync in a later callback: a bot woken by these entries proposes first, so the
+            # fdatasync is not on the path of the next move.  The hashes go to the sequencer with
+            # the next ping, not one message per entry: we compared each with the sequencer's own
+            # (carried in the entry) already, so its check is a second one and can wait ping_s;
+            # a mismatch is reported at once.
             self._unreported.extend(hs)
-            if not self._report_scheduled:
-                self._report_scheduled = True
-                self.rt.call_soon(self._sync_and_report)
+            if self.phase == "paused":
+                self._report()
+            elif not self._sync_scheduled:
+                self._sync_scheduled = True
+                self.rt.call_soon(self._sync_applied)
         if self._end_seq is not None and self.seq >= self._end_seq:
             self._end_seq = None
             self._notice("closed", None, f"the game is over after {self.seq} entries")
@@ -1775,8 +1781,14 @@ class Peer:
         elif self.phase == "game":
             self._fetch()
 
-    def _sync_and_report(self) -> None:
-        self._report_scheduled = False
+    def _sync_applied(self) -> None:
+        self._sync_scheduled = False
+        if self.log is not None and not self._shut:
+            self.log.sync()
+
+    def _report(self) -> None:
+        """Send the hashes of the entries applied since the last report (synced first: a report
+        means durable)."""
         if self._unreported and self.log is not None and not self._shut:
             self.log.sync()
             hs, self._unreported = self._unreported, []
