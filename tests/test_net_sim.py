@@ -134,6 +134,24 @@ def test_a_failure_names_the_seed_and_shows_a_trace():
         s.run()
 
 
+def test_the_checker_catches_a_sequencer_that_writes_over_an_acknowledged_entry():
+    """The epoch rule for "acknowledged" (a quorum holds the entry in its own epoch) still has
+    teeth: a live sequencer made to drop acknowledged entries and number new ones in their place
+    fails the run."""
+    s = Sim(3, replace(FAST, peers=3, faults=NONE, entries=40))
+    done = []
+
+    def sabotage(sim, seat, p, n):
+        if not done and p.leader and p._live and n >= 12 and 8 in sim.acked:
+            done.append(n)
+            p._truncate(6, "test: dropping acknowledged entries")
+            p._schedule_drive()
+    s.on_applied.append(sabotage)
+    with pytest.raises(SimFailure, match="acknowledged"):
+        s.run()
+    assert done
+
+
 def test_a_partition_with_the_sequencer_in_the_minority():
     """Seats 0 and 1 (the sequencer among them) are cut from 2, 3, 4: the sequencer stops within
     its lease (it no longer reaches a quorum), the majority fails over to seat 2 and plays on; once
