@@ -19,7 +19,8 @@ is either the old value or the new one after a crash, never torn.
 Invariants:
 - Payloads are lists, never maps, so every peer writes the same bytes for the same entry; entries
   travel over the wire as these exact payload bytes and are stored verbatim (logs are byte-identical).
-- Opening a log checks every record's CRC, the entry numbering and the chain (and that the header's
+- Opening a log checks every record's CRC, the entry numbering, the chain, that epochs never go
+  back (a later reign appends after an earlier one) (and that the header's
   parameters are ones a host could have made).  A damaged *last* record with nothing valid after it
   is a torn write: it is reported and (when opened for writing) truncated away.  Damage with valid
   records after it, or more damage than one torn record can leave, is corruption: :class:`LogCorrupt`,
@@ -255,6 +256,8 @@ def scan(data: bytes, where: str = "log") -> Scan:
                     raise LogCorrupt(f"{where}: record {index} holds entry {e.n}")
                 if e.prev != prev_id:
                     raise LogCorrupt(f"{where}: entry {e.n} breaks the hash chain")
+                if entries and e.epoch < entries[-1].epoch:
+                    raise LogCorrupt(f"{where}: entry {e.n} is of an older epoch than entry {e.n - 1}")
                 entries.append(e)
         except wire.Malformed as m:
             raise LogCorrupt(f"{where}: record {index}: {m}") from None

@@ -415,6 +415,8 @@ class Peer:
         followers and by a new sequencer adopting entries from another peer's log."""
         if e.prev != self.log.last_id:
             return f"entry {e.n} does not chain to entry {self.seq}"
+        if e.epoch < self.log.last_epoch:  # a later reign appends after an earlier one, never before
+            return f"entry {e.n} is of epoch {e.epoch}, older than entry {self.seq}'s {self.log.last_epoch}"
         try:
             action = decode_action(e.action)
         except IllegalAction as err:

@@ -202,3 +202,14 @@ def test_the_promise_beside_the_log_only_rises_and_survives_reopening(tmp_path):
     lg = gamelog.GameLog.create(p)
     assert lg.promise == 0 and not os.path.exists(p + ".epoch")
     lg.close()
+
+
+def test_a_log_whose_epochs_go_back_is_refused(tmp_path):
+    p = str(tmp_path / "back.mqlog")
+    lg = gamelog.GameLog.create(p)
+    lg.write_header(_header())
+    for n, epoch in ((1, 8), (2, 16), (3, 8)):  # entry 3 is of an older reign than entry 2
+        lg.append(gamelog.decode_entry(gamelog.encode_entry(n, 0, None, [0, "ready", []], n, lg.last_id, epoch)))
+    lg.close()
+    with pytest.raises(gamelog.LogCorrupt, match="entry 3 is of an older epoch"):
+        gamelog.read(p)
