@@ -247,7 +247,7 @@ class Peer:
         self._pending_props: list[tuple[bytes, dict, float]] = []
         self._reconcile_until = 0.0
         self._no_quorum_since: float | None = None
-        self._fetch_until = 0.0  # how long to wait for the longer logs asked for (reconciling)
+        self._fetch_until = 0.0  # how long to wait for the more up-to-date logs asked for (reconciling)
         self._last_fetch_req = 0.0
         self._stepped_down = False  # looking for the sequencer after giving up sequencing
         self._expect: set[int] = set()
@@ -1165,8 +1165,9 @@ class Peer:
                 self._reconcile_until = now
                 self._notice("info", self.seat, "no quorum of the players is reachable: the game waits")
             if not self._live:
-                # Wait for the peers expected (up to the settle time) and for the longer logs asked
-                # for (going live without one would rewind it: acknowledged entries may be there).
+                # Wait for the peers expected (up to the settle time) and for the more up-to-date
+                # logs asked for (up to 2 x dead_s: going live without one rewinds its tail, which
+                # is safe once a quorum is ready without it, but loses moves that were on it).
                 if self._fetching and now - self._last_fetch_req > 4 * self.cfg.ping_s:
                     self._last_fetch_req = now
                     for rid in self._fetching:  # the answer may have been lost: ask again
