@@ -213,3 +213,35 @@ def test_a_log_whose_epochs_go_back_is_refused(tmp_path):
     lg.close()
     with pytest.raises(gamelog.LogCorrupt, match="entry 3 is of an older epoch"):
         gamelog.read(p)
+
+
+def test_a_protocol_2_log_without_epochs_still_replays_and_verifies(tmp_path):
+    """Logs written before epochs (protocol 2: a 6-field entry) read as epoch 0 and replay."""
+    from mq.bots import choose
+    from mq.cards import load_default
+    from mq.rules import actors, new_game, state_hash, step, view
+    from mq.rules.actions import encode
+    from mq.rules import codec
+    from net.replay import replay
+
+    cards = load_default()
+    nonces = [bytes([7]) * 32, bytes([9]) * 32]
+    params = make_params(2)
+    raw_header = msgpack.packb(["H", 2, b"V" * 8, gamelog.seed_from(nonces), codec.encode(params), nonces,
+                                [["a", "x" * 40, "peer"], ["b", "y" * 40, "peer"]]], use_bin_type=True)
+    header = gamelog.decode_header(raw_header)
+    assert header.version == 2
+    state = new_game(params, header.seed, cards)
+    p = str(tmp_path / "v2.mqlog")
+    lg = gamelog.GameLog.create(p)
+    lg.write_header(header)
+    for n in range(1, 31):
+        seat = actors(state)[0]
+        action = choose(view(state, seat), seat, cards)
+        state, _ = step(state, action, cards)
+        raw = msgpack.packb([n, -1, None, encode(action), state_hash(state), lg.last_id], use_bin_type=True)
+        lg.append(gamelog.decode_entry(raw))
+    lg.close()
+    s = gamelog.read(p)
+    assert len(s.entries) == 30 and {e.epoch for e in s.entries} == {0}
+    assert replay(p).ok
