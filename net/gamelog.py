@@ -20,8 +20,8 @@ Invariants:
 - Payloads are lists, never maps, so every peer writes the same bytes for the same entry; entries
   travel over the wire as these exact payload bytes and are stored verbatim (logs are byte-identical).
 - Opening a log checks every record's CRC, the entry numbering, the chain, that epochs never go
-  back (a later reign appends after an earlier one) (and that the header's
-  parameters are ones a host could have made).  A damaged *last* record with nothing valid after it
+  back (a later reign appends after an earlier one), and that the header's parameters are ones a
+  host could have made.  A damaged *last* record with nothing valid after it
   is a torn write: it is reported and (when opened for writing) truncated away.  Damage with valid
   records after it, or more damage than one torn record can leave, is corruption: :class:`LogCorrupt`,
   never skipped, because a gap in the middle would silently change the game (:func:`_check_torn`).
