@@ -157,7 +157,6 @@ class Member:
     common: int = 0  # ...and the last entry it shares with ours
     lep: int = 0  # the epoch of its last entry when it said hello
     promised: int = 0  # the highest epoch it told us it promised (hello, ping)
-    reconciled: bool = True  # our log is at least as up to date as its (adopted, or it was behind)
 
 
 def next_epoch(above: int, seat: int) -> int:
@@ -608,7 +607,6 @@ class Peer:
             self.phase = "game"
             self._started.set()
         self._stepped_down = False
-        self._dealer_lost()
         self._become_leader({s for s in self._peer_seats() if s != self.seat}, self.cfg.settle_s)
 
     def _become_leader(self, expect: set[int], settle: float) -> None:
@@ -630,11 +628,7 @@ class Peer:
         self.seats[self.seat].away = False
         self.seats[self.seat].host, self.seats[self.seat].port = self.cfg.bind, self.port
         self._rebuild_dedupe()
-        if self.dealer is not None:
-            if self._dealer_task:
-                self._dealer_task.cancel()
-            self.rt.close(self.dealer)
-            self.dealer = None
+        self._dealer_lost()
         self._welcomed = False
         self._connecting = False
         log.info("sequencer now (seat %s, epoch %d) at entry %d; waiting for seats %s", self.seat, self.epoch,
@@ -676,7 +670,6 @@ class Peer:
         for rid, m in self.members.items():
             if m.last > m.common:
                 m.last = m.common
-                m.reconciled = True
                 self._to(rid, self._welcome(m.seat, m.common))
         self._fetching.clear()
         self._notice("info", self.seat, f"{self._who(self.seat)} is the sequencer at entry {self.seq}")
@@ -831,7 +824,6 @@ class Peer:
             else:
                 # Their log is more up to date: adopt it (checked one by one in _l_adopt, which
                 # also finds where the logs part and drops our own tail from there).
-                mem.reconciled = False
                 self._fetching.add(rid)
                 self._fetch_until = max(self._fetch_until, self.rt.now() + 2 * self.cfg.dead_s)
                 self._to(rid, {"t": "fetch_req", "from": common + 1})
@@ -1234,11 +1226,12 @@ class Peer:
 
     def _ready(self, now: float) -> set[int]:
         """The seats we may go live with: reached, promised our epoch, and holding nothing more up
-        to date than our log (Raft's election restriction, reached by adopting the better logs)."""
+        to date than our log (Raft's election restriction, reached by adopting the better logs: a
+        member whose log we are still adopting is in ``_fetching``)."""
         lease = self.cfg.dead_s / 2
         return {self.seat} | {m.seat for m in self.members.values()
                               if m.seat is not None and now - m.last_seen <= lease
-                              and m.promised >= self.epoch and m.reconciled}
+                              and m.promised >= self.epoch and m.rid not in self._fetching}
 
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
@@ -1349,9 +1342,13 @@ class Peer:
     def _serve_fetch(self, rid: bytes, start: int) -> None:
         if self.log is None:
             return
-        recs = [e.raw for e in self.log.entries[max(0, start - 1):start - 1 + FETCH_BATCH]]
+        recs = self._records_from(start)
         if recs:
             self._to(rid, {"t": "entries", "recs": recs})
+
+    def _records_from(self, start: int) -> list[bytes]:
+        """Our entries from ``start`` on, at most FETCH_BATCH, as their record bytes (``entries``)."""
+        return [e.raw for e in self.log.entries[max(0, start - 1):start - 1 + FETCH_BATCH]]
 
     def _l_adopt(self, m: Member, msg: dict) -> None:
         """A new sequencer takes the entries of a peer whose log is more up to date (reconciliation)."""
@@ -1375,7 +1372,6 @@ class Peer:
                     log.warning("%s's log parts from ours at entry %d", m.name, e.n)
                     self._fetching.discard(m.rid)
                     m.last = m.common = e.n - 1
-                    m.reconciled = True
                     return self._to(m.rid, self._welcome(m.seat, e.n - 1))
                 # Theirs is more up to date: our entries from here were never acknowledged.
                 self._truncate(e.n - 1, f"{m.name}'s log is more up to date")
@@ -1395,7 +1391,6 @@ class Peer:
             log.error("not adopting %s's log: %s", m.name, problem)
             self._fetching.discard(m.rid)
             m.last = m.common
-            m.reconciled = True
             self._to(m.rid, self._welcome(m.seat, m.common))
         elif gap is not None:
             log.info("%s sent entry %d where %d was due", m.name, gap, self.seq + 1)
@@ -1404,7 +1399,6 @@ class Peer:
         else:
             self._fetching.discard(m.rid)
             m.last = m.common  # its whole log past ours came in this answer: now we hold it all
-            m.reconciled = True
             log.info("adopted %s's log up to entry %d", m.name, self.seq)
 
     def _truncate(self, keep: int, why: str) -> None:
@@ -1848,7 +1842,7 @@ class Peer:
     def _f_fetch_req(self, msg: dict) -> None:
         start = msg["from"]
         if self.log is not None:
-            recs = [e.raw for e in self.log.entries[max(0, start - 1):start - 1 + FETCH_BATCH]]
+            recs = self._records_from(start)
             self._up({"t": "entries", "recs": recs})
 
     def _f_end(self, msg: dict) -> None:
@@ -1962,7 +1956,6 @@ class Peer:
                 return self._finish("closed")
         c = cands[0]
         if c == self.seat:
-            self._dealer_lost()
             expect = {s for s in cands if s != self.seat}
             self._become_leader(expect, self.cfg.settle_s)
             self._broadcast_lobby()
