@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 import pytest
+from nodes import node_class
 
 M64 = (1 << 64) - 1
 
@@ -276,13 +277,7 @@ def test_nesting_limit(core_impl):
 def test_a_node_class_changed_after_use_is_read_again(core_impl):
     """The native core remembers node classes it checked; changing a class's tag or fields
     afterwards must be seen exactly as the twin sees it (it reads them every time)."""
-    @dataclass(frozen=True)
-    class Changing:
-        _hash_tag: ClassVar[str] = "Changing"
-        _hash_fields: ClassVar[tuple] = ("a", "b")
-        a: int
-        b: int
-
+    Changing = node_class("Changing", "ab")
     first = core_impl.digest(Changing(1, 2))
     assert first == core_impl.digest_full(Changing(1, 2))
     Changing._hash_fields = ("a",)

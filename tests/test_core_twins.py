@@ -17,6 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mq._core_py as twin
+from nodes import node_class
 
 import mq._core as native  # noqa: E402  (a missing extension must fail, not skip)
 
@@ -261,12 +262,7 @@ def test_twins_read_node_fields_alike_whatever_the_class_does():
     """The native core reads a plain node class's fields from the instance dict; a class with a
     data descriptor named like a field, or changed after use, must still be read as getattr
     reads it (as the twin does)."""
-    @dataclass(frozen=True)
-    class Pair:
-        _hash_tag: ClassVar[str] = "Pair"
-        _hash_fields: ClassVar[tuple] = ("a", "b")
-        a: int
-        b: int
+    Pair = node_class("Pair", "ab")
 
     @dataclass(frozen=True)
     class Shadowed:
@@ -282,13 +278,7 @@ def test_twins_read_node_fields_alike_whatever_the_class_does():
     x.__dict__["b"] = 99  # a dict read would see this; getattr sees the property (6)
     assert same("digest_full", x) == same("digest", x) == twin.digest_full(Pair(3, 6))
 
-    @dataclass(frozen=True)
-    class Later:
-        _hash_tag: ClassVar[str] = "Pair"
-        _hash_fields: ClassVar[tuple] = ("a", "b")
-        a: int
-        b: int
-
+    Later = node_class("Pair", "ab", name="Later")
     assert same("digest", Later(1, 2)) == twin.digest_full(Pair(1, 2))  # checked (plain) now
     Later.b = property(lambda self: 7)                                   # ... then changed
     y = Later.__new__(Later)
