@@ -1,15 +1,26 @@
-"""Behaviour fingerprint of the engine, for performance work that must not change a single game.
+"""Behaviour fingerprint of the engine: a refactoring or performance change must not change a single game.
 
-``python -m bench.fingerprint record FILE`` plays a fixed set of games and writes, for each game,
-one short digest per step; ``python -m bench.fingerprint check FILE`` plays them again and reports
-the first step that differs (exit status 1), or that all are identical.  Record before a change,
-check after it (in both core modes: ``MQ_PUREPYTHON=1``).
+``python -m bench.fingerprint check [FILE]`` plays a fixed set of games and compares, for each game,
+one short digest per step with the record (default: the golden record tests/golden/fingerprint.json);
+it reports the first step that differs (exit status 1), or that all are identical.
+``python -m bench.fingerprint record [FILE]`` writes a new record.  Check in both core modes
+(``MQ_PUREPYTHON=1``).  tests/test_golden_fingerprint.py checks a fixed subset of the games against
+the golden record in every ``make test`` pass.
+
+The golden record changes only when a game is *meant* to change: a rule fix re-records it in its own
+commit (``python -m bench.fingerprint record``, then say why in the message); a refactoring commit
+never does.
 
 Each step's digest chains the previous one with everything observable about the step:
 - the action taken, the events it caused and the new state's incremental *and* full hash;
 - ``actors``, and for every seat its ``legal_actions`` and the hash of its ``view``;
 - in the random games, a few probe actions (random kinds and arguments): whether ``is_legal``
   accepts them, and the reason code ``apply`` rejects them with.
+
+The digest covers a canonical plain form, never Python reprs: an action is its wire form
+(``actions.encode``), an event the list of its fields (kind first), a hash its integer.  So a change
+in how actions or events are *represented* (their classes) keeps the fingerprint; a change in what
+they *say* does not.
 
 Games: bot games (mq.sim) for 2..6 players, and random-choice games, which wander into corners
 bots avoid.  The random choices come from ``random.Random(seed)`` here in the harness only; the
@@ -21,6 +32,7 @@ import hashlib
 import json
 import random
 import sys
+from pathlib import Path
 
 from mq.bots import choose
 from mq.cards import load_default
@@ -28,7 +40,7 @@ from mq.rules import (
     IllegalAction, actors, apply, full_hash, is_legal, legal_actions, make_params, new_game,
     state_hash, step, view,
 )
-from mq.rules.actions import KINDS, Action
+from mq.rules.actions import KINDS, Action, encode
 from mq.sim import game_seed
 
 PROBE_ARGS = ((), (0,), (1,), (3,), (99,), (300,), ("nope",), ("worn",), (0, 1), ("buy",))
@@ -39,15 +51,30 @@ MAX_STEPS = 20_000
 
 
 def _observe(h, s, cards) -> str:
-    parts = [state_hash(s), full_hash(s), actors(s)]
+    parts = [state_hash(s), full_hash(s), list(actors(s))]
     for seat in range(len(s.players)):
-        parts.append(legal_actions(s, seat, cards))
+        parts.append([encode(a) for a in legal_actions(s, seat, cards)])
         parts.append(state_hash(view(s, seat)))
     return _chain(h, parts)
 
 
 def _chain(h: str, parts) -> str:
-    return hashlib.sha256((h + repr(parts)).encode()).hexdigest()[:16]
+    text = json.dumps(parts, separators=(",", ":"), ensure_ascii=True)
+    return hashlib.sha256((h + text).encode()).hexdigest()[:16]
+
+
+def _plain(value):
+    """The canonical plain form of an event field: ints, strings, booleans, None and lists."""
+    if value is None or type(value) in (int, str, bool):
+        return value
+    if isinstance(value, tuple):
+        return [_plain(x) for x in value]
+    raise TypeError(f"no plain form for {type(value).__name__} in an event")
+
+
+def _events(events) -> list:
+    """Each event as the list of its fields, kind first."""
+    return [_plain(tuple(e)) for e in events]
 
 
 def _probe(s, rnd, cards) -> list:
@@ -61,8 +88,8 @@ def _probe(s, rnd, cards) -> list:
                 apply(s, a, cards)
                 reason = "accepted!"
             except IllegalAction as exc:
-                reason = (exc.reason, str(exc))
-        out.append((str(a), legal, reason))
+                reason = [exc.reason, str(exc)]
+        out.append([encode(a), legal, reason])
     return out
 
 
@@ -74,7 +101,7 @@ def bot_game(players: int, k: int, cards) -> list[str]:
         seat = actors(s)[0]
         a = choose(view(s, seat), seat, cards)
         s, events = step(s, a, cards)
-        h = _observe(_chain(h, (str(a), events)), s, cards)
+        h = _observe(_chain(h, [encode(a), _events(events)]), s, cards)
         steps.append(h)
     return steps
 
@@ -93,19 +120,29 @@ def random_game(seed: int, cards) -> list[str]:
         calm = [a for a in options if a.kind not in ("suicide", "heal")] or list(options)
         a = rnd.choice(options if rnd.random() < 0.02 else calm)
         s, events = step(s, a, cards)
-        h = _observe(_chain(h, (probes, str(a), events)), s, cards)
+        h = _observe(_chain(h, [probes, encode(a), _events(events)]), s, cards)
         steps.append(h)
     return steps
 
 
-def fingerprint() -> dict[str, list[str]]:
+GAMES = tuple(f"bots-{players}p-{k}" for players, k in BOT_GAMES) + tuple(f"random-{seed}" for seed in RANDOM_GAMES)
+GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "fingerprint.json"
+
+
+def play(name: str, cards) -> list[str]:
+    """The step digests of one game of GAMES, by name."""
+    kind, _, rest = name.partition("-")
+    if kind == "bots":
+        players, k = rest.split("p-")
+        return bot_game(int(players), int(k), cards)
+    if kind == "random":
+        return random_game(int(rest), cards)
+    raise ValueError(f"no fingerprint game named {name!r}")
+
+
+def fingerprint(names=GAMES) -> dict[str, list[str]]:
     cards = load_default()
-    out = {}
-    for players, k in BOT_GAMES:
-        out[f"bots-{players}p-{k}"] = bot_game(players, k, cards)
-    for seed in RANDOM_GAMES:
-        out[f"random-{seed}"] = random_game(seed, cards)
-    return out
+    return {name: play(name, cards) for name in names}
 
 
 def compare(expected: dict, got: dict) -> list[str]:
@@ -123,20 +160,29 @@ def compare(expected: dict, got: dict) -> list[str]:
     return problems
 
 
+def write(path, record: dict[str, list[str]]) -> None:
+    """One game per line, so that a re-record reads as a diff of the games that changed."""
+    lines = [f"{json.dumps(name)}: {json.dumps(steps)}" for name, steps in record.items()]
+    Path(path).write_text("{\n" + ",\n".join(lines) + "\n}\n")
+
+
+def read(path) -> dict[str, list[str]]:
+    return json.loads(Path(path).read_text())
+
+
 def main(argv: list[str]) -> int:
-    if len(argv) != 2 or argv[0] not in ("record", "check"):
-        print("usage: python -m bench.fingerprint record|check FILE", file=sys.stderr)
+    if not 1 <= len(argv) <= 2 or argv[0] not in ("record", "check"):
+        print("usage: python -m bench.fingerprint record|check [FILE]  (default FILE: the golden record "
+              f"{GOLDEN})", file=sys.stderr)
         return 2
+    path = argv[1] if len(argv) == 2 else GOLDEN
     got = fingerprint()
     steps = sum(len(v) for v in got.values())
     if argv[0] == "record":
-        with open(argv[1], "w") as f:
-            json.dump(got, f)
-        print(f"recorded {len(got)} games, {steps} steps")
+        write(path, got)
+        print(f"recorded {len(got)} games, {steps} steps in {path}")
         return 0
-    with open(argv[1]) as f:
-        expected = json.load(f)
-    problems = compare(expected, got)
+    problems = compare(read(path), got)
     for p in problems:
         print(p)
     print(f"{len(got)} games, {steps} steps: " + ("identical" if not problems else f"{len(problems)} differ"))
