@@ -35,7 +35,7 @@ class Applied:
 
 @dataclass(frozen=True)
 class Notice:
-    kind: str  # "away" | "back" | "bot" | "desync" | "chat" | "closed" | "info"
+    kind: str  # "away" | "back" | "bot" | "desync" | "chat" | "closed" | "info" | "lobby" (who sits where)
     seat: int | None
     text: str
 

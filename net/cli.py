@@ -32,7 +32,7 @@ def _tuning(p: argparse.ArgumentParser) -> None:
                         "(default: 3x --dead-ms after a failover, 30 s on --resume)")
     g.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
     g.add_argument("--bind", default="0.0.0.0", help="address this peer listens on (default all)")
-    g.add_argument("-v", "--verbose", action="store_true", help="log protocol events to stderr")
+    g.add_argument("-v", "--verbose", action="store_true", help="log protocol events (INFO) too: to stderr, or with the full-screen client to its protocol log file")
     p.add_argument("--bot-delay", type=float, default=0.0, metavar="SECONDS",
                    help="with --bot: seconds the bot thinks before each action (default 0)")
     # mq play only (a local game whose every peer is ours): the seed commit-reveal nonce is derived
@@ -86,8 +86,24 @@ def add_commands(sub) -> None:
 
 
 def _setup_logging(args, who: str) -> None:
+    """Protocol logging: to stderr for a headless peer or the line-mode client; to a file under
+    MQ_HOME/logs when the full-screen client will own the terminal (mq.tui.terminal), its path
+    printed now and kept in ``args.protocol_log`` for the client's ``i`` screen."""
+    args.protocol_log = None
+    if _full_screen(args):
+        from mq.tui import terminal
+
+        args.protocol_log = terminal.log_to_file(terminal.protocol_log_path(who), args.verbose, who)
+        print(f"mq: protocol log in {args.protocol_log}", flush=True)
+        return
     logging.basicConfig(level=logging.INFO if args.verbose else logging.WARNING, stream=sys.stderr,
                         format=f"%(asctime)s {who} %(levelname)s %(message)s")
+
+
+def _full_screen(args) -> bool:
+    """Whether this command opens the full-screen client: a seat played by a person at a terminal."""
+    return (not args.headless and not getattr(args, "watch", False)
+            and sys.stdin.isatty() and sys.stdout.isatty())
 
 
 def _config(args, role: str):
@@ -152,8 +168,8 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
     if args.bot and table.seat is not None:
         tasks.append(asyncio.create_task(play_bot(table, max(0.0, args.bot_delay))))
     if interactive_host is not None and not args.headless:
-        if sys.stdin.isatty() and sys.stdout.isatty():  # the full-screen client (mq/tui)
-            screen = asyncio.create_task(_terminal(table, interactive_host))
+        if _full_screen(args):  # the full-screen client (mq/tui)
+            screen = asyncio.create_task(_terminal(table, interactive_host, args.protocol_log))
             tasks.append(screen)
         else:
             tasks.append(asyncio.create_task(textclient.run(table, interactive_host)))
@@ -184,19 +200,19 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
         await table.close()
 
 
-async def _terminal(table, host: bool) -> None:
+async def _terminal(table, host: bool, log_file: str | None) -> None:
     """The lobby on the command line (the host starts the game with Enter), then the full-screen
-    client for the game itself."""
+    client for the game itself (its protocol log in ``log_file``)."""
     from mq.tui.app import run
 
     if host and table.phase == "lobby":
         print("mq: waiting for players; press Enter to start (empty seats get bots)", flush=True)
         await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
         table.start()
-    elif table.phase == "lobby":
+    elif table.phase in ("idle", "lobby"):
         print("mq: waiting for the host to start the game", flush=True)
     await table.wait_started()
-    await run(table)
+    await run(table, log_file=log_file)
 
 
 async def _narrate(table) -> None:

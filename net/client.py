@@ -21,6 +21,7 @@ import logging
 
 from mq.bots import choose
 from mq.rules import Action, IllegalAction, State, is_over, step, view
+from mq.rules.state import COLOURS
 from mq.rules.view import TABLE
 from mq.table import Applied, Notice, Table
 from net.peer import Config, Peer, SeatInfo
@@ -123,8 +124,17 @@ class NetTable(Table):
             self._publish(Notice("info", self.peer.seat, f"rejected: {reason}: {detail}"))
         elif isinstance(item, tuple) and item[0] == "lobby":
             self.lobby = (item[1], item[2])
-            self._publish(Notice("info", None, "lobby: " + ", ".join(
-                f"{s.name or '-'}/{s.kind}{'/away' if s.away else ''}" for s in item[1])))
+            if self.peer.phase in ("idle", "lobby"):  # in the game, away/back/bot notices say it
+                self._publish(Notice("lobby", None, seats_words(item[1])))
+
+
+def seats_words(seats: list[SeatInfo]) -> str:
+    """Who sits at the table, in words: "At the table: Red ann, Green bob (away), Blue open"."""
+    def one(i: int, s: SeatInfo) -> str:
+        what = {"open": "open", "bot": "a bot"}.get(s.kind, s.name or "a player")
+        return f"{COLOURS[i].capitalize()} {what}" + (" (away)" if s.away else "")
+
+    return "At the table: " + ", ".join(one(i, s) for i, s in enumerate(seats))
 
 
 async def play_bot(table: NetTable, delay: float = 0.0) -> None:

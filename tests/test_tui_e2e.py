@@ -64,7 +64,8 @@ def test_play_in_a_real_terminal(tmp_path):
         pytest.fail("tmux is not installed: this end-to-end test of the terminal client needs it "
                     "(apt-get install -y tmux in the CI setup, .ci/run)")
     rc = tmp_path / "rc"
-    command = (f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m mq.cli play "
+    command = (f"cd {shlex.quote(str(ROOT))} && MQ_HOME={shlex.quote(str(tmp_path / 'home'))} "
+               f"{shlex.quote(sys.executable)} -m mq.cli play "
                f"--seed {SEED} --delay 0.02 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
                f"echo $? > {shlex.quote(str(rc))}; sleep 5")
     tmux = Tmux(exe, f"mqtest{os.getpid()}")

@@ -38,7 +38,7 @@ from prompt_toolkit.styles import Style
 from mq.rules import IllegalAction
 from mq.table import LocalTable
 from mq.tui import keys as keymod
-from mq.tui import render
+from mq.tui import render, terminal
 from mq.tui.model import CHAT, HELP, INFO, Model
 
 
@@ -99,6 +99,12 @@ class Client:
     def chat(self, text: str) -> None:
         self._spawn(self.table.say(text))
 
+    def repaint(self) -> None:
+        """Erase the terminal and draw every cell again (Ctrl-L: after something else wrote to it)."""
+        if self.app is not None and self.app.is_running:
+            self.app.renderer.clear()
+            self.app.invalidate()
+
     def quit(self) -> None:
         if self.app is not None and self.app.is_running:
             self.app.exit(result=0)
@@ -147,7 +153,8 @@ class Client:
         if isinstance(self.table, LocalTable):  # it drives its bots only once started
             self.table.start()
         try:
-            result = await self.app.run_async()
+            with terminal.stderr_to(self.model.log_file):  # nothing else may write into the screen
+                result = await self.app.run_async()
         finally:
             for task in (pump, ticker):
                 task.cancel()
@@ -231,7 +238,19 @@ def build_layout(client: Client) -> Layout:
                                    filter=Condition(lambda: m.mode == INFO)),
               top=0, bottom=0, left=0, right=0),
     ]
-    return Layout(FloatContainer(body, floats=overlays), focused_element=client.map_window)
+    def small() -> bool:
+        size = get_app().output.get_size()
+        return render.too_small(size.columns, size.rows)
+
+    def render_small(w, h):
+        return render.render_too_small(m, w, h)
+
+    # Below 80x24 the panels would overlap: one notice instead, until the window grows.
+    root = HSplit([
+        ConditionalContainer(FloatContainer(body, floats=overlays), filter=~Condition(small)),
+        ConditionalContainer(panel(render_small), filter=Condition(small)),
+    ])
+    return Layout(root, focused_element=client.map_window)
 
 
 def build_application(client: Client, input=None, output=None) -> Application:
@@ -247,14 +266,17 @@ def build_application(client: Client, input=None, output=None) -> Application:
     return app
 
 
-def connect(table, input=None, output=None, model: Model | None = None) -> Client:
+def connect(table, input=None, output=None, model: Model | None = None, log_file: str | None = None) -> Client:
     """A client for ``table``'s seat with its Application built (not yet running); ``model``
-    defaults to a plain Model of that seat (a replay passes its ReplayModel)."""
+    defaults to a plain Model of that seat (a replay passes its ReplayModel).  ``log_file``: where
+    the command sends its protocol log (mq.tui.terminal); stderr goes there too while the client
+    runs, and the ``i`` screen names it."""
     client = Client(table, model if model is not None else Model(table.seat, table.state))
+    client.model.log_file = log_file
     build_application(client, input=input, output=output)
     return client
 
 
-async def run(table, input=None, output=None, model: Model | None = None) -> int:
+async def run(table, input=None, output=None, model: Model | None = None, log_file: str | None = None) -> int:
     """Play ``table``'s seat until the person quits; returns the exit code (0)."""
-    return await connect(table, input=input, output=output, model=model).run()
+    return await connect(table, input=input, output=output, model=model, log_file=log_file).run()

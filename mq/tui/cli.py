@@ -60,8 +60,11 @@ def play(args) -> int:
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "little")
         return narrated(args.players, seed, args.delay or 0.0)
     delay = DEFAULT_DELAY if args.delay is None else max(0.0, args.delay)
+    from mq.tui import terminal
+
+    log_file = terminal.log_to_file(terminal.protocol_log_path("play"), who="play")
     try:
-        return asyncio.run(client(args.players, args.seed, delay))
+        return asyncio.run(client(args.players, args.seed, delay, log_file=log_file))
     except KeyboardInterrupt:  # Ctrl-C before or after the screen had the terminal
         return 0
 
@@ -82,10 +85,12 @@ class LocalGame:
     work: str  # their temporary directory (MQ_HOME, logs, output), removed at the end
 
 
-async def client(players: int, seed: int | None, delay: float, input=None, output=None) -> int:
+async def client(players: int, seed: int | None, delay: float, input=None, output=None,
+                 log_file: str | None = None) -> int:
     """The full-screen client on seat 0 of a loopback LAN game against ``players - 1`` bot peers
     (``seed``: derive every peer's seed nonce from it; None: random, as on a LAN).  ``input`` and
-    ``output`` default to the terminal (tests pass a pipe and DummyOutput)."""
+    ``output`` default to the terminal (tests pass a pipe and DummyOutput); ``log_file`` is where
+    the protocol log goes (mq.tui.terminal)."""
     from mq.rules.state import COLOURS
     from mq.table import Notice
     from mq.tui.app import connect
@@ -102,7 +107,7 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
         loop.add_signal_handler(sig, _signal, sig)
     try:
         async with local_game(players, seed, delay) as game:
-            screen = connect(game.table, input=input, output=output)
+            screen = connect(game.table, input=input, output=output, log_file=log_file)
             for s in game.missing:
                 screen.model.update(Notice("bot", s, f"{COLOURS[s].capitalize()}'s bot peer did not join: "
                                                      "the host's own bot plays that seat"))

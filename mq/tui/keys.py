@@ -10,8 +10,8 @@ game.  A replay's client (``model.replaying``, mq.tui.replay) has no bindings th
 the help lists only what works there.
 
 The ``ui`` object they drive (mq.tui.app.Client) provides: ``model``; ``act(action_or_sentence)``;
-``act_auto()`` (the automatic pass, if due); ``chat(text)``; ``quit()``; ``chat_buffer`` (the
-text being typed) and ``focus_chat(bool)``.  In a replay the model also steps (mq.tui.replay.ReplayModel).
+``act_auto()`` (the automatic pass, if due); ``chat(text)``; ``quit()``; ``repaint()``;
+``chat_buffer`` (the text being typed) and ``focus_chat(bool)``.  In a replay the model also steps (mq.tui.replay.ReplayModel).
 """
 from __future__ import annotations
 
@@ -29,7 +29,7 @@ MODE_TITLES = {NORMAL: "Playing", MENU: "In the action menu (a)", CHAT: "Chattin
                GOTO: "Typing a turn number (g)", ANY_MODE: "Anywhere"}
 REPLAY_TITLE = "Watching a replay"  # NORMAL's title in a replay
 KEY_NAMES = {"left": "←", "right": "→", "up": "↑", "down": "↓", "s-left": "⇧←", "s-right": "⇧→",
-             "s-up": "⇧↑", "s-down": "⇧↓", "c-c": "Ctrl-C", "escape": "Esc", "enter": "Enter",
+             "s-up": "⇧↑", "s-down": "⇧↓", "c-c": "Ctrl-C", "c-l": "Ctrl-L", "escape": "Esc", "enter": "Enter",
              "c-m": "Enter", "tab": "Tab", "c-i": "Tab", "s-tab": "⇧Tab", " ": "Space", "pageup": "PgUp",
              "pagedown": "PgDn", "end": "End", "home": "Home", "backspace": "Backspace", "<any>": "any key"}
 DIRECTION_KEYS = {"up": 0, "k": 0, "right": 1, "l": 1, "down": 2, "j": 2, "left": 3, "h": 3}
@@ -359,6 +359,11 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
     def interrupt(event) -> None:
         """Quit at once."""
         ui.quit()
+
+    @add("c-l", mode=ANY_MODE)
+    def repaint(event) -> None:
+        """Repaint the whole screen."""
+        ui.repaint()
 
     return keys
 

@@ -392,6 +392,8 @@ class Model:
         self.seq = 0
         self._window: tuple | None = None  # the open interrupt window: (fighter, stage, waiting)
         self._window_opened: float | None = None  # the clock when this client first saw it so
+        self._noticed: set[tuple] = set()  # notices shown since the last applied entry
+        self.log_file: str | None = None  # where the protocol log goes (the ``i`` screen names it)
         self.view: State = view(state, self.viewer)
         self._recompute()
         self._log(LogLine(self._greeting(), "info"))
@@ -412,6 +414,10 @@ class Model:
     def _applied(self, item) -> None:
         waited_for = self.waiting_for()
         self.seq = item.seq
+        self._noticed.clear()
+        # the game moved on: what the network said before (a sequencer sought, a seat joined) is
+        # old news; the log keeps it
+        self.banners = [b for b in self.banners if b.kind != "info"]
         self.view = view(item.state, self.viewer)  # the full state goes no further than this line
         for line in self.scribe.lines(self.view, item.action, item.events):
             self._log(line)
@@ -437,11 +443,19 @@ class Model:
             self.chat.append(line)
             self._log(line)  # a narrow screen shows chat inside the log
             return
-        if n.kind == "back":  # the matching "away" banner has served its purpose
-            self.banners = [b for b in self.banners if not (b.kind == "away" and b.seat == n.seat)]
-        self.banners.append(Banner(n.kind, n.seat, n.text))
-        self.banners = self.banners[-4:]
-        self._log(LogLine(n.text, "info", n.seat))
+        # A peer repeats a notice while it keeps trying (looking for a sequencer, say): it is news
+        # once, until the game moves on.
+        key = (n.kind, n.seat, n.text)
+        if key in self._noticed:
+            return
+        self._noticed.add(key)
+        if n.kind != "lobby":  # who sits where is log news, not a banner
+            if n.kind == "back":  # the matching "away" banner has served its purpose
+                self.banners = [b for b in self.banners if not (b.kind == "away" and b.seat == n.seat)]
+            self.banners = [b for b in self.banners if (b.kind, b.seat, b.text) != key]
+            self.banners.append(Banner(n.kind, n.seat, n.text))
+            self.banners = self.banners[-4:]
+        self._log(LogLine(n.text[:1].upper() + n.text[1:], "info", n.seat))
 
     def _log(self, line: LogLine) -> None:
         self.log.append(line)

@@ -817,11 +817,37 @@ def render_info(model: Model, width: int, height: int) -> list[Line]:
                          ("class:help", first[len(d.name):])])
             rows += [[("class:help", "   " + t)] for t in more]
             rows += _para("  " + d.text, width, "class:dim")
+    if model.log_file:
+        rows.append([])
+        rows.append([("class:help.section", " Protocol log")])  # what the network did, for a bug report
+        rows += [[("class:dim", " " + model.log_file[k:k + width - 2])] for k in range(0, len(model.log_file), width - 2)]
     body = max(1, height - 1)
     model.overlay_top = max(0, min(model.overlay_top, len(rows) - body))
     head = pad([("class:title", " The table (any key closes; j/k scroll)")], width, "class:title")
     out = [head] + [pad(r, width, "class:help") for r in rows[model.overlay_top:model.overlay_top + body]]
     return out + [pad([], width, "class:help")] * (height - len(out))
+
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24  # the smallest terminal every panel is laid out for
+
+
+def too_small(width: int, height: int) -> bool:
+    return width < MIN_WIDTH or height < MIN_HEIGHT
+
+
+def render_too_small(model: Model, width: int, height: int) -> list[Line]:
+    """What a terminal smaller than 80x24 shows instead of a garbled game: its size, the size
+    needed, and how to quit (the game goes on meanwhile)."""
+    if model.mode == QUIT:
+        words = ["Quit the game?", "y = yes, any other key = no"]
+    else:
+        words = [f"This terminal is {width}x{height}.", f"mq needs at least {MIN_WIDTH}x{MIN_HEIGHT}:",
+                 "make the window bigger.", "The game goes on meanwhile; q quits."]
+    lines = [w for text in words for w in wrap(text, width)]
+    top = max(0, (height - len(lines)) // 2)
+    out: list[Line] = [[] for _ in range(top)]
+    out += [[("class:bold", " " * max(0, (width - len(t)) // 2) + t)] for t in lines]
+    return [clip(line, width) for line in out[:height]]
 
 
 def render_screen(model: Model, width: int, height: int, sections=None, now: float | None = None) -> str:

@@ -1,0 +1,140 @@
+"""The screen never breaks: a two-player LAN game on loopback, each client in its own tmux
+terminal.  Nothing but the client writes to its terminal (the protocol log goes to a file under
+MQ_HOME/logs, which ``i`` names), a notice the peer repeats shows once, Ctrl-L repaints over
+whatever else wrote there, a terminal below 80x24 gets a notice instead of a garbled frame, and
+all of that holds when the host is killed with SIGKILL and again after ``mq host --resume``."""
+from __future__ import annotations
+
+import glob
+import os
+import re
+import shlex
+import shutil
+import signal
+import socket
+import sys
+import time
+
+import pytest
+
+from test_tui_e2e import ROOT, Tmux
+
+# What a log line or a traceback looks like on a screen: a timestamp, a level, a stack frame.
+LOG_LINE = re.compile(r"\d{4}-\d\d-\d\d \d\d:\d\d:\d\d|WARNING|ERROR|Traceback|File \"")
+NET = "--bind 127.0.0.1 --ping-ms 100 --dead-ms 700"
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _mq(home, args: str, tail: str = "") -> str:
+    return (f"cd {shlex.quote(str(ROOT))} && MQ_HOME={shlex.quote(str(home))} "
+            f"exec {shlex.quote(sys.executable)} -m mq.cli {args}{tail}")
+
+
+def _clean(screen: str) -> str:
+    bad = [ln for ln in screen.splitlines() if LOG_LINE.search(ln)]
+    assert not bad, "log lines on the client's screen:\n" + "\n".join(bad) + "\n---\n" + screen
+    return screen
+
+
+def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path):
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    port = _free_port()
+    hosts = Tmux(exe, f"mqscrh{os.getpid()}")
+    joiner = Tmux(exe, f"mqscrj{os.getpid()}")
+    host_home, join_home = tmp_path / "host", tmp_path / "join"
+    try:
+        hosts.run("new-session", "-d", "-s", hosts.target, "-x", "120", "-y", "40",
+                  _mq(host_home, f"host --seats 2 --port {port} --open --no-beacon {NET}"))
+        hosts.wait(lambda t: "press Enter to start" in t, "the host's lobby")
+        joiner.run("new-session", "-d", "-s", joiner.target, "-x", "120", "-y", "40",
+                   _mq(join_home, f"join 127.0.0.1:{port} {NET}", f" 2> {shlex.quote(str(tmp_path / 'join.err'))}"))
+        joiner.wait(lambda t: "waiting for the host to start" in t, "the joiner in the lobby")
+        hosts.keys("Enter")
+        for t in (hosts, joiner):
+            t.wait(lambda s: "Your hand" in s and "Ready" in s, "the client in the setup phase", timeout=30)
+            t.keys("e")  # ready
+        joiner.wait(lambda s: re.search(r"Turn 1 ·", s) is not None, "the first turn")
+
+        # `i` names the protocol log, a file under MQ_HOME/logs
+        logs = glob.glob(str(join_home / "logs" / "*.txt"))
+        assert len(logs) == 1, logs
+        joiner.keys("i")
+        info = joiner.wait(lambda s: "Protocol log" in s, "the table overview")
+        assert logs[0] in "".join(ln.strip() for ln in info.split("Protocol log", 1)[1].splitlines())
+        joiner.keys("Escape")
+
+        # something else writes into the terminal: Ctrl-L draws every cell again
+        tty = joiner.run("display-message", "-p", "-t", joiner.target, "#{pane_tty}").strip()
+        with open(tty, "w") as f:
+            f.write("\x1b[5;5HSTRAY-OUTPUT-XYZ\n")
+        joiner.wait(lambda s: "STRAY-OUTPUT-XYZ" in s, "the stray output on the screen")
+        joiner.keys("C-l")
+        joiner.wait(lambda s: "STRAY-OUTPUT-XYZ" not in s and "Your hand" in s, "the repainted screen")
+
+        # the host dies without a word: the joiner's screen says so, once, and shows no log lines
+        pid = int(hosts.run("display-message", "-p", "-t", hosts.target, "#{pane_pid}").strip())
+        os.kill(pid, signal.SIGKILL)
+        joiner.wait(lambda s: "is gone" in s, "the joiner noticing the host has gone", timeout=20)
+        joiner.wait(lambda s: "looking for the game's sequencer" in s, "the joiner looking for a sequencer")
+        time.sleep(4)  # the peer repeats that notice every ~3 s while it looks
+        screen = _clean(joiner.screen())
+        assert screen.count("looking for the game's sequencer") <= 2, screen  # a banner and one log line
+        with open(logs[0], encoding="utf-8") as f:
+            assert "WARNING" in f.read()  # the warnings went to the file instead
+
+        # below 80x24 a notice, not a garbled frame; back at 80x24 the whole client again
+        joiner.run("resize-window", "-t", joiner.target, "-x", "70", "-y", "20")
+        small = joiner.wait(lambda s: "needs at least 80x24" in s, "the too-small notice")
+        assert "70x20" in small and "Your hand" not in small
+        joiner.run("resize-window", "-t", joiner.target, "-x", "80", "-y", "24")
+        _clean(joiner.wait(lambda s: "Your hand" in s and "Actions" in s, "the client at 80x24"))
+
+        # the host comes back from its log: its own screen is the client's too
+        log = glob.glob(str(host_home / "logs" / "*.mqlog"))[0]
+        hosts.kill()  # the session ended with its process; this stops the server too
+        hosts.run("new-session", "-d", "-s", hosts.target, "-x", "120", "-y", "40",
+                  _mq(host_home, f"host --resume {shlex.quote(log)} --port {port} --settle-ms 2000 --no-beacon {NET}",
+                      f" 2> {shlex.quote(str(tmp_path / 'resume.err'))}"))
+        hosts.wait(lambda s: "Your hand" in s and "is back" in s, "the resumed host seeing the joiner back",
+                   timeout=30)
+        time.sleep(2)
+        _clean(hosts.screen())
+        _clean(joiner.screen())
+        assert "Traceback" not in (tmp_path / "resume.err").read_text()
+    finally:
+        hosts.kill()
+        joiner.kill()
+
+
+def test_mq_play_keeps_its_screen_when_a_bot_peer_dies(tmp_path):
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    tmux = Tmux(exe, f"mqscrp{os.getpid()}")
+    try:
+        tmux.run("new-session", "-d", "-s", tmux.target, "-x", "80", "-y", "24",
+                 _mq(tmp_path, "play --players 3 --seed 4 --delay 0.05"))
+        tmux.wait(lambda s: "Your hand" in s and "Ready" in s, "the client's first frame", timeout=30)
+        pid = int(tmux.run("display-message", "-p", "-t", tmux.target, "#{pane_pid}").strip())
+        with open(f"/proc/{pid}/task/{pid}/children") as f:
+            bots = [int(p) for p in f.read().split()]
+        assert len(bots) == 2, bots  # the two bot peer processes mq play started
+        os.kill(bots[0], signal.SIGKILL)
+        tmux.wait(lambda s: "a bot plays for" in s, "the host's own bot taking the seat", timeout=20)
+        time.sleep(3)
+        screen = _clean(tmux.screen())
+        assert screen.count("a bot plays for") <= 1 and screen.count("A bot plays for") <= 1, screen  # banner, log
+        logs = glob.glob(str(tmp_path / "logs" / "*-play-*.txt"))
+        assert len(logs) == 1, logs
+        tmux.keys("q")
+        tmux.wait(lambda s: "Quit the game?" in s, "the quit question")
+        tmux.keys("y")
+    finally:
+        tmux.kill()
