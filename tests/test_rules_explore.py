@@ -221,3 +221,18 @@ def test_a_transaction_uses_its_states_board_until_its_rooms_change():
     assert len(tx.rooms) == len(s.rooms) + 1
     got = board.encoded(tx, CARDS)
     assert got == board.encode(tx.rooms, CARDS) != board.encoded(s, CARDS)
+
+
+def test_no_summoning_in_the_room_just_explored():
+    """Q-EXPLORE-7: exploring the last tile completes the dungeon, but the room held a monster when
+    the explorer entered it (Q-EXPLORE-5): once that fight is won the room is monster-free, yet it
+    was not entered monster-free, so no Monster card may be summoned there."""
+    from test_rules_combat import resolve
+    s = quiet(2)
+    a = s.turn.seat
+    s = s.replace(room_deck=Deck(s.room_deck.draw[:1]))
+    s, ev = _explore_east(s, None, None, None, None, colour(1 - a))
+    assert s.room_deck.draw == () and s.combat is not None
+    s, ev = resolve(s, 6)
+    assert s.combat is None and not s.monsters and s.players[a].room == 1
+    assert "summon" not in legal_kinds(s, a)

@@ -232,6 +232,7 @@ def explore(tx: Tx, seat: int, x: int, y: int, d: int, kind: int) -> None:
     monsters.draw_to_hand(tx, seat, "dxm")
     flow.enter_room(tx, seat, j)
     monsters.spawn(tx, j, seat)  # even if the room's rule killed the explorer (Q-EXPLORE-5)
+    tx.set_turn(summon_room=-1)  # Q-EXPLORE-7: it was not entered monster-free, even if it completes the dungeon
 
 
 def _search(tx: Tx, a: Action) -> None:
