@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from builders import (
     CARDS, E, act, add_monster, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt, put, quiet,
-    refused, rig, set_player, take,
+    refused, rig, set_player, take, treasure_card,
 )
 from mq.rules import Action, actors, view
 from mq.rules.character import move_total
@@ -343,3 +343,16 @@ def test_resurrection_and_curse_answers_show_no_hand_to_the_others():
     x, y = c.turn.seat, nxt(c)
     c, _ = act(hand(hand(set_player(c, y, level=3), x, curse), y, ring), x, "curse", curse, y)
     assert view(c, y).pending.options == (ring, "accept") and view(c, x).pending.options == ("?", "accept")
+
+
+def test_half_breed_is_not_bound_by_its_races_restrictions():
+    """Q-CARD-5 (Q-ITEM-4): an item "not usable by elves" works for a Half-Breed elf; with a second
+    race both races' drawbacks count again."""
+    from mq.rules.character import active_items
+    shunned = treasure_card(lambda d: d.kind == "item" and d.not_for == ("elf",) and not d.only and d.bonus > 0)
+    s = quiet(2)
+    a = s.turn.seat
+    s = put(set_player(s, a, races=(ELVES[0],), hybrids=(HALFBREED,)), a, (shunned, CARRIED if CARDS.card(shunned).slot == "hands" else WORN))
+    assert [d.id for d in active_items(s.players[a], CARDS)] == [shunned]
+    s = set_player(s, a, races=(ELVES[0], DWARF2))
+    assert active_items(s.players[a], CARDS) == []

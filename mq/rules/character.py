@@ -39,16 +39,25 @@ def flawless(p: Player, cards: CardSet) -> tuple[str, ...]:
 
 
 def exposed(p: Player, cards: CardSet) -> tuple[str, ...]:
-    """The identity that drawbacks see: monsters' bonuses against it, red icons (Q-CARD-5)."""
+    """The identity that drawbacks see: monsters' bonuses against it, red icons, items' "not
+    usable by", rooms that hurt (Q-CARD-5)."""
+    return _without_flawless(p, cards, identity(p, cards))
+
+
+def _without_flawless(p: Player, cards: CardSet, ident: tuple[str, ...]) -> tuple[str, ...]:
+    if not p.hybrids:
+        return ident  # (the usual case: nothing to take out)
     free = flawless(p, cards)
-    return tuple(w for w in identity(p, cards) if w not in free)
+    return tuple(w for w in ident if w not in free)
 
 
-def usable(defn: TreasureDef, ident: tuple[str, ...]) -> bool:
-    """Q-ITEM-4: restrictions by race, class or gender switch an item's bonus and powers off."""
+def usable(defn: TreasureDef, ident: tuple[str, ...], hurt: tuple[str, ...] | None = None) -> bool:
+    """Q-ITEM-4: restrictions by race, class or gender switch an item's bonus and powers off.
+    ``hurt``: the identity drawbacks see (``exposed``): "not usable by elves" does not bind a
+    Half-Breed elf (Q-CARD-5); default ``ident``."""
     if defn.only and not any(w in ident for w in defn.only):
         return False
-    return not any(w in ident for w in defn.not_for)
+    return not any(w in (ident if hurt is None else hurt) for w in defn.not_for)
 
 
 def active_items(p: Player, cards: CardSet, ident: tuple[str, ...] | None = None) -> list[TreasureDef]:
@@ -56,11 +65,12 @@ def active_items(p: Player, cards: CardSet, ident: tuple[str, ...] | None = None
     give nothing until used.  ``ident``: the munchkin's ``identity``, when the caller has it."""
     if ident is None:
         ident = identity(p, cards)
+    hurt = _without_flawless(p, cards, ident)
     out = []
     for it in p.items:
         if it.place in (WORN, CARRIED, BELT):
             defn = cards.card(it.card)
-            if defn.kind == "item" and (it.cheat or usable(defn, ident)):  # Q-ITEM-4
+            if defn.kind == "item" and (it.cheat or usable(defn, ident, hurt)):  # Q-ITEM-4, Q-CARD-5
                 out.append(defn)
     return out
 
