@@ -9,7 +9,7 @@ from builders import (
     treasure_card,
 )
 from mq.rules import Action, actors
-from mq.rules.flow import can_act
+from mq.rules.windows import can_act
 
 LURKER = monster_card(lambda d: d.movement == "lurking" and d.level == 1 and d.dice == 0 and not d.rewards)
 LURKER2 = monster_card(lambda d: d.movement == "lurking" and d.level == 2 and d.dice == 1 and not d.rewards)
@@ -223,7 +223,7 @@ def test_interrupt_window_every_other_seat_must_pass_before_the_dice():
 
 def test_a_seat_that_cannot_act_is_passed_by_itself_in_every_window():
     """Q-COMBAT-7, Q-DIGI-2: "a seat with no playable card is auto-passed", before the roll as
-    after it, computed from the legal actions (flow.can_act): a seat holding only cards it cannot
+    after it, computed from the legal actions (windows.can_act): a seat holding only cards it cannot
     use here is not waited for; one holding a usable card is; when nobody is left, the dice roll."""
     s, a, r1, _ = arena(players=3)
     b = nxt(s, a)

@@ -3,7 +3,7 @@ in the same order, on every state of random and bot games: ``is_legal`` relies o
 action without enumerating every other kind, so apply must accept exactly what is listed.
 
 ``has_action`` (the enumeration cut short at the first action it looks for) answers exactly
-``bool`` of the filtered full list on the same states: the auto-pass check (``flow.can_act``)
+``bool`` of the filtered full list on the same states: the auto-pass check (``windows.can_act``)
 and ``is_legal`` rely on it."""
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ import pytest
 from mq.bots import choose
 from mq.cards import load_default
 from mq.rules import actors, apply, is_legal, legal_actions, make_params, new_game, view
-from mq.rules import combat, flow, legal
+from mq.rules import combat, legal, windows
 from mq.rules.actions import KINDS, Action
 
 CARDS = load_default()
@@ -37,7 +37,7 @@ def check_every_kind(s) -> int:
 
 
 def counts(fighting: bool):
-    """What counts as acting in a reaction window (flow._NOT_ACTING and the bystander's discard)."""
+    """What counts as acting in a reaction window (windows._NOT_ACTING and the bystander's discard)."""
     return lambda a: a.kind not in ("pass", "suicide") and (fighting or a.kind != "discard")
 
 
@@ -55,7 +55,7 @@ def check_has_action(s, seat: int, full) -> None:
     if s.combat is not None and s.combat.stage in ("window", "outcome", "help") and seat in s.combat.waiting:
         WINDOWS.append(s.combat.stage)
         fighting = seat in combat.fighters(s.combat)
-        assert flow.can_act(s, seat, CARDS) == any(counts(fighting)(a) for a in full), seat
+        assert windows.can_act(s, seat, CARDS) == any(counts(fighting)(a) for a in full), seat
 
 
 WINDOWS: list[str] = []  # the reaction-window stages can_act was checked in (the tests need some)

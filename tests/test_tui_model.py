@@ -283,7 +283,7 @@ def test_dead_munchkins_and_the_game_over_banner():
 @pytest.mark.parametrize("seed", [2, 7, 22])
 def test_the_combat_panel_numbers_are_the_engines(seed):
     """What the panel shows before the dice (fixed strength of both sides, number of dice, who
-    wins ties) is what combat.resolve then uses: compared at every fight of a bot game that the
+    wins ties) is what combat.roll_dice and combat.outcome then use: compared at every fight of a bot game that the
     action closing the window does not change itself (a card played by the last seat able to act
     closes the window at once, Q-DIGI-2: the panel showed the numbers before that card)."""
     s = new_game(make_params(4), seed)

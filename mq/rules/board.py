@@ -5,6 +5,7 @@ from __future__ import annotations
 from operator import is_
 
 from mq import core
+from mq.rules.character import move_total
 from mq.rules.state import DX, DY, Room, State
 from mq.rules.tx import Tx
 
@@ -110,8 +111,6 @@ def set_side(tx: Tx, index: int, d: int, kind: int) -> None:
 
 def reachable(state: State, cards, seat: int) -> tuple[tuple[int, int], ...]:
     """Rooms the active munchkin can still reach this turn and their cost (for bots and the UI)."""
-    from mq.rules.character import move_total
-
     p = state.players[seat]
     left = max(0, move_total(p, cards) - state.turn.spent)
     return core.reachable(encoded(state, cards), p.room, left, not state.turn.dashed)

@@ -1,12 +1,14 @@
-"""Fights: when they start (Q-COMBAT-1..3), strength term by term (Q-COMBAT-4..6), the roll and
-its interrupt window (Q-COMBAT-7, Q-DIGI-2), win and rewards (Q-COMBAT-9), loss (Q-COMBAT-10),
-running away (Q-RUN) and the Boss (Q-BOSS)."""
+"""Fights: when they start (Q-COMBAT-1..3), strength term by term (Q-COMBAT-4..6), help and its
+terms (Q-HELP, Q-DIGI-3), the dice (Q-COMBAT-5), win and rewards (Q-COMBAT-9), loss (Q-COMBAT-10),
+running away (Q-RUN), curses (Q-CARD-8) and the Boss (Q-BOSS).  The reaction windows of a fight
+(who may still act, passing, when the dice are rolled) are mq.rules.windows, above this module."""
 from __future__ import annotations
 
-from mq.rules import board, monsters
+from mq.rules import board, draws, effects, monsters
 from mq.rules.character import (
-    effect_total, exposed, gain_levels, identity, item_bonus, lasting, lose_levels, max_hp, place_for,
+    effect_total, exposed, gain_levels, identity, item_bonus, lasting, lose_levels, place_for,
 )
+from mq.rules.effects import fighters
 from mq.rules.state import OVER, Combat, Monster, Pending, Player
 from mq.rules.tx import Tx
 
@@ -202,42 +204,14 @@ def decline_help(tx: Tx) -> None:
 
 
 # -- the roll ----------------------------------------------------------------------------------
-def declare_roll(tx: Tx) -> None:
-    """Q-COMBAT-7: every other player gets an interrupt window before the dice."""
-    waiting = others(tx.order, tx.combat.fighter)
-    if waiting:
-        tx.set_combat(stage="window", waiting=waiting)
-    else:
-        resolve(tx)
-
-
-def reopen_window(tx: Tx, seat: int) -> None:
-    """A card played in the window: everyone may answer it, the fighter too, and the player who
-    played it may follow up with another card (Q-DIGI-2): all of them must pass again."""
-    tx.set_combat(waiting=others(tx.order, seat) + (seat,))
-
-
-def pass_window(tx: Tx, seat: int) -> None:
-    waiting = tuple(s for s in tx.combat.waiting if s != seat)
-    tx.set_combat(waiting=waiting)
-    if not waiting:
-        tx.event("window_closed", tx.combat.fighter)
-        resolve(tx)
-
-
-def fighters(c: Combat) -> tuple[int, ...]:
-    return (c.fighter,) if c.helper < 0 else (c.fighter, c.helper)
-
-
 def helper_term(h: Player, c: Combat, monster_list, rooms, cards) -> tuple[str, int]:
     """Q-COMBAT-4: the helper's level, items and room bonuses join the munchkin side."""
     terms = munchkin_terms(h, c.replace(bonus=0), monster_list, rooms, cards)
     return ("helper", total(terms))
 
 
-def resolve(tx: Tx) -> None:
-    """Roll the dice (Q-COMBAT-5); then the after-roll window (Q-COMBAT-7, Q-DIGI-2) for the
-    seats holding a card that may be used after a roll (the others pass by themselves)."""
+def roll_dice(tx: Tx) -> None:
+    """Roll the dice (Q-COMBAT-5); the after-roll window follows (mq.rules.windows.roll)."""
     c = tx.combat
     foes = foe_keywords(c, tx.monsters, tx.cards)
     n_dice = max(0, dice_count(tx.player(c.fighter), tx.rooms, tx.cards, c.room, foes) + c.extra_dice)
@@ -247,7 +221,6 @@ def resolve(tx: Tx) -> None:
     their_dice = tuple(tuple(tx.d6() for _ in range(tx.cards.card(tx.monster(uid).card).dice))
                        for uid in c.monsters)
     tx.set_combat(stage="outcome", my_dice=my_dice, their_dice=their_dice, waiting=())
-    open_outcome_window(tx)
 
 
 def after_roll_cards(p: Player, cards) -> list[str]:
@@ -257,21 +230,8 @@ def after_roll_cards(p: Player, cards) -> list[str]:
             and any(e.name == "change_die" for e in cards.card(c).effects)]
 
 
-def open_outcome_window(tx: Tx) -> None:
-    """Everyone (the fighter last) who could still change a die may act, the one who just did
-    too.  Seats without a card that may be used after the roll pass by themselves
-    (mq.rules.flow.auto_pass, from the legal actions: a die changer that would not change any die
-    does not count either); nobody left: the result."""
-    c = tx.combat
-    order = others(tx.order, c.fighter) + (c.fighter,)
-    waiting = tuple(s for s in order if tx.player(s).alive and after_roll_cards(tx.player(s), tx.cards))
-    tx.set_combat(waiting=waiting)
-    if not waiting:
-        settle_outcome(tx)
-
-
 def change_die(tx: Tx, seat: int, card: str, side: str, index: int) -> None:
-    """Turn one die of either side to the card's value; everyone else may answer (Q-DIGI-2)."""
+    """Turn one die of either side to the card's value (the window reopens, mq.rules.windows.set_die)."""
     c = tx.combat
     to = next(e.get("to") for e in tx.cards.card(card).effects if e.name == "change_die")
     if side == "munchkins":
@@ -285,14 +245,6 @@ def change_die(tx: Tx, seat: int, card: str, side: str, index: int) -> None:
         monster_dice[k] = to
         tx.set_combat(their_dice=c.their_dice[:m] + (tuple(monster_dice),) + c.their_dice[m + 1:])
     tx.event("die_changed", seat, card, side, index, to)
-    open_outcome_window(tx)
-
-
-def pass_outcome(tx: Tx, seat: int) -> None:
-    waiting = tuple(s for s in tx.combat.waiting if s != seat)
-    tx.set_combat(waiting=waiting)
-    if not waiting:
-        settle_outcome(tx)
 
 
 def outcome(state_or_tx, cards, my_dice=None, their_dice=None):
@@ -345,14 +297,14 @@ def win(tx: Tx) -> None:
         m = tx.monster(uid)
         d = tx.cards.card(m.card)
         if m.colour in fighters(c):
-            monsters.draw_to_hand(tx, m.colour, "dxm")
+            draws.draw_to_hand(tx, m.colour, "dxm")
         for e in d.rewards:
             if e.name == "extra_treasure":
                 treasures += e.get("n", 1)
             elif e.name == "gold":
                 tx.set_player(seat, gold=tx.player(seat).gold + e.get("amount", 0))
             elif e.name == "heal":
-                heal(tx, seat, e.get("amount", 1))
+                effects.heal(tx, seat, e.get("amount", 1))
         treasures += monsters.treasure_count(m, tx.cards)  # never below zero (Q-COMBAT-13)
         if d.mighty and c.helper >= 0:
             levels += 1
@@ -363,13 +315,13 @@ def win(tx: Tx) -> None:
         tx.remove_monster(uid)
     public = len(tx.seats_in(c.room)) > 1  # Q-SEARCH-3
     for i in range(treasures):  # the helper's picks come first (Q-HELP-2)
-        monsters.draw_to_hand(tx, c.helper if i < c.share else seat, "treasure", public)
+        draws.draw_to_hand(tx, c.helper if i < c.share else seat, "treasure", public)
     _gain(tx, seat, levels)
     if c.helper >= 0:
         if "elf" in identity(tx.player(c.helper), tx.cards):
             helper_levels = 1  # an elf who helps win goes up a level (Q-CHAR-4), once
         _gain(tx, c.helper, helper_levels)
-    end(tx, result=True)
+    effects.end_fight(tx, result=True)
     if c.boss:
         tx.winners = tuple(s for s in fighters(c) if tx.player(s).level >= 10)
         tx.phase = OVER
@@ -387,8 +339,6 @@ def _gain(tx: Tx, seat: int, levels: int) -> None:
 def lose(tx: Tx) -> None:
     """Q-COMBAT-10: every fighter takes one hit per monster, then runs away on their own (Q-RUN,
     Q-HELP-4); against the Boss one hit and one level each (Q-BOSS-5)."""
-    from mq.rules import flow
-
     c = tx.combat
     tx.set_combat(stage="run")  # a munchkin the hits kill dies while running (Q-DEATH-1)
     hits = 1 if c.boss else len(c.monsters)
@@ -397,7 +347,7 @@ def lose(tx: Tx) -> None:
             p = tx.player(seat)
             tx.set_player(seat, level=lose_levels(p, 1))
             tx.event("level", seat, tx.player(seat).level, "boss")
-        flow.hit(tx, seat, hits)
+        effects.hit(tx, seat, hits)
     _next_runner(tx, None)
 
 
@@ -424,21 +374,19 @@ def _next_runner(tx: Tx, done: int | None) -> None:
 def _finish_run(tx: Tx) -> None:
     """Everyone has run: the fight ends; survivors arrive where they ran (Q-RUN-3) and the
     room's rule applies to the active munchkin; a cornered fighter's turn ends (Q-RUN-5)."""
-    from mq.rules import flow
-
     c = tx.combat
     if c.boss:  # Q-BOSS-5: the Boss and its company are discarded
         for uid in c.monsters:
             if any(m.uid == uid for m in tx.monsters):
                 tx.remove_monster(uid)
-    end(tx, result=True)
+    effects.end_fight(tx, result=True)
     for seat, room in c.dests:
         if tx.player(seat).alive:
             tx.set_player(seat, room=room)
             tx.event("arrives", seat, room)
-            flow.enter_room(tx, seat, room)
+            effects.enter_room(tx, seat, room)
     if c.cornered and tx.player(c.fighter).alive:
-        flow.finish_turn(tx)
+        tx.set_turn(over=True)  # the monster turn comes once this action is done (mq.rules.flow.settle)
 
 
 def run_options(state_or_tx, cards) -> tuple[int, ...]:
@@ -500,33 +448,29 @@ def worn_in_slot(p: Player, cards, slot: str) -> list[str]:
 def bad_stuff(tx: Tx, seat: int, uid: int, start: int) -> None:
     """A monster's Bad Stuff on a runner who failed to escape it (Q-RUN-2): when none of it could
     affect them, one hit instead.  Pauses on a victim's choice; then the run goes on."""
-    effects = tx.cards.card(tx.monster(uid).card).bad_stuff
+    harm = tx.cards.card(tx.monster(uid).card).bad_stuff
     if start == 0:
         tx.event("bad_stuff", seat, uid)
-        if not any(can_affect(e, tx.player(seat), tx.cards) for e in effects):
-            from mq.rules import flow
-
-            flow.hit(tx, seat, 1)
+        if not any(can_affect(e, tx.player(seat), tx.cards) for e in harm):
+            effects.hit(tx, seat, 1)
             after_escape_step(tx)
             return
-    if apply_effects(tx, seat, effects, start, ("monster", uid)):
+    if apply_effects(tx, seat, harm, start, ("monster", uid)):
         after_escape_step(tx)
 
 
-def apply_effects(tx: Tx, seat: int, effects, start: int, source: tuple) -> bool:
+def apply_effects(tx: Tx, seat: int, harm, start: int, source: tuple) -> bool:
     """Apply Bad Stuff or curse effects from ``start`` on; False when paused on the victim's
     choice of an item (Q-ITEM-6: the victim chooses), which resumes through lose_item_chosen."""
-    from mq.rules import flow
-
-    for i in range(start, len(effects)):
+    for i in range(start, len(harm)):
         p = tx.player(seat)
         if not p.alive:
             break
-        e = effects[i]
+        e = harm[i]
         if e.name == "hits":
-            flow.hit(tx, seat, e.get("n", 1))
+            effects.hit(tx, seat, e.get("n", 1))
         elif e.name == "death":
-            flow.die(tx, seat, "bad stuff")
+            effects.die(tx, seat, "bad stuff")
         elif e.name == "lose_levels":
             tx.set_player(seat, level=lose_levels(p, e.get("n", 1)))
             tx.event("level", seat, tx.player(seat).level, "bad stuff" if source[0] == "monster" else "curse")
@@ -537,7 +481,7 @@ def apply_effects(tx: Tx, seat: int, effects, start: int, source: tuple) -> bool
             tx.event("gold_lost", seat, lost)
         elif e.name == "lose_slot":
             for card in worn_in_slot(p, tx.cards, e.get("slot"))[:1]:
-                flow.lose_item(tx, seat, card)
+                effects.lose_item(tx, seat, card)
         elif e.name == "lose_item":
             if p.items:
                 tx.pending = Pending(seat=seat, kind="lose_item", options=tuple(sorted(it.card for it in p.items)),
@@ -567,10 +511,6 @@ ACCEPT = "accept"  # the option that lets a curse act
 SANCTUARY = "sanctuary"  # a cleric's option: try the d10 power against it (Q-CHAR-5)
 
 
-def _is_cleric(p: Player, cards) -> bool:
-    return p.alive and any(cards.card(c).key == "cleric" for c in p.classes)
-
-
 def curse_guards(state_or_tx, cards, by: int, victim: int) -> tuple[int, ...]:
     """Who may answer a curse as it is played (Q-CARD-8), in this order: the victim, when they
     hold a card that cancels curses or are a cleric; then every other cleric in the victim's
@@ -579,11 +519,11 @@ def curse_guards(state_or_tx, cards, by: int, victim: int) -> tuple[int, ...]:
     players = state_or_tx.players
     v = players[victim]
     out = []
-    if curse_cancellers(v, cards) or _is_cleric(v, cards):
+    if curse_cancellers(v, cards) or draws.is_cleric(v, cards):
         out.append(victim)
     for seat in others(state_or_tx.order, victim):
         q = players[seat]
-        if seat != by and q.room == v.room and _is_cleric(q, cards):
+        if seat != by and q.room == v.room and draws.is_cleric(q, cards):
             out.append(seat)
     return tuple(out)
 
@@ -601,19 +541,17 @@ def play_curse(tx: Tx, card: str, by: int, victim: int) -> None:
 
 def _ask_guard(tx: Tx, card: str, by: int, victim: int, seat: int) -> None:
     shields = tuple(curse_cancellers(tx.player(seat), tx.cards)) if seat == victim else ()
-    options = shields + ((SANCTUARY,) if _is_cleric(tx.player(seat), tx.cards) else ()) + (ACCEPT,)
+    options = shields + ((SANCTUARY,) if draws.is_cleric(tx.player(seat), tx.cards) else ()) + (ACCEPT,)
     tx.pending = Pending(seat=seat, kind="curse", options=options, data=(card, by, victim))
 
 
 def answer_curse(tx: Tx, seat: int, option: str) -> None:
     """A guard's answer: a cancelling card (the victim's own), Sanctuary (d10 no more than the
     cleric's level, Q-CHAR-5), or let it pass to the next guard; the last one lets it act."""
-    from mq.rules import powers
-
     card, by, victim = tx.pending.data
     tx.pending = None
     if option == SANCTUARY:
-        if powers.d10(tx, seat, "sanctuary"):
+        if effects.d10(tx, seat, "sanctuary"):
             tx.discard(card)
             tx.event("curse_cancelled", seat, card, SANCTUARY)
             return
@@ -646,12 +584,10 @@ def curse(tx: Tx, card: str, by: int, victim: int) -> None:
 
 def lose_item_chosen(tx: Tx, card: str) -> None:
     """The victim picked the item to lose (Q-ITEM-6); go on with the rest of the effects."""
-    from mq.rules import flow
-
     pend = tx.pending
     kind, ref, index, n = pend.data
     tx.pending = None
-    flow.lose_item(tx, pend.seat, card)
+    effects.lose_item(tx, pend.seat, card)
     p = tx.player(pend.seat)
     if n > 1 and p.items:
         tx.pending = Pending(seat=pend.seat, kind="lose_item",
@@ -683,40 +619,16 @@ def magic_exit(tx: Tx, card: str, to_room: int) -> None:
     """Leave the fight by a card: before the roll it ends the fight without a result (Q-COMBAT-12:
     the other one-shots go back to their owners); after a loss it replaces the runner's run-away
     rolls (Q-RUN-4).  Either way the munchkin ends up in ``to_room``."""
-    from mq.rules import flow
-
     c = tx.combat
     tx.set_combat(used=c.used[:-1], used_by=c.used_by[:-1])  # the card that did it is spent
     tx.discard(card)
     if c.stage == "prepare":
         seat = c.fighter
         tx.event("magic_escape", seat, card)
-        end(tx, result=False)
+        effects.end_fight(tx, result=False)
         tx.set_player(seat, room=to_room)
-        flow.enter_room(tx, seat, to_room)
+        effects.enter_room(tx, seat, to_room)
         return
     tx.event("magic_escape", c.runner, card)
     tx.set_combat(dests=c.dests + ((c.runner, to_room),), to_escape=())
     _next_runner(tx, c.runner)
-
-
-def end(tx: Tx, result: bool) -> None:
-    """Close the fight.  Without a result (everyone left by magic) one-shots go back to their
-    owners' hands (Q-COMBAT-12); otherwise they are discarded."""
-    c = tx.combat
-    tx.combat = None
-    for card, owner in zip(c.used, c.used_by):
-        if result:
-            tx.discard(card)
-        else:
-            p = tx.player(owner)
-            tx.set_player(owner, hand=p.hand + (card,))
-    tx.event("combat_ends", c.fighter, result)
-
-
-def heal(tx: Tx, seat: int, amount: int) -> None:
-    p = tx.player(seat)
-    hp = min(max_hp(p, tx.cards), p.hp + amount)
-    if hp != p.hp:
-        tx.set_player(seat, hp=hp)
-        tx.event("heal", seat, hp - p.hp)

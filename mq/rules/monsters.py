@@ -3,8 +3,9 @@ and the monster turn (Q-MT), which the native core resolves for all monsters at 
 from __future__ import annotations
 
 from mq import core
-from mq.rules import board
-from mq.rules.state import COLOURS, Deck, Monster, Pending
+from mq.rules import board, effects
+from mq.rules.draws import draw_to_hand
+from mq.rules.state import COLOURS, Monster, Pending
 from mq.rules.tx import Tx
 
 BASES_PER_COLOUR = 3  # Q-COMP-5
@@ -78,95 +79,13 @@ def evict_highest(tx: Tx) -> None:
             tx.event("monster_evicted", m.uid, m.card)
             tx.remove_monster(m.uid)
     if tx.combat is not None and not tx.combat.monsters:
-        from mq.rules import combat
-
-        combat.end(tx, result=False)  # Q-COMBAT-12: no monster left, no result
+        effects.end_fight(tx, result=False)  # Q-COMBAT-12: no monster left, no result
 
 
 def draw_dxm_for_colour(tx: Tx, colour: int) -> None:
     """Q-MON-1, Q-MT-1, Q-CARD-1: the player of the rolled colour draws a DxM."""
     if colour < tx.params.players:
         draw_to_hand(tx, colour, "dxm")
-
-
-DRAW = "draw"  # a cleric's answer to Resurrection: draw as usual
-
-
-def is_cleric(p, cards) -> bool:
-    return p.alive and any(cards.card(c).key == "cleric" for c in p.classes)
-
-
-def may_resurrect(tx: Tx, seat: int, kind: str) -> bool:
-    """The cleric's Resurrection (Q-CHAR-5, the cleric card's text in mq/data/dxm.toml): "when
-    you would draw a card face-down, you may take the top card of that deck's discard pile
-    instead, discarding one card from your hand for it" — a live cleric with a card in hand, a
-    Treasure or DxM draw, a discard pile to take from, during the game."""
-    from mq.rules.state import TURN
-
-    p = tx.player(seat)
-    return (tx.phase == TURN and kind in ("treasure", "dxm") and bool(tx.decks[kind].discard)
-            and bool(p.hand) and is_cleric(p, tx.cards))
-
-
-def _owed(tx: Tx) -> list:
-    """Face-down draws of clerics put off until the action is done (a per-transaction list, never
-    part of the state): each becomes a ``resurrect`` decision in turn (mq.rules.flow.settle)."""
-    return tx.__dict__.setdefault("owed_draws", [])
-
-
-def draw_to_hand(tx: Tx, seat: int, kind: str, public: bool = False, ask: bool = True) -> str | None:
-    """Draw the top card of ``kind`` into ``seat``'s hand.  A face-down draw of a cleric who could
-    use Resurrection instead is put off (returns None) until the action is done, when the cleric
-    decides (``offer_resurrections``); the order of draws is otherwise unchanged."""
-    if ask and not public and may_resurrect(tx, seat, kind):
-        _owed(tx).append((seat, kind))
-        return None
-    card = tx.draw(kind)
-    if card is not None:
-        p = tx.player(seat)
-        tx.set_player(seat, hand=p.hand + (card,))
-        tx.event("draw", seat, kind, card, public)
-    return card
-
-
-def offer_resurrections(tx: Tx) -> bool:
-    """Turn the put-off draws into decisions, in order: the first one a cleric may still take from
-    the discard pile becomes a ``resurrect`` pending decision (options: "draw", or a card of the
-    hand to discard for the pile's top card; data: the deck, the top card, the draws still owed);
-    the others are drawn as usual.  Our rule: while another decision is pending (a base colour,
-    an item to lose, charity), the owed draws are made as usual.  True when a decision is pending."""
-    owed = _owed(tx)
-    while owed:
-        seat, kind = owed.pop(0)
-        if tx.pending is None and may_resurrect(tx, seat, kind):
-            hand = tx.player(seat).hand
-            tx.pending = Pending(seat=seat, kind="resurrect", options=(DRAW,) + tuple(sorted(set(hand))),
-                                 data=(kind, tx.decks[kind].discard[-1], tuple(owed)))
-            owed.clear()
-            return True
-        draw_to_hand(tx, seat, kind, ask=False)
-    return False
-
-
-def resurrect_chosen(tx: Tx, option: str) -> None:
-    """The cleric's answer: draw as usual, or discard that card from hand and take the top card of
-    the deck's discard pile; the draws still owed are offered next (by flow.settle)."""
-    pend = tx.pending
-    seat = pend.seat
-    kind, top, rest = pend.data
-    tx.pending = None
-    if option == DRAW:
-        draw_to_hand(tx, seat, kind, ask=False)
-    else:
-        deck = tx.decks[kind]
-        tx.decks[kind] = Deck(deck.draw, deck.discard[:-1])
-        p = tx.player(seat)
-        hand = list(p.hand)
-        hand.remove(option)
-        tx.set_player(seat, hand=tuple(hand) + (top,))
-        tx.discard(option)
-        tx.event("resurrect", seat, kind, top, option)
-    _owed(tx).extend(rest)
 
 
 def ignores_identity(defn, ident: tuple[str, ...]) -> bool:

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from mq.cards import CardSet, load_default
-from mq.rules import monsters
+from mq.rules import draws
 from mq.rules.errors import IllegalAction
 from mq.rules.state import Deck, Params, Player, Room, State
 from mq.rules.tx import Tx
@@ -51,9 +51,9 @@ def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
     tx.decks["dxm"] = Deck(tx.shuffle(tuple(c.id for c in cards.dxm)))
     for seat in range(params.players):
         for _ in range(params.start_treasure):
-            monsters.draw_to_hand(tx, seat, "treasure")
+            draws.draw_to_hand(tx, seat, "treasure")
         for _ in range(params.start_dxm):
-            monsters.draw_to_hand(tx, seat, "dxm")
+            draws.draw_to_hand(tx, seat, "dxm")
     tx.order = roll_order(tx, params.players)
     tx.events.clear()
     return tx.commit()

@@ -15,13 +15,15 @@ more than your level).  The powers are the class cards' texts in mq/data/dxm.tom
   room (the ``curse`` pending decision, mq.rules.combat.play_curse); Resurrection — a face-down
   draw of a cleric with a card in hand is put off until the action is done, then the cleric
   decides: draw as usual, or discard a card from hand for the top card of that deck's discard
-  pile (the ``resurrect`` pending decision, mq.rules.monsters.offer_resurrections).
+  pile (the ``resurrect`` pending decision, mq.rules.draws.offer_resurrections).
 
 Action: ``power (name, *args)``; the card to discard is the last argument of discard powers."""
 from __future__ import annotations
 
-from mq.rules import combat, monsters
+from mq.rules import combat, effects, monsters
 from mq.rules.actions import Action
+from mq.rules.draws import draw_to_hand
+from mq.rules.effects import fighters
 from mq.rules.state import Player
 from mq.rules.tx import Tx
 
@@ -56,7 +58,7 @@ def legal(state, seat: int, cards, add) -> None:
                     for it in q.items:
                         add(Action(seat, "power", ("steal", q.seat, it.card)))
         return
-    fighting = seat in combat.fighters(c)
+    fighting = seat in fighters(c)
     if "warrior" in mine and fighting and c.stage in ("prepare", "window"):
         if _used(c, seat, "berserk") < MAX_DISCARDS:
             for card in discardable(p):
@@ -73,7 +75,7 @@ def legal(state, seat: int, cards, add) -> None:
         for card in discardable(p):
             add(Action(seat, "power", ("flight", card)))
     if "thief" in mine and c.stage == "window" and seat in c.waiting:
-        for target in combat.fighters(c):
+        for target in fighters(c):
             if target != seat and not _used_on(c, seat, target) and _near(state, cards, seat, c.room):
                 for card in discardable(p):
                     add(Action(seat, "power", ("backstab", target, card)))
@@ -107,6 +109,8 @@ def _options(state, seat, cards) -> list[Action]:
 
 
 def use(tx: Tx, a: Action) -> None:
+    """Carry out a power (in the interrupt window, everyone may answer it afterwards:
+    mq.rules.windows.card_played, called by the reducer)."""
     name = a.args[0]
     seat = a.seat
     c = tx.combat
@@ -115,7 +119,7 @@ def use(tx: Tx, a: Action) -> None:
         tx.set_combat(bonus=c.bonus + 1, powers=c.powers + (f"{seat}:berserk",))
         tx.event("power", seat, "berserk", 1)
     elif name == "battle_cry":
-        ok = d10(tx, seat, "battle_cry")
+        ok = effects.d10(tx, seat, "battle_cry")
         tx.set_combat(powers=tx.combat.powers + (f"{seat}:battle_cry",),
                       extra_dice=tx.combat.extra_dice + (1 if ok else 0))
     elif name == "flight":
@@ -127,19 +131,17 @@ def use(tx: Tx, a: Action) -> None:
         for card in three:
             _discard_any(tx, seat, card)
         tx.set_combat(powers=tx.combat.powers + (f"{seat}:charm",))
-        if d10(tx, seat, "charm"):
+        if effects.d10(tx, seat, "charm"):
             _charm(tx, seat, uid)
     elif name == "backstab":
         target, card = a.args[1], a.args[2]
         _discard_any(tx, seat, card)
         tx.set_combat(bonus=c.bonus - 2, powers=c.powers + (f"{seat}:backstab:{target}",))
         tx.event("power", seat, "backstab", target)
-        combat.reopen_window(tx, seat)
-        return
     elif name == "steal":
         victim, card = a.args[1], a.args[2]
         tx.set_turn(stole=True)
-        if d10(tx, seat, "steal"):
+        if effects.d10(tx, seat, "steal"):
             q = tx.player(victim)
             item = next(it for it in q.items if it.card == card)
             tx.set_player(victim, items=tuple(it for it in q.items if it.card != card))
@@ -147,31 +149,16 @@ def use(tx: Tx, a: Action) -> None:
             tx.set_player(seat, hand=p.hand + (item.card,))
             tx.event("stolen", seat, victim, card)
         else:
-            from mq.rules import flow
-
-            flow.hit(tx, seat, 1)
-        return
-    if tx.combat is not None and tx.combat.stage == "window":
-        combat.reopen_window(tx, seat)
-
-
-def d10(tx: Tx, seat: int, name: str) -> bool:
-    """Q-CHAR-5: the d10 power works if the roll is no more than your level."""
-    roll = tx.d10()
-    ok = roll <= tx.player(seat).level
-    tx.event("d10", seat, name, roll, ok)
-    return ok
+            effects.hit(tx, seat, 1)
 
 
 def _discard_any(tx: Tx, seat: int, card: str) -> None:
-    from mq.rules import flow
-
     p = tx.player(seat)
     if card in p.hand:
         tx.set_player(seat, hand=tuple(c for c in p.hand if c != card))
         tx.discard(card)
     else:
-        flow.discard_in_play(tx, seat, card)
+        effects.discard_in_play(tx, seat, card)
 
 
 def _charm(tx: Tx, seat: int, uid: int) -> None:
@@ -182,7 +169,6 @@ def _charm(tx: Tx, seat: int, uid: int) -> None:
     tx.remove_monster(uid)
     tx.event("charmed", seat, uid, m.card)
     for _ in range(n):
-        monsters.draw_to_hand(tx, seat, "treasure", True)
+        draw_to_hand(tx, seat, "treasure", True)
     if not tx.combat.monsters:
-        combat.end(tx, result=False)  # no monster left: the fight ends without a result
-
+        effects.end_fight(tx, result=False)  # no monster left: the fight ends without a result

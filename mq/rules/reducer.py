@@ -6,7 +6,7 @@ with a reason code and the input state is untouched (it is immutable anyway)."""
 from __future__ import annotations
 
 from mq.cards import CardSet, DxmDef
-from mq.rules import board, combat, flow, monsters, powers
+from mq.rules import board, combat, draws, effects, flow, monsters, powers, windows
 from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
@@ -169,7 +169,7 @@ def _play(tx: Tx, a: Action) -> None:
         place = place_for(p, defn, tx.cards)
         tx.set_player(a.seat, items=p.items + (Item(card, place),))
         tx.event("item", a.seat, card, place)
-    flow.clamp_hp(tx, a.seat)
+    effects.clamp_hp(tx, a.seat)
 
 
 def _discard(tx: Tx, a: Action) -> None:
@@ -177,7 +177,7 @@ def _discard(tx: Tx, a: Action) -> None:
     if tx.pending is not None:  # Q-CHARITY: the lowest-level giver discards the excess
         flow.charity_step(tx, card, None)
         return
-    flow.discard_in_play(tx, a.seat, card)  # Q-CHAR-4: race or class cards anytime
+    effects.discard_in_play(tx, a.seat, card)  # Q-CHAR-4: race or class cards anytime
 
 
 def _equip(tx: Tx, a: Action) -> None:
@@ -186,7 +186,7 @@ def _equip(tx: Tx, a: Action) -> None:
     p = tx.player(a.seat)
     tx.set_player(a.seat, items=tuple(Item(card, place) if it.card == card else it for it in p.items))
     tx.event("equip", a.seat, card, place)
-    flow.clamp_hp(tx, a.seat)
+    effects.clamp_hp(tx, a.seat)
 
 
 def _drop(tx: Tx, a: Action) -> None:
@@ -203,7 +203,7 @@ def _drop(tx: Tx, a: Action) -> None:
     r = tx.rooms[p.room]
     tx.set_room(p.room, pile=r.pile + (card,))
     tx.event("drop", a.seat, card, p.room)
-    flow.clamp_hp(tx, a.seat)
+    effects.clamp_hp(tx, a.seat)
 
 
 def _move(tx: Tx, a: Action) -> None:
@@ -221,7 +221,7 @@ def _move(tx: Tx, a: Action) -> None:
         return
     tx.set_player(seat, room=j)
     tx.event("move", seat, p.room, j, a.kind == "dash")
-    flow.enter_room(tx, seat, j)
+    effects.enter_room(tx, seat, j)
 
 
 def explore(tx: Tx, seat: int, x: int, y: int, d: int, kind: int) -> None:
@@ -229,8 +229,8 @@ def explore(tx: Tx, seat: int, x: int, y: int, d: int, kind: int) -> None:
     j = board.place_room(tx, x, y, d, kind)
     tx.set_player(seat, room=j)
     tx.event("explore", seat, j, tx.rooms[j].face, x, y)
-    monsters.draw_to_hand(tx, seat, "dxm")
-    flow.enter_room(tx, seat, j)
+    draws.draw_to_hand(tx, seat, "dxm")
+    effects.enter_room(tx, seat, j)
     monsters.spawn(tx, j, seat)  # even if the room's rule killed the explorer (Q-EXPLORE-5)
     tx.set_turn(summon_room=-1)  # Q-EXPLORE-7: it was not entered monster-free, even if it completes the dungeon
 
@@ -255,18 +255,18 @@ def _search(tx: Tx, a: Action) -> None:
     tx.set_player(seat, gold=p.gold + gold)
     public = len(tx.seats_in(p.room)) > 1  # Q-SEARCH-3
     for _ in range(treasures):
-        monsters.draw_to_hand(tx, seat, "treasure", public)
+        draws.draw_to_hand(tx, seat, "treasure", public)
     if mark:
         new_mark = LOOTED if room.mark == SEARCHED or mark == LOOTED else SEARCHED  # Q-SEARCH-2
         tx.set_room(p.room, mark=new_mark)
     tx.event("search_found", seat, gold, treasures, tx.rooms[p.room].mark)
     if room.pile or room.pile_gold:
-        flow.pick_up(tx, seat)
+        effects.pick_up(tx, seat)
 
 
 def _pickup(tx: Tx, a: Action) -> None:
     tx.set_turn(spent=tx.turn.spent + 1)
-    flow.pick_up(tx, a.seat)
+    effects.pick_up(tx, a.seat)
 
 
 def _fight(tx: Tx, a: Action) -> None:
@@ -296,7 +296,7 @@ def _buy(tx: Tx, a: Action) -> None:
                   gold=p.gold - gold, level=gain_levels(p, 1, by_kill=False))
     tx.event("buy", a.seat, a.args, gold)
     tx.event("level", a.seat, tx.player(a.seat).level, "bought")
-    flow.clamp_hp(tx, a.seat)
+    effects.clamp_hp(tx, a.seat)
 
 
 def _heal(tx: Tx, a: Action) -> None:
@@ -304,11 +304,11 @@ def _heal(tx: Tx, a: Action) -> None:
     p = tx.player(a.seat)
     tx.set_player(a.seat, level=lose_levels(p, 1))
     tx.event("level", a.seat, tx.player(a.seat).level, "heal")
-    combat.heal(tx, a.seat, 3)
+    effects.heal(tx, a.seat, 3)
 
 
 def _suicide(tx: Tx, a: Action) -> None:
-    flow.die(tx, a.seat, "suicide")  # Q-DEATH-4
+    effects.die(tx, a.seat, "suicide")  # Q-DEATH-4
 
 
 def _end_turn(tx: Tx, a: Action) -> None:
@@ -333,11 +333,10 @@ def _use(tx: Tx, a: Action) -> None:
     elif not running:
         tx.set_combat(bonus=c.bonus + defn.bonus)
     tx.event("use", a.seat, card, side)
-    if stage == "window":
-        combat.reopen_window(tx, a.seat)
+    windows.card_played(tx, a.seat)
     for e in defn.effects:
         if e.name == "heal":
-            combat.heal(tx, a.seat, e.get("amount", 1))
+            effects.heal(tx, a.seat, e.get("amount", 1))
         elif e.name == "runaway" and running:
             tx.set_combat(run_bonus=tx.combat.run_bonus + e.get("amount", 0))
         elif e.name == "escape" and running:  # Q-RUN-4: arrive where you chose to run
@@ -349,17 +348,11 @@ def _use(tx: Tx, a: Action) -> None:
 
 
 def _roll(tx: Tx, a: Action) -> None:
-    combat.declare_roll(tx)
+    windows.declare_roll(tx)
 
 
 def _pass(tx: Tx, a: Action) -> None:
-    stage = tx.combat.stage
-    if stage == "help":
-        combat.refuse_help(tx, a.seat)
-    elif stage == "outcome":
-        combat.pass_outcome(tx, a.seat)
-    else:
-        combat.pass_window(tx, a.seat)
+    windows.pass_seat(tx, a.seat)
 
 
 def _set_die(tx: Tx, a: Action) -> None:
@@ -369,13 +362,7 @@ def _set_die(tx: Tx, a: Action) -> None:
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card),
                   items=tuple(it for it in p.items if it.card != card))
     tx.discard(card)
-    combat.change_die(tx, a.seat, card, side, index)
-
-
-def _fight_card_played(tx: Tx, seat: int) -> None:
-    """After a card in the interrupt window, everyone else may answer it (Q-DIGI-2)."""
-    if tx.combat is not None and tx.combat.stage == "window":
-        combat.reopen_window(tx, seat)
+    windows.set_die(tx, a.seat, card, side, index)
 
 
 def _take_from_hand(tx: Tx, seat: int, card: str) -> None:
@@ -389,7 +376,7 @@ def _enhance(tx: Tx, a: Action) -> None:
     _take_from_hand(tx, a.seat, card)
     tx.set_monster(uid, enhancers=tx.monster(uid).enhancers + (card,))
     tx.event("enhance", a.seat, card, uid)
-    _fight_card_played(tx, a.seat)
+    windows.card_played(tx, a.seat)
 
 
 def _wander(tx: Tx, a: Action) -> None:
@@ -401,7 +388,7 @@ def _wander(tx: Tx, a: Action) -> None:
     uid = monsters.spawn(tx, tx.combat.room, a.seat)
     if uid is not None and tx.combat is not None:  # (making room for it may have ended the fight)
         tx.set_combat(monsters=tx.combat.monsters + (uid,))
-    _fight_card_played(tx, a.seat)
+    windows.card_played(tx, a.seat)
 
 
 def _mate(tx: Tx, a: Action) -> None:
@@ -412,7 +399,7 @@ def _mate(tx: Tx, a: Action) -> None:
     new = monsters.spawn(tx, tx.combat.room, a.seat, like=tx.monster(uid).card, mate=card)
     if new is not None and tx.combat is not None:
         tx.set_combat(monsters=tx.combat.monsters + (new,))
-    _fight_card_played(tx, a.seat)
+    windows.card_played(tx, a.seat)
 
 
 def _curse(tx: Tx, a: Action) -> None:
@@ -421,7 +408,7 @@ def _curse(tx: Tx, a: Action) -> None:
     card, victim = a.args
     _take_from_hand(tx, a.seat, card)
     combat.play_curse(tx, card, a.seat, victim)
-    _fight_card_played(tx, a.seat)
+    windows.card_played(tx, a.seat)
 
 
 def _deal(tx: Tx, a: Action) -> None:
@@ -434,7 +421,7 @@ def _deal(tx: Tx, a: Action) -> None:
         tx.set_player(a.seat, gold=p.gold - e.get("price"))
         tx.event("deal", a.seat, "buy", e.get("price"))
         for _ in range(e.get("n")):
-            monsters.draw_to_hand(tx, a.seat, "treasure", len(tx.seats_in(p.room)) > 1)
+            draws.draw_to_hand(tx, a.seat, "treasure", len(tx.seats_in(p.room)) > 1)
     else:
         card = a.args[1]
         e = next(e for e in face.effects if e.name == "deal_sell")
@@ -443,7 +430,7 @@ def _deal(tx: Tx, a: Action) -> None:
             tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card))
             tx.discard(card)
         else:
-            flow.discard_in_play(tx, a.seat, card)
+            effects.discard_in_play(tx, a.seat, card)
         tx.set_player(a.seat, gold=tx.player(a.seat).gold + gold)
         tx.event("deal", a.seat, "sell", gold)
 
@@ -507,9 +494,15 @@ def _choose(tx: Tx, a: Action) -> None:
     elif pend.kind == "curse":  # Q-CARD-8: cancel it with a card or Sanctuary, or let it act
         combat.answer_curse(tx, a.seat, a.args[0])
     elif pend.kind == "resurrect":  # Q-CHAR-5: the cleric's Resurrection
-        monsters.resurrect_chosen(tx, a.args[0])
+        draws.resurrect_chosen(tx, a.args[0])
     else:
         combat.lose_item_chosen(tx, a.args[0])
+
+
+def _power(tx: Tx, a: Action) -> None:
+    """Q-CHAR-5: a class power (mq.rules.powers); in the interrupt window everyone may answer it."""
+    powers.use(tx, a)
+    windows.card_played(tx, a.seat)
 
 
 def _give(tx: Tx, a: Action) -> None:
@@ -528,7 +521,7 @@ def _give(tx: Tx, a: Action) -> None:
         place = place_for(q, tx.cards.card(what), tx.cards, bool(item.cheat))
         tx.set_player(to, items=q.items + (item.replace(place=place),))
         tx.set_player(a.seat, items=tuple(it for it in p.items if it.card != what))
-        flow.clamp_hp(tx, a.seat)
+        effects.clamp_hp(tx, a.seat)
     tx.event("gift", a.seat, to, what)
 
 
@@ -538,6 +531,6 @@ HANDLERS = {
     "buy": _buy, "heal": _heal, "suicide": _suicide, "end_turn": _end_turn, "use": _use,
     "roll": _roll, "pass": _pass, "run": _run, "escape": _escape, "choose": _choose, "give": _give,
     "fight": _fight, "ask": _ask, "offer": _offer, "accept": _accept, "decline": _decline,
-    "enhance": _enhance, "wander": _wander, "curse": _curse, "mate": _mate, "power": powers.use, "set_die": _set_die,
+    "enhance": _enhance, "wander": _wander, "curse": _curse, "mate": _mate, "power": _power, "set_die": _set_die,
     "cheat": _cheat, "deal": _deal, "uncurse": _uncurse, "counter": _counter,
 }

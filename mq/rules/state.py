@@ -113,7 +113,7 @@ class Turn(Node):
     double_sale: bool = False  # a halfling's once-per-turn double-value sale was used (Q-CHAR-4)
     stole: bool = False  # the thief's once-per-turn steal was tried (Q-CHAR-5)
     deals: tuple[int, ...] = ()  # rooms whose deal was made this turn (Q-SEARCH-5)
-    over: bool = False  # the active munchkin died: the monster turn comes once this action is done
+    over: bool = False  # the turn ended in this action (death, Q-DEATH-1; cornered, Q-RUN-5): the monster turn comes next
 
 
 @node

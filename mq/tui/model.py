@@ -619,9 +619,9 @@ class Model:
         return p.hand if p is not None else ()
 
     def combat_info(self) -> CombatInfo | None:
-        """The fight's public numbers, worked out as combat.resolve works them out (the helper's
-        strength and dice join the munchkin side; monsters' bonuses count against either
-        fighter; a warrior on the munchkin side wins ties)."""
+        """The fight's public numbers, worked out as combat.roll_dice and combat.outcome work them
+        out (the helper's strength and dice join the munchkin side; monsters' bonuses count against
+        either fighter; a warrior on the munchkin side wins ties)."""
         v = self.view
         c = v.combat
         if c is None:

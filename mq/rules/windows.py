@@ -1,0 +1,140 @@
+"""Reaction windows (Q-COMBAT-7, Q-DIGI-2, Q-HELP-1): the moments of a fight when several seats may
+act and each must act or pass — the interrupt window before the roll (``window``), the after-roll
+window (``outcome``) and a call for help (``help``).  This module owns their whole life: opening
+them, reopening one when a card is played into it, the one ``pass`` dispatch (a seat's own pass, the
+auto-pass and the window timer's passes all go through ``pass_seat``), which seats can still act
+(``can_act``, answered by mq.rules.legal) and closing them (the dice, the result, the end of the
+bidding).  In the spirit of boardgame.io's turn-order module: who the game waits for in a fight is
+decided here and nowhere else.
+
+Invariant: a window waits for ``Combat.waiting`` only; it closes when that is empty, and every seat
+leaves it through ``pass_seat`` or by acting (which may reopen it)."""
+from __future__ import annotations
+
+from mq.rules import combat, legal
+from mq.rules.effects import fighters
+from mq.rules.tx import Tx
+
+STAGES = ("window", "outcome", "help")  # the combat stages that are reaction windows
+
+
+# -- before the roll (Q-COMBAT-7) --------------------------------------------------------------
+def declare_roll(tx: Tx) -> None:
+    """Q-COMBAT-7: every other player gets an interrupt window before the dice."""
+    waiting = combat.others(tx.order, tx.combat.fighter)
+    if waiting:
+        tx.set_combat(stage="window", waiting=waiting)
+    else:
+        roll(tx)
+
+
+def reopen_window(tx: Tx, seat: int) -> None:
+    """A card played in the window: everyone may answer it, the fighter too, and the player who
+    played it may follow up with another card (Q-DIGI-2): all of them must pass again."""
+    tx.set_combat(waiting=combat.others(tx.order, seat) + (seat,))
+
+
+def card_played(tx: Tx, seat: int) -> None:
+    """After a card or a power in the interrupt window, everyone else may answer it (Q-DIGI-2);
+    at any other moment nothing reopens."""
+    if tx.combat is not None and tx.combat.stage == "window":
+        reopen_window(tx, seat)
+
+
+def _pass_window(tx: Tx, seat: int) -> None:
+    waiting = tuple(s for s in tx.combat.waiting if s != seat)
+    tx.set_combat(waiting=waiting)
+    if not waiting:
+        tx.event("window_closed", tx.combat.fighter)
+        roll(tx)
+
+
+# -- after the roll (Q-COMBAT-7) ---------------------------------------------------------------
+def roll(tx: Tx) -> None:
+    """Roll the dice (mq.rules.combat.roll_dice), then the after-roll window."""
+    combat.roll_dice(tx)
+    open_outcome_window(tx)
+
+
+def open_outcome_window(tx: Tx) -> None:
+    """Everyone (the fighter last) who could still change a die may act, the one who just did
+    too.  Seats without a card that may be used after the roll pass by themselves
+    (``auto_pass``, from the legal actions: a die changer that would not change any die does not
+    count either); nobody left: the result."""
+    c = tx.combat
+    order = combat.others(tx.order, c.fighter) + (c.fighter,)
+    waiting = tuple(s for s in order if tx.player(s).alive and combat.after_roll_cards(tx.player(s), tx.cards))
+    tx.set_combat(waiting=waiting)
+    if not waiting:
+        combat.settle_outcome(tx)
+
+
+def set_die(tx: Tx, seat: int, card: str, side: str, index: int) -> None:
+    """A die changed (mq.rules.combat.change_die): everyone may answer it (Q-DIGI-2)."""
+    combat.change_die(tx, seat, card, side, index)
+    open_outcome_window(tx)
+
+
+def _pass_outcome(tx: Tx, seat: int) -> None:
+    waiting = tuple(s for s in tx.combat.waiting if s != seat)
+    tx.set_combat(waiting=waiting)
+    if not waiting:
+        combat.settle_outcome(tx)
+
+
+# -- passing -----------------------------------------------------------------------------------
+def pass_seat(tx: Tx, seat: int) -> None:
+    """``seat`` passes in the open window: in a call for help it does not bid (or refuses the
+    counter-offer, mq.rules.combat.refuse_help); in the others it has nothing more to play.  The
+    window closes when nobody is left waiting."""
+    stage = tx.combat.stage
+    if stage == "help":
+        combat.refuse_help(tx, seat)
+    elif stage == "outcome":
+        _pass_outcome(tx, seat)
+    else:
+        _pass_window(tx, seat)
+
+
+# The actions that do not count as "being able to act" in a reaction window: passing itself,
+# suicide (always open to the fighter, never a card), and a bystander discarding their own race
+# or class card, which cannot change the fight (Q-CHAR-4 lets them do it anytime after it).
+_NOT_ACTING = ("pass", "suicide")
+
+
+def can_act(state, seat: int, cards) -> bool:
+    """Whether ``seat`` has something to do in the current reaction window besides passing:
+    answered by the one legality source (mq.rules.legal), which stops at the first such action,
+    so it can never disagree with the full list."""
+    if seat in fighters(state.combat):
+        return legal.has_action(state, seat, cards, _acts_fighting)
+    return legal.has_action(state, seat, cards, _acts)
+
+
+def _acts(a) -> bool:
+    return a.kind not in _NOT_ACTING and a.kind != "discard"
+
+
+def _acts_fighting(a) -> bool:
+    return a.kind not in _NOT_ACTING
+
+
+def auto_pass(tx: Tx) -> bool:
+    """Q-COMBAT-7, Q-DIGI-2: "a seat with no playable card is auto-passed" — in every reaction
+    window (before the roll, after it, a call for help).  Deterministic: computed by every peer
+    from the full state; what it reveals is public by the rules' own logic (docs/engine.md).
+    Returns whether any seat was passed."""
+    c = tx.combat
+    if c is None or tx.pending is not None or c.stage not in STAGES or not c.waiting:
+        return False
+    snapshot = tx.commit()
+    idle = [s for s in c.waiting if not can_act(snapshot, s, tx.cards)]
+    if not idle:
+        return False
+    stage = c.stage
+    for seat in idle:
+        if tx.combat is None or tx.combat.stage != stage or seat not in tx.combat.waiting:
+            break  # the window closed (or moved on) under the passes already made
+        tx.event("auto_pass", seat, stage)
+        pass_seat(tx, seat)
+    return True
