@@ -101,7 +101,7 @@ class Cluster:
         return os.path.join(self.work, f"p{i}.mqlog")
 
     def _spawn(self, i: int, args: list[str], env: dict | None) -> Proc:
-        e = dict(self.env, MQ_HOME=os.path.join(self.work, f"home{i}"))
+        e = dict(self.env, MQ_HOME=self.home(i))
         e.update(env or {})
         self._runs[i] = self._runs.get(i, 0) + 1
         argv = [*self.prefix(i), sys.executable, "-m", self.module, *args]
@@ -113,7 +113,9 @@ class Cluster:
         return [*FAST, "--bind", self.address(i)]  # the last --bind counts
 
     def host(self, *args: str, i: int = 0, env: dict | None = None, resume: bool = False,
-             beacon: bool = False, timeout: float = 15) -> Proc:
+             beacon: bool = False, timeout: float = 15, ready: bool = True) -> Proc:
+        """Start the host; with ``ready`` (the default) wait until it listens and note its port
+        and join code (without: a host expected to stop at once)."""
         cmd = ["host", "--headless", "--bot", "--port", "0", "--name", f"p{i}",
                "--log", self.log(i), "--timeout", "60", *self._fast(i), *args]
         if not beacon:
@@ -121,6 +123,8 @@ class Cluster:
         if resume:
             cmd += ["--resume", self.log(i)]
         proc = self._spawn(i, cmd, env)
+        if not ready:
+            return proc
         self.port = int(proc.wait_for(r"(?:hosting|resuming) game \w+ on port (\d+)", timeout).group(1))
         m = re.search(r"join code ([0-9A-Z]{4}-[0-9A-Z]{4}-[0-9A-Z]{4})", proc.out())
         self.code = m.group(1) if m else None
@@ -129,11 +133,18 @@ class Cluster:
     def _code(self) -> list[str]:
         return ["--code", self.code] if self.code else []
 
-    def join(self, i: int, *args: str, env: dict | None = None, port: int | None = None, at: int = 0) -> Proc:
-        """Peer i joins the peer ``at`` (the host, by default) on ``port`` (the host's)."""
+    def join(self, i: int, *args: str, env: dict | None = None, port: int | None = None, at: int = 0,
+             own_log: bool = True) -> Proc:
+        """Peer i joins the peer ``at`` (the host, by default) on ``port`` (the host's), logging to
+        ``log(i)`` (``own_log`` False: where ``mq join`` keeps it by default, in its MQ_HOME)."""
+        where = ["--log", self.log(i)] if own_log else []
         cmd = ["join", f"{self.address(at)}:{port or self.port}", "--headless", "--bot", "--name", f"p{i}",
-               "--log", self.log(i), "--timeout", "60", *self._fast(i), *self._code(), *args]
+               *where, "--timeout", "60", *self._fast(i), *self._code(), *args]
         return self._spawn(i, cmd, env)
+
+    def home(self, i: int) -> str:
+        """Peer i's MQ_HOME (its identity, and its logs unless given ``--log``)."""
+        return os.path.join(self.work, f"home{i}")
 
     def watch(self, i: int, *args: str) -> Proc:
         cmd = ["join", f"{self.address(0)}:{self.port}", "--headless", "--watch", "--name", f"w{i}",

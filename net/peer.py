@@ -8,7 +8,10 @@ also binds a ROUTER of its own so that it can take over as sequencer.
 
 Invariants:
 - The state changes only by applying a log entry, in sequence order, with ``mq.rules.step``; this
-  module never builds a State (except the test-only perturbation in net.desync).
+  module never builds a State (except the test-only perturbation in net.desync).  Every entry
+  taken from a log (our own file, the sequencer's, another peer's while reconciling) is checked
+  and applied by net.replica.apply_entry, the check of ``mq replay --verify``; the sequencer's
+  own entries follow the same authorship rule (net.replica.may_author).
 - Every link is CurveZMQ (net.transport).  A seat belongs to a CURVE public key: the leader binds
   it to the ``User-Id`` of the connection (the key the handshake proved), checked again on every
   message, never to a message field or a routing id.  A key the leader does not know (not in the
@@ -64,7 +67,7 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import desync, gamelog, identity, transport, wire
+from net import desync, gamelog, identity, replica, transport, wire
 from net.wire import PROTOCOL, TABLE_AUTHOR
 
 log = logging.getLogger("mq.net")
@@ -361,16 +364,16 @@ class Peer:
         self._adopt_log(lg)
 
     def _adopt_log(self, lg: gamelog.GameLog) -> None:
+        """Take a log we hold (our file, or what a rewind left of it): every entry re-applied
+        through the one entry check (net.replica), or PeerError naming the first that fails (the
+        log is closed, nothing in it changed)."""
         state = new_game(lg.header.params, lg.header.seed, self.cards)
-        for e in lg.entries:
-            try:
-                state, _ = step(state, decode_action(e.action), self.cards)
-            except Exception as err:  # IllegalAction, or an engine that changed under the log
-                lg.close()
-                raise PeerError(f"{lg.path}: entry {e.n} does not replay: {err}") from None
-            if state_hash(state) != e.hash:
-                lg.close()
-                raise PeerError(f"{lg.path}: entry {e.n} does not replay to its recorded hash")
+        try:
+            for _, _, state, _ in replica.reapply(state, lg.entries, self.cards, lg.header):
+                pass
+        except replica.BadEntry as err:
+            lg.close()
+            raise PeerError(f"{lg.path}: {err}") from None
         self.log, self.header, self.game = lg, lg.header, lg.header.game
         self.state, self.seq = state, lg.last_seq
         self.ring = {self.seq: state}
@@ -409,37 +412,19 @@ class Peer:
         self._started.set()
         self._notice("info", None, f"the game starts: seed {header.seed:016x}, game {header.game.hex()}")
 
-    def _apply_entry(self, e: gamelog.Entry) -> str | None:
-        """Apply the next entry (e.n == seq + 1) and log it; returns a problem or None.  Used by
-        followers and by a new sequencer adopting entries from another peer's log."""
-        if e.prev != self.log.last_id:
-            return f"entry {e.n} does not chain to entry {self.seq}"
-        if e.epoch < self.log.last_epoch:  # a later reign appends after an earlier one, never before
-            return f"entry {e.n} is of epoch {e.epoch}, older than entry {self.seq}'s {self.log.last_epoch}"
-        try:
-            action = decode_action(e.action)
-        except IllegalAction as err:
-            return f"entry {e.n}: {err}"
-        if e.author != TABLE_AUTHOR and e.author != action.seat:
-            return f"entry {e.n}: seat {e.author} cannot act for seat {action.seat}"
-        try:
-            state, events = step(self.state, action, self.cards)
-        except IllegalAction as err:
-            return f"entry {e.n} is illegal here: {err.reason}"
-        except Exception as err:  # an engine bug: stop here rather than crash or skip the entry
-            log.exception("the engine failed on entry %d", e.n)
-            return f"entry {e.n}: the engine failed ({type(err).__name__}: {err})"
-        h = state_hash(state)
+    def _take(self, e: gamelog.Entry) -> None:
+        """Check and apply the next entry (net.replica.apply_entry), log it and commit it; raises
+        replica.BadEntry, with nothing changed, if it does not check out.  Used by followers and by
+        a new sequencer adopting entries from another peer's log."""
+        tip = replica.Tip(self.seq, self.log.last_id, self.log.last_epoch, self.state)
+        applied = replica.apply_entry(self.header, self.cards, tip, e)
         self.log.append(e)
-        self._commit_local(e, action, state, events)
-        if h != e.hash:
-            return f"hash after entry {e.n} is {h:016x}, the sequencer's is {e.hash:016x}"
-        return None
+        self._commit_local(e, applied)
 
-    def _commit_local(self, e: gamelog.Entry, action: Action, state, events) -> None:
-        self.state, self.seq = state, e.n
+    def _commit_local(self, e: gamelog.Entry, applied: Applied) -> None:
+        self.state, self.seq = applied.state, e.n
         self._head = max(self._head, e.n)
-        self.ring[e.n] = state
+        self.ring[e.n] = applied.state
         self.ring.pop(e.n - RING, None)
         self.stats["applied"] += 1
         if e.pid is not None and e.pid[0] == self.inc and e.author == self.seat:
@@ -447,7 +432,7 @@ class Peer:
             sent = self._sent_at.pop(e.pid[1], None)
             if sent is not None and not self.leader:
                 self.commit_ms.append((self.rt.perf() - sent) * 1000)
-        self._emit(Applied(e.n, action, tuple(events), self.state))
+        self._emit(applied)
 
     # -- proposals (any role) ---------------------------------------------------------------------
     def propose(self, action: Action) -> int:
@@ -947,8 +932,9 @@ class Peer:
             if self.phase == "desync" or self._desync_seq is not None:
                 return "net/paused", "the game stopped on a desync"
             return "net/not-started", "the game is not running yet"
-        if author != TABLE_AUTHOR and action.seat != author:
-            return "net/not-your-seat", f"seat {author} cannot act for seat {action.seat}"
+        why = replica.may_author(self.header, author, action)
+        if why is not None:
+            return "net/not-your-seat", why
         if pid is not None:
             last = self._last_pid.get(author)
             if last is not None and last[0] == pid[0] and pid[1] <= last[1]:
@@ -966,7 +952,7 @@ class Peer:
         e = gamelog.decode_entry(raw)
         self.log.append(e)
         self.stats["sequenced"] += 1
-        self._commit_local(e, action, state, events)
+        self._commit_local(e, Applied(e.n, action, tuple(events), state))
         self._outbox.append(raw)
         self._schedule_flush()
         self._after_change()
@@ -1378,8 +1364,10 @@ class Peer:
             if e.n != self.seq + 1:  # a stale or reordered answer: ask again (_leader_timers)
                 gap = e.n
                 break
-            problem = self._apply_entry(e)
-            if problem:
+            try:
+                self._take(e)
+            except replica.BadEntry as err:  # nothing of it kept
+                problem = str(err)
                 break
             m.common = e.n
             if e.pid is not None:
@@ -1547,6 +1535,10 @@ class Peer:
         return self.dealer is not None and self.rt.send(self.dealer, [wire.pack(msg)])
 
     def _on_dealer(self, frames: list) -> None:
+        if self.phase == "closed":
+            # We gave up on this game (refused, or our log of it did not check out): take nothing
+            # more, above all no header that would start a fresh log over the one we refused.
+            return
         if len(frames) != 1:
             return self.drops.drop("frame", f"{len(frames)} frames", "sequencer")
         try:
@@ -1743,17 +1735,23 @@ class Peer:
                 self._buffer.clear()
                 self._hello_again()
                 break
-            problem = self._apply_entry(e)
-            if problem and self.seq != e.n:  # could not apply at all
-                log.error("%s", problem)
+            try:
+                self._take(e)
+            except replica.HashMismatch as err:
+                # Our state after it differs from the sequencer's: keep ours (logged and applied),
+                # so that the sequencer's search can walk it, report it and stop.
+                self.log.append(e)
+                self._commit_local(e, err.applied)
+                log.error("%s", err)
+                hs.append([e.n, state_hash(self.state)])
+                self._pause_self(e.n, str(err))
+                break
+            except replica.BadEntry as err:  # not applied at all
+                log.error("%s", err)
                 hs.append([e.n, 0])
-                self._pause_self(e.n, problem)
+                self._pause_self(e.n, str(err))
                 break
             hs.append([e.n, state_hash(self.state)])
-            if problem:
-                log.error("%s", problem)
-                self._pause_self(e.n, problem)
-                break
             if self.cfg.perturb and self.cfg.perturb[0] == e.n:
                 # Test-only (MQ_TEST_PERTURB): after reporting an honest hash for entry n, make this
                 # peer's state disagree, so the next entry must be caught.

@@ -2,25 +2,25 @@
 
 Checks, in order: the file framing and CRCs, the hash chain and entry numbering (net.gamelog.scan;
 damage before the last record is refused), the seed against the revealed nonces, then every entry
-re-applied with the engine: its author may act for its seat, it is legal, and the state hash after it
-equals the one recorded.  With ``--verify`` any failure exits non-zero; the final state's incremental
-hash is also checked against a full recompute.
+re-applied by net.replica (the check every peer makes too: chain, epochs, who may author it, the
+engine, the state hash after it).  With ``--verify`` any failure exits non-zero; the final state's
+incremental hash is also checked against a full recompute.
 
-:func:`reapply` is the entry-by-entry check on its own: the client's replay viewer
+:func:`reapply` (net.replica's) is the entry-by-entry check on its own: the client's replay viewer
 (mq.tui.replay) loads a log with it, so a log it shows is one ``--verify`` would pass up to there.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from mq.cards import load_default
-from mq.cards import CardSet
-from mq.rules import Action, IllegalAction, State, full_hash, new_game, state_hash, step
-from mq.rules.actions import decode as decode_action
+from mq.rules import full_hash, new_game, state_hash
 from mq.rules.state import COLOURS
 from net import gamelog
+from net.replica import BadEntry, reapply
 from net.wire import TABLE_AUTHOR
+
+__all__ = ["BadEntry", "Result", "reapply", "replay"]  # reapply, BadEntry: for mq.tui.replay
 
 
 @dataclass
@@ -31,30 +31,6 @@ class Result:
     problems: list[str] = field(default_factory=list)
     entries: int = 0
     final_hash: int | None = None
-
-
-class BadEntry(Exception):
-    """An entry that does not re-apply: its author may not act for that seat, the engine refuses
-    it, or the state after it does not have the hash the log recorded."""
-
-
-def reapply(state: State, entries: list[gamelog.Entry], cards: CardSet
-            ) -> Iterator[tuple[gamelog.Entry, Action, State, tuple]]:
-    """Apply ``entries`` to ``state`` (the game the header describes) one by one, yielding each
-    entry, its action, the state after it and the engine's events; raises :class:`BadEntry` at the
-    first entry that does not check out (everything yielded before it did)."""
-    for e in entries:
-        try:
-            action = decode_action(e.action)
-            if e.author != TABLE_AUTHOR and e.author != action.seat:
-                raise IllegalAction("seat/not-your-turn", f"author {e.author} acted for seat {action.seat}")
-            state, events = step(state, action, cards)
-        except IllegalAction as err:
-            raise BadEntry(f"entry {e.n}: {err}") from None
-        got = state_hash(state)
-        if got != e.hash:
-            raise BadEntry(f"entry {e.n}: state hash {got:016x}, the log says {e.hash:016x}")
-        yield e, action, state, events
 
 
 def replay(path: str, narrate: bool = False) -> Result:
@@ -81,7 +57,7 @@ def replay(path: str, narrate: bool = False) -> Result:
     state = new_game(h.params, h.seed, cards)
     table_entries = 0
     try:
-        for e, _, state, events in reapply(state, s.entries, cards):
+        for e, _, state, events in reapply(state, s.entries, cards, h):
             table_entries += e.author == TABLE_AUTHOR
             res.entries = e.n
             if narrator is not None:

@@ -33,15 +33,15 @@ def _logs(tmp_path, keys):
         seat = actors(state)[0]
         action = choose(view(state, seat), seat, CARDS)
         state, _ = step(state, action, CARDS)
-        moves.append((action, state_hash(state)))
+        moves.append((action, -1 if seat == 2 else seat, state_hash(state)))  # the table plays the bot
     paths = {}
     for name, tail, epoch in (("h", 4, 8), ("b", 2, 17)):
         path = str(tmp_path / f"{name}.mqlog")
         lg = gamelog.GameLog.create(path)
         lg.write_header(header)
-        for n, (action, h) in enumerate(moves[:20 + tail], 1):
-            lg.append(gamelog.decode_entry(gamelog.encode_entry(n, -1, None, encode_action(action), h, lg.last_id,
-                                                                8 if n <= 20 else epoch)))
+        for n, (action, author, h) in enumerate(moves[:20 + tail], 1):
+            lg.append(gamelog.decode_entry(gamelog.encode_entry(n, author, None, encode_action(action), h,
+                                                                lg.last_id, 8 if n <= 20 else epoch)))
         lg.sync()
         lg.raise_promise(epoch)
         lg.close()

@@ -239,7 +239,7 @@ def test_a_protocol_2_log_without_epochs_still_replays_and_verifies(tmp_path):
         seat = actors(state)[0]
         action = choose(view(state, seat), seat, cards)
         state, _ = step(state, action, cards)
-        raw = msgpack.packb([n, -1, None, encode(action), state_hash(state), lg.last_id], use_bin_type=True)
+        raw = msgpack.packb([n, seat, None, encode(action), state_hash(state), lg.last_id], use_bin_type=True)
         lg.append(gamelog.decode_entry(raw))
     lg.close()
     s = gamelog.read(p)

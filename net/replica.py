@@ -1,0 +1,138 @@
+"""Taking a log entry: the one check-and-apply that every path re-applying a log goes through.
+
+A peer re-applies its own log when it starts from it (``mq host --resume``, a restart, a rewind),
+applies the sequencer's entries as a follower, and adopts another peer's entries when it reconciles
+as a new sequencer; ``mq replay`` (and the client's replay viewer) re-applies a file.  Each of them
+takes every entry through :func:`apply_entry`, so they accept and refuse exactly the same logs.
+
+Entry n is checked against the log before it (:class:`Tip`: entry n - 1, or the header), in order:
+
+- numbering and chain: n is the next number and ``prev`` is the id of entry n - 1;
+- epochs never go back along a log (docs/net.md, "Epochs");
+- authorship (:func:`may_author`): a seat's entry acts for that seat; the table's (author -1) acts
+  for a bot seat, for any seat in a game that hands away seats to a bot (Q-OPT-2), or passes for a
+  seat when a reaction window's timer ran out (Q-DIGI-2, Q-OPT-1) — what a sequencer makes the
+  table do, and nothing else;
+- legality: the engine applies it (``mq.rules.step``);
+- the state hash after it is the one the entry records.
+
+Invariants: nothing here writes or keeps anything; the state passed in is not changed.  A refused
+entry raises :class:`BadEntry` naming it, and nothing after it is taken.  :class:`HashMismatch` (a
+BadEntry) carries the state the engine computed: a follower keeps that state to find the first
+field where it differs from the sequencer's (net.desync); every other path refuses the entry.
+"""
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Iterator
+
+from mq.cards import CardSet
+from mq.rules import Action, IllegalAction, State, new_game, state_hash, step
+from mq.rules.actions import decode as decode_action
+from mq.table import Applied
+from net.gamelog import Entry, Header
+from net.wire import TABLE_AUTHOR
+
+log = logging.getLogger("mq.net")
+
+# What the table does for a seat still waiting when a reaction window's timer runs out (Q-DIGI-2);
+# the engine allows it only in those windows.
+TIMER_ACTION = "pass"
+
+
+class BadEntry(Exception):
+    """An entry that does not follow the log, may not be made by its author, is illegal, or leads
+    to another state than the one it records.  The message names the entry."""
+
+
+class HashMismatch(BadEntry):
+    """The engine's state after the entry has another hash than the one recorded; ``applied`` is
+    what the engine made of it (a follower keeps it for the desync search)."""
+
+    def __init__(self, text: str, applied: Applied) -> None:
+        super().__init__(text)
+        self.applied = applied
+
+
+@dataclass(frozen=True)
+class Tip:
+    """The end of a log as the next entry must follow it: the number, id and epoch of its last
+    entry (0, the header's id and 0 before the first) and the state after it."""
+
+    n: int
+    id: bytes
+    epoch: int
+    state: State
+
+    @classmethod
+    def start(cls, header: Header, cards: CardSet) -> "Tip":
+        """Before entry 1: the game the header describes."""
+        return cls(0, header.id, 0, new_game(header.params, header.seed, cards))
+
+    def after(self, e: Entry, state: State) -> "Tip":
+        return Tip(e.n, e.id, e.epoch, state)
+
+
+def may_author(header: Header | None, author: int, action: Action) -> str | None:
+    """Why ``author`` may not make an entry of ``action`` (None: it may).  ``header`` None: a log
+    whose roster is not at hand, where the table is taken to play any seat."""
+    if author == action.seat:
+        return None
+    if author != TABLE_AUTHOR:
+        return f"seat {author} cannot act for seat {action.seat}"
+    if header is None or action.kind == TIMER_ACTION or header.params.away == "bot":
+        return None
+    roster = header.roster
+    if 0 <= action.seat < len(roster) and roster[action.seat][2] == "bot":
+        return None
+    return (f"the table cannot act for seat {action.seat}: a player's seat, in a game that waits for "
+            f"away players, and not to pass when a window's timer ran out")
+
+
+def apply_entry(header: Header | None, cards: CardSet, tip: Tip, e: Entry) -> Applied:
+    """Check entry ``e`` after ``tip`` (see the module docstring) and apply it; returns what it did
+    (number, action, events, the state after it).  Raises BadEntry (HashMismatch for a state hash
+    that differs) naming the entry."""
+    if e.n != tip.n + 1:
+        raise BadEntry(f"entry {e.n} where entry {tip.n + 1} was due")
+    if e.prev != tip.id:
+        raise BadEntry(f"entry {e.n} does not chain to entry {tip.n}")
+    if e.epoch < tip.epoch:  # a later reign appends after an earlier one, never before
+        raise BadEntry(f"entry {e.n} is of epoch {e.epoch}, older than entry {tip.n}'s {tip.epoch}")
+    try:
+        action = decode_action(e.action)
+    except IllegalAction as err:
+        raise BadEntry(f"entry {e.n}: {err}") from None
+    why = may_author(header, e.author, action)
+    if why is not None:
+        raise BadEntry(f"entry {e.n}: {why}")
+    try:
+        state, events = step(tip.state, action, cards)
+    except IllegalAction as err:
+        raise BadEntry(f"entry {e.n} is illegal here: {err}") from None
+    except Exception as err:  # an engine bug (or an engine that changed under the log): stop here
+        log.exception("the engine failed on entry %d", e.n)
+        raise BadEntry(f"entry {e.n}: the engine failed ({type(err).__name__}: {err})") from None
+    applied = Applied(e.n, action, tuple(events), state)
+    got = state_hash(state)
+    if got != e.hash:
+        raise HashMismatch(f"entry {e.n}: state hash {got:016x}, the log says {e.hash:016x}", applied)
+    return applied
+
+
+def reapply(state: State, entries: list[Entry], cards: CardSet, header: Header | None = None
+            ) -> Iterator[tuple[Entry, Action, State, tuple]]:
+    """Apply ``entries`` (entry 1 on) to ``state``, the game ``header`` describes, one by one
+    through :func:`apply_entry`, yielding each entry, its action, the state after it and the
+    engine's events; raises BadEntry at the first entry that does not check out (everything yielded
+    before it did).  Without ``header`` (a caller that read the file with net.gamelog, which checked
+    the chain from the header) the chain is taken from the first entry on, and the table's entries
+    for any seat (see :func:`may_author`)."""
+    if not entries:
+        return
+    tip = Tip(0, header.id if header is not None else entries[0].prev, 0, state)
+    for e in entries:
+        a = apply_entry(header, cards, tip, e)
+        tip = tip.after(e, a.state)
+        yield e, a.action, a.state, a.events
