@@ -5,21 +5,26 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: play test sim simnet bench clean
+.PHONY: build play test sim simnet bench clean
 
+# Each step says in one line what it does; pip and setuptools print only warnings and errors.
 $(BIN)/python:
-	$(PY) -m venv $(VENV)
+	@echo "mq: creating the virtual environment $(VENV) ($(PY))"
+	@$(PY) -m venv $(VENV)
 
 $(STAMP): $(BIN)/python pyproject.toml setup.py
-	$(BIN)/pip install -q --upgrade pip
-	$(BIN)/pip install -q 'Cython>=3.0' 'setuptools>=68' wheel
-	$(BIN)/pip install -q --no-build-isolation -e '.[test]'
-	touch $(STAMP)
+	@echo "mq: installing mq and its dependencies into $(VENV) (the first time takes a minute or two)"
+	@$(BIN)/pip install -q --upgrade pip
+	@$(BIN)/pip install -q 'Cython>=3.0' 'setuptools>=68' wheel
+	@$(BIN)/pip install -q --no-build-isolation -e '.[test]'
+	@touch $(STAMP)
 
 # Rebuild the extension whenever the .pyx changes (pip -e built it once).
 mq/_core.so.stamp: mq/_core.pyx $(STAMP)
-	$(BIN)/python setup.py -q build_ext --inplace
-	touch $@
+	@echo "mq: building the native core (mq/_core.pyx)"
+	@$(BIN)/python setup.py -q build_ext --inplace
+	@touch $@
+	@echo "mq: ready: make play (a game against bots), make test (the test suite)"
 
 build: $(STAMP) mq/_core.so.stamp
 

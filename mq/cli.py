@@ -2,16 +2,25 @@
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 
 
 def _sim(args) -> int:
+    from mq.cliargs import rule_words
+    from mq.rules import IllegalAction, make_params
     from mq.sim import run
 
+    try:
+        make_params(args.players)  # the engine says how many may play (Q-OPT-4)
+    except IllegalAction as err:
+        print(f"mq sim: {rule_words(err)}", file=sys.stderr)
+        return 2
     return run(args.players, args.games, args.seed, args.json)
 
 
 def main(argv: list[str] | None = None) -> int:
+    from mq import cliargs
     from mq.cards.cli import add_commands as add_cards
     from mq.scenario import add_commands as add_scenario
     from mq.tui.cli import add_commands as add_play
@@ -23,14 +32,20 @@ def main(argv: list[str] | None = None) -> int:
     add_scenario(sub)
     add_cards(sub)
     s = sub.add_parser("sim", help="play bot games headless and print results")
-    s.add_argument("--players", type=int, default=4)
-    s.add_argument("--games", type=int, default=10)
-    s.add_argument("--seed", type=int, default=1)
+    s.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+    s.add_argument("--games", type=cliargs.whole(1), default=10, help="how many games (default 10)")
+    s.add_argument("--seed", type=cliargs.seed, default=1, help="the first game's seed (default 1)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_sim)
     add_net(sub)
     args = parser.parse_args(argv)
-    return args.func(args)
+    try:
+        return args.func(args)
+    except KeyboardInterrupt:  # Ctrl-C: the shell's convention, 128 + SIGINT
+        return 130
+    except BrokenPipeError:  # `mq sim | head`: the reader has gone, which is fine
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 0
 
 
 if __name__ == "__main__":

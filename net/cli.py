@@ -19,37 +19,42 @@ import logging
 import os
 import sys
 
+from mq import cliargs
+
 DEFAULT_PORT = 47400
 
 
 def _tuning(p: argparse.ArgumentParser) -> None:
     """The network tuning group, and the options host and join share."""
     g = p.add_argument_group("network tuning (tests, slow networks)")
-    g.add_argument("--ping-ms", type=int, default=250, help="heartbeat period (default 250)")
-    g.add_argument("--dead-ms", type=int, default=1500, help="silence before a peer counts as gone (default 1500)")
-    g.add_argument("--settle-ms", type=int, default=None,
+    g.add_argument("--ping-ms", type=cliargs.whole(10, 60_000, "ms"), default=250, help="heartbeat period (default 250)")
+    g.add_argument("--dead-ms", type=cliargs.whole(20, 600_000, "ms"), default=1500,
+                   help="silence before a peer counts as gone, more than --ping-ms (default 1500)")
+    g.add_argument("--settle-ms", type=cliargs.whole(0, 600_000, "ms"), default=None,
                    help="how long a new or resumed sequencer waits for the others' logs "
                         "(default: 3x --dead-ms after a failover, 30 s on --resume)")
-    g.add_argument("--timeout", type=float, default=0, help="give up after this many seconds (0: never)")
+    g.add_argument("--timeout", type=cliargs.seconds, default=0, help="give up after this many seconds (0: never)")
     g.add_argument("--bind", default="0.0.0.0", help="address this peer listens on (default all)")
     g.add_argument("-v", "--verbose", action="store_true", help="log protocol events (INFO) too: to stderr, or with the full-screen client to its protocol log file")
-    p.add_argument("--bot-delay", type=float, default=0.0, metavar="SECONDS",
+    p.add_argument("--bot-delay", type=cliargs.seconds, default=0.0, metavar="SECONDS",
                    help="with --bot: seconds the bot thinks before each action (default 0)")
     # mq play only (a local game whose every peer is ours): the seed commit-reveal nonce is derived
     # from this instead of drawn at random (net.peer.Config.local_seed); hidden on purpose.
-    p.add_argument("--local-seed", type=int, default=None, help=argparse.SUPPRESS)
+    p.add_argument("--local-seed", type=cliargs.seed, default=None, help=argparse.SUPPRESS)
 
 
 def add_commands(sub) -> None:
     h = sub.add_parser("host", help="open a LAN game (or --resume one from a log)")
-    h.add_argument("--port", type=int, default=DEFAULT_PORT, help=f"TCP port (default {DEFAULT_PORT}; 0: any); the key service uses the next one")
+    h.add_argument("--port", type=cliargs.listen_port, default=DEFAULT_PORT,
+                   help=f"TCP port (default {DEFAULT_PORT}; 0: any); the key service uses the next one")
     h.add_argument("--seats", type=int, default=4, help="players, 2 to 6 (default 4)")
-    h.add_argument("--bots", type=int, default=0, help="how many of the seats bots play")
+    h.add_argument("--bots", type=cliargs.whole(0), default=0, help="how many of the seats bots play")
     h.add_argument("--name", default=None)
     h.add_argument("--window-ms", type=int, default=10_000, help="interrupt window timer (Q-OPT-1)")
     h.add_argument("--away", choices=("wait", "bot"), default="wait",
                    help="a disconnected player's seat is waited for, or played by a bot (Q-OPT-2)")
-    h.add_argument("--away-s", type=int, default=60, help="seconds before a bot takes an away seat")
+    h.add_argument("--away-s", type=cliargs.whole(0, unit="seconds"), default=60,
+                   help="seconds before a bot takes an away seat")
     h.add_argument("--headless", action="store_true", help="no terminal client (needs --bot)")
     h.add_argument("--bot", action="store_true", help="the bot policy plays your seat")
     h.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
@@ -60,14 +65,15 @@ def add_commands(sub) -> None:
     _tuning(h)
     h.set_defaults(func=cmd_host)
     j = sub.add_parser("join", help="join a LAN game (no address: list games on the LAN)")
-    j.add_argument("address", nargs="?", help="HOST[:PORT] of the host")
+    j.add_argument("address", nargs="?", type=_address, help=f"HOST[:PORT] of the host (port {DEFAULT_PORT} if none)")
     j.add_argument("--name", default=None)
     j.add_argument("--watch", action="store_true", help="follow the game without a seat")
     j.add_argument("--headless", action="store_true", help="no terminal client (needs --bot or --watch)")
     j.add_argument("--bot", action="store_true", help="the bot policy plays your seat")
     j.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
-    j.add_argument("--scan-s", type=float, default=2.5, help="how long to listen for games")
-    j.add_argument("--connect-timeout", type=float, default=10.0, help="seconds to wait for the host to answer")
+    j.add_argument("--scan-s", type=cliargs.positive_seconds, default=2.5, help="how long to listen for games")
+    j.add_argument("--connect-timeout", type=cliargs.positive_seconds, default=10.0,
+                   help="seconds to wait for the host to answer")
     j.add_argument("--code", default=None, metavar="XXXX-XXXX-XXXX",
                    help="the join code the host shows (not needed to rejoin a game you play in)")
     j.add_argument("--server-key", default=None, metavar="Z85",
@@ -185,7 +191,7 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
                 raise screen.exception()
             if not (finished.done() and finished.result() and table.peer.phase == "ended"):
                 print("mq: you left the table", flush=True)
-                return 0
+                return screen.result() or 0  # 130 after Ctrl-C
         done = finished.result()
         if not done:
             print(f"mq: timed out at entry {table.peer.seq}", flush=True)
@@ -200,19 +206,53 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
         await table.close()
 
 
-async def _terminal(table, host: bool, log_file: str | None) -> None:
+async def _terminal(table, host: bool, log_file: str | None) -> int:
     """The lobby on the command line (the host starts the game with Enter), then the full-screen
     client for the game itself (its protocol log in ``log_file``)."""
     from mq.tui.app import run
 
-    if host and table.phase == "lobby":
-        print("mq: waiting for players; press Enter to start (empty seats get bots)", flush=True)
-        await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
-        table.start()
-    elif table.phase in ("idle", "lobby"):
-        print("mq: waiting for the host to start the game", flush=True)
-    await table.wait_started()
-    await run(table, log_file=log_file)
+    news = asyncio.create_task(_lobby_news(table))
+    try:
+        if host and table.phase == "lobby":
+            print("mq: waiting for players; press Enter to start (empty seats get bots)", flush=True)
+            await _line_typed()
+            table.start()
+        elif table.phase in ("idle", "lobby"):
+            print("mq: waiting for the host to start the game", flush=True)
+        await table.wait_started()
+    finally:
+        news.cancel()
+    return await run(table, log_file=log_file)
+
+
+async def _line_typed() -> None:
+    """Until Enter is pressed on stdin (read in the event loop, so Ctrl-C is never stuck behind a
+    thread blocked reading the terminal)."""
+    loop = asyncio.get_running_loop()
+    typed = loop.create_future()
+
+    def readable() -> None:
+        sys.stdin.readline()
+        if not typed.done():
+            typed.set_result(None)
+
+    loop.add_reader(sys.stdin.fileno(), readable)
+    try:
+        await typed
+    finally:
+        loop.remove_reader(sys.stdin.fileno())
+
+
+async def _lobby_news(table) -> None:
+    """Who joins, leaves and sits where, printed while the lobby waits on the command line."""
+    from mq.table import Notice
+    from net.client import seats_words
+
+    if table.lobby[0]:  # the table as it was when we joined
+        print(f"mq: {seats_words(table.lobby[0])}", flush=True)
+    async for item in table.updates():
+        if isinstance(item, Notice) and item.kind in ("info", "lobby", "away", "back"):
+            print(f"mq: {item.text}", flush=True)
 
 
 async def _narrate(table) -> None:
@@ -233,13 +273,22 @@ async def _host(args) -> int:
     from net.client import NetTable
     from net.peer import PeerError
 
+    from mq.rules import IllegalAction
+
     cfg = _config(args, "play")
     try:
         if args.resume:
             table = await NetTable.resume(cfg, args.resume)
         else:
             table = await NetTable.host(cfg, args.seats, args.bots, args.window_ms, args.away, args.away_s)
-    except (PeerError, OSError, ValueError, ZMQError) as e:
+    except IllegalAction as e:  # a table option the engine does not allow (Q-OPT)
+        print(f"mq host: {cliargs.rule_words(e)}", file=sys.stderr)
+        return 2
+    except (OSError, ZMQError) as e:
+        where = f"port {args.port} and {args.port + 1}" if args.port else "any free port"
+        print(f"mq host: cannot open a game on {args.bind}, {where}: {_os_words(e)}", file=sys.stderr)
+        return 1
+    except (PeerError, ValueError) as e:
         print(f"mq host: {e}", file=sys.stderr)
         return 1
     peer = table.peer
@@ -274,11 +323,34 @@ async def _host(args) -> int:
                 t.cancel()
 
 
+def _os_words(e: BaseException) -> str:
+    """An OS or ZeroMQ error met while opening a game, as a reason in words."""
+    import errno
+
+    words = {
+        errno.EADDRINUSE: "the port is in use (another game or program on it? --port 0 picks a free one)",
+        errno.EADDRNOTAVAIL: "that address is not one of this machine's (see --bind)",
+        errno.ENODEV: "that address is not one of this machine's (see --bind)",
+        errno.EACCES: "permission denied (ports below 1024 need administrator rights)",
+    }.get(getattr(e, "errno", None))
+    if words:
+        return words
+    text = getattr(e, "strerror", None) or str(e)
+    return text[:1].lower() + text[1:]
+
+
 def _address(text: str) -> tuple[str, int]:
-    host, sep, port = text.rpartition(":")
-    if not sep:
-        return text, DEFAULT_PORT
-    return host.strip("[]"), int(port)
+    """HOST[:PORT] (``[::1]:PORT`` for IPv6) as an argparse type."""
+    if text.startswith("[") and "]" in text:  # [v6]:port
+        host, _, rest = text[1:].partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+    elif text.count(":") == 1:
+        host, _, port = text.partition(":")
+    else:  # a name, an IPv4 address or a bare IPv6 address
+        host, port = text, ""
+    if not host:
+        raise argparse.ArgumentTypeError(f"{text!r} has no host: HOST[:PORT], e.g. 192.168.1.20:{DEFAULT_PORT}")
+    return host, cliargs.port_of(port) if port else DEFAULT_PORT
 
 
 async def _join(args) -> int:
@@ -297,40 +369,84 @@ async def _join(args) -> int:
             print(f"{i + 1:2}. {g}", flush=True)
         if args.headless or not sys.stdin.isatty():
             return 0
-        choice = input("join which game? ").strip()
-        if not choice.isdigit() or not 1 <= int(choice) <= len(games):
-            return 0
-        g = games[int(choice) - 1]
-        host, port = g.host, g.port
-        if args.code is None and args.server_key is None:
-            args.code = input("join code (Enter if you are coming back to a game you play in): ").strip() or None
-    else:
         try:
-            host, port = _address(args.address)
-        except ValueError:
-            print(f"mq join: bad address {args.address!r} (HOST[:PORT])", file=sys.stderr)
-            return 2
+            choice = input("join which game? ").strip()
+            if not choice.isdigit() or not 1 <= int(choice) <= len(games):
+                print(f"mq join: no game {choice!r} on the list; nothing joined", file=sys.stderr)
+                return 2
+            g = games[int(choice) - 1]
+            host, port = g.host, g.port
+            if args.code is None and args.server_key is None:
+                args.code = input("join code (Enter if you are coming back to a game you play in): ").strip() or None
+        except EOFError:  # Ctrl-D: the person changed their mind
+            print(flush=True)
+            return 1
+    else:
+        host, port = args.address
     cfg = _config(args, "watch" if args.watch else "play")
+    held = _HoldLogs()  # the refusal is said once, below, not also as a log line
     try:
         table = await NetTable.join(cfg, host, port, timeout=args.connect_timeout)
     except (PeerError, OSError, ValueError, ZMQError) as e:
+        held.release(drop=str(e))
         print(f"mq join: {e}", file=sys.stderr)
         return 1
+    held.release()
     who = "watching" if table.seat is None else f"seat {table.seat}"
     print(f"mq: joined game {table.peer.game.hex()} ({who}), listening on port {table.peer.port}", flush=True)
     return await _finish(table, args, None if args.watch else False)
 
 
-def _check_headless(args, parser_name: str) -> int | None:
-    if args.headless and not (args.bot or getattr(args, "watch", False)):
-        print(f"mq {parser_name}: --headless needs --bot (a seat must be played by someone)"
-              + (" or --watch" if parser_name == "join" else ""), file=sys.stderr)
+class _HoldLogs(logging.Filter):
+    """Holds back log records (on the root's handlers) until :meth:`release`, which lets them
+    through, less any whose message is ``drop``: what the command is about to print itself."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.records: list[logging.LogRecord] = []
+        self.handlers = list(logging.getLogger().handlers)
+        for h in self.handlers:
+            h.addFilter(self)
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if not (self.records and self.records[-1] is record):  # each handler asks about it
+            self.records.append(record)
+        return False
+
+    def release(self, drop: str | None = None) -> None:
+        for h in self.handlers:
+            h.removeFilter(self)
+        for r in self.records:
+            if r.getMessage() != drop:
+                for h in self.handlers:
+                    if r.levelno >= h.level:
+                        h.handle(r)
+        self.records = []
+
+
+def _check_usage(args, parser_name: str) -> int | None:
+    """Options that make sense one by one but not together, and files that must be there:
+    exit status 2 and the reason, before anything opens."""
+    def bad(text: str) -> int:
+        print(f"mq {parser_name}: {text}", file=sys.stderr)
         return 2
+
+    if args.headless and not (args.bot or getattr(args, "watch", False)):
+        return bad("--headless needs --bot (a seat must be played by someone)"
+                   + (" or --watch" if parser_name == "join" else ""))
+    if args.dead_ms <= args.ping_ms:
+        return bad(f"--dead-ms ({args.dead_ms}) must be more than --ping-ms ({args.ping_ms}): "
+                   "a peer is gone only after several missed heartbeats")
+    if args.log and not os.path.isdir(os.path.dirname(os.path.abspath(args.log))):
+        return bad(f"--log {args.log}: there is no folder {os.path.dirname(os.path.abspath(args.log))}")
+    resume = getattr(args, "resume", None)
+    if resume and not os.path.isfile(resume):
+        return bad(f"--resume {resume}: no such log file")
     return None
 
 
 def cmd_host(args) -> int:
-    bad = _check_headless(args, "host")
+    bad = _check_usage(args, "host")
     if bad is not None:
         return bad
     from net.transport import is_loopback
@@ -347,7 +463,7 @@ def cmd_host(args) -> int:
 
 
 def cmd_join(args) -> int:
-    bad = _check_headless(args, "join")
+    bad = _check_usage(args, "join")
     if bad is not None:
         return bad
     _setup_logging(args, "join")

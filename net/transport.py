@@ -247,6 +247,20 @@ async def serve_key(listener: socket.socket, public: bytes) -> asyncio.AbstractS
     return await asyncio.start_server(answer, sock=listener)
 
 
+def _unreachable_words(e: BaseException, port: int) -> str:
+    """Why a connection to the key service at ``port`` failed, in words a player understands."""
+    if isinstance(e, socket.gaierror):
+        return "no machine of that name is known (check the address)"
+    if isinstance(e, ConnectionRefusedError):
+        return (f"nothing listens on port {port}, where a host tells joiners its key "
+                "(no game there, or it has not opened yet)")
+    if isinstance(e, (asyncio.TimeoutError, TimeoutError)):
+        return "no answer"
+    if isinstance(e, OSError) and e.strerror:
+        return e.strerror[:1].lower() + e.strerror[1:]
+    return "no answer"
+
+
 class KeyServiceError(Exception):
     """The key service did not answer, or answered something that is not a key."""
 
@@ -259,7 +273,8 @@ async def fetch_key(host: str, port: int, timeout: float) -> str:
     while True:
         left = end - time.monotonic()
         if left <= 0:
-            raise KeyServiceError(f"{why} from {host}:{port + 1} (the key service)")
+            where = f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
+            raise KeyServiceError(f"no mq game answers at {where}: {why}")
         try:
             reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port + 1, limit=256), left)
             try:
@@ -269,7 +284,7 @@ async def fetch_key(host: str, port: int, timeout: float) -> str:
         except ValueError:  # a line longer than the limit
             raise KeyServiceError(f"{host}:{port + 1} is not an mq key service") from None
         except (OSError, asyncio.TimeoutError) as e:
-            why = type(e).__name__
+            why = _unreachable_words(e, port + 1)
             await asyncio.sleep(min(0.1, max(0.0, end - time.monotonic())))
             continue
         parts = data.split()

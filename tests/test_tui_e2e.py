@@ -103,5 +103,13 @@ def test_play_in_a_real_terminal(tmp_path):
         errors = (tmp_path / "stderr").read_text()
         assert rc.read_text().strip() == "0", errors
         assert "Traceback" not in errors, errors
+        # the game's log stays under MQ_HOME/logs, and the command said how to replay it
+        logs = list((tmp_path / "home" / "logs").glob("*.mqlog"))
+        assert len(logs) == 1, logs
+        said = "".join(tmux.screen().split())
+        assert f"replayitwith:mqreplay{logs[0]}--asred" in said, tmux.screen()
+        verify = subprocess.run([sys.executable, "-m", "mq.cli", "replay", str(logs[0]), "--verify"],
+                                capture_output=True, text=True, timeout=120, cwd=ROOT)
+        assert verify.returncode == 0 and "verify: ok" in verify.stdout, verify.stdout + verify.stderr
     finally:
         tmux.kill()

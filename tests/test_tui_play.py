@@ -11,6 +11,8 @@ import subprocess
 import sys
 import tempfile
 
+import pytest
+
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
@@ -18,6 +20,13 @@ from mq.rules import new_game, state_hash
 from mq.tui import cli
 from net import gamelog
 from net.client import play_bot
+
+
+@pytest.fixture(autouse=True)
+def home(tmp_path, monkeypatch):
+    """The game's log goes under MQ_HOME/logs: a temporary one, never the user's."""
+    monkeypatch.setenv("MQ_HOME", str(tmp_path / "home"))
+    return tmp_path / "home"
 
 
 async def _until(pred, timeout: float, what: str) -> None:
@@ -90,3 +99,4 @@ def test_the_client_runs_over_the_local_game_and_cleans_up_when_quit(monkeypatch
 
     assert asyncio.run(main()) == 0
     assert not [p for p in os.listdir(tmp_path) if p.startswith("mq-play-")]
+    assert len(list((tmp_path / "home" / "logs").glob("*.mqlog"))) == 1  # the game's log is kept

@@ -30,9 +30,18 @@ def _free_port() -> int:
         return s.getsockname()[1]
 
 
-def _mq(home, args: str, tail: str = "") -> str:
-    return (f"cd {shlex.quote(str(ROOT))} && MQ_HOME={shlex.quote(str(home))} "
-            f"exec {shlex.quote(sys.executable)} -m mq.cli {args}{tail}")
+def _mq(home, args: str, tail: str = "", rc=None) -> str:
+    """The shell command running ``mq ARGS`` (the pane's own process, unless ``rc``: then a shell
+    runs it and writes its exit status to the file ``rc``)."""
+    run = (f"{shlex.quote(sys.executable)} -m mq.cli {args}{tail}")
+    after = f"; echo $? > {shlex.quote(str(rc))}; sleep 5" if rc is not None else ""
+    return (f"cd {shlex.quote(str(ROOT))} && MQ_HOME={shlex.quote(str(home))} MQ_BEACON_ADDR=127.0.0.1 "
+            f"{'' if rc is not None else 'exec '}{run}{after}")
+
+
+def _children(pid: int) -> list[int]:
+    with open(f"/proc/{pid}/task/{pid}/children") as f:
+        return [int(p) for p in f.read().split()]
 
 
 def _clean(screen: str) -> str:
@@ -55,7 +64,9 @@ def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path
         hosts.wait(lambda t: "press Enter to start" in t, "the host's lobby")
         joiner.run("new-session", "-d", "-s", joiner.target, "-x", "120", "-y", "40",
                    _mq(join_home, f"join 127.0.0.1:{port} {NET}", f" 2> {shlex.quote(str(tmp_path / 'join.err'))}"))
-        joiner.wait(lambda t: "waiting for the host to start" in t, "the joiner in the lobby")
+        joiner.wait(lambda t: "waiting for the host to start" in t and "At the table: Red" in t,
+                    "the joiner in the lobby, seeing who sits where")
+        hosts.wait(lambda t: "joined as green" in t, "the host seeing the joiner arrive")
         hosts.keys("Enter")
         for t in (hosts, joiner):
             t.wait(lambda s: "Your hand" in s and "Ready" in s, "the client in the setup phase", timeout=30)
@@ -119,12 +130,13 @@ def test_mq_play_keeps_its_screen_when_a_bot_peer_dies(tmp_path):
         pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
     tmux = Tmux(exe, f"mqscrp{os.getpid()}")
     try:
+        rc = tmp_path / "rc"
         tmux.run("new-session", "-d", "-s", tmux.target, "-x", "80", "-y", "24",
-                 _mq(tmp_path, "play --players 3 --seed 4 --delay 0.05"))
+                 _mq(tmp_path, "play --players 3 --seed 4 --delay 0.05", rc=rc))
         tmux.wait(lambda s: "Your hand" in s and "Ready" in s, "the client's first frame", timeout=30)
-        pid = int(tmux.run("display-message", "-p", "-t", tmux.target, "#{pane_pid}").strip())
-        with open(f"/proc/{pid}/task/{pid}/children") as f:
-            bots = [int(p) for p in f.read().split()]
+        shell = int(tmux.run("display-message", "-p", "-t", tmux.target, "#{pane_pid}").strip())
+        (play,) = _children(shell)
+        bots = _children(play)
         assert len(bots) == 2, bots  # the two bot peer processes mq play started
         os.kill(bots[0], signal.SIGKILL)
         tmux.wait(lambda s: "a bot plays for" in s, "the host's own bot taking the seat", timeout=20)
@@ -133,8 +145,34 @@ def test_mq_play_keeps_its_screen_when_a_bot_peer_dies(tmp_path):
         assert screen.count("a bot plays for") <= 1 and screen.count("A bot plays for") <= 1, screen  # banner, log
         logs = glob.glob(str(tmp_path / "logs" / "*-play-*.txt"))
         assert len(logs) == 1, logs
-        tmux.keys("q")
-        tmux.wait(lambda s: "Quit the game?" in s, "the quit question")
-        tmux.keys("y")
+        tmux.keys("C-c")  # quits at once, with the shell's status for an interrupt
+        deadline = time.monotonic() + 15
+        while not (rc.exists() and rc.read_text().strip()):
+            assert time.monotonic() < deadline, "mq play did not exit after Ctrl-C"
+            time.sleep(0.05)
+        assert rc.read_text().strip() == "130"
+        assert all(not os.path.exists(f"/proc/{p}") or open(f"/proc/{p}/stat").read().split()[2] == "Z"
+                   for p in bots), "bot peers left running"
+    finally:
+        tmux.kill()
+
+
+def test_ctrl_c_in_the_lobby_exits_130_at_once(tmp_path):
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    tmux = Tmux(exe, f"mqscrl{os.getpid()}")
+    rc = tmp_path / "rc"
+    try:
+        tmux.run("new-session", "-d", "-s", tmux.target, "-x", "100", "-y", "30",
+                 _mq(tmp_path, f"host --seats 2 --port {_free_port()} --open --no-beacon {NET}", rc=rc))
+        tmux.wait(lambda s: "press Enter to start" in s, "the host's lobby")
+        tmux.keys("C-c")
+        deadline = time.monotonic() + 5
+        while not (rc.exists() and rc.read_text().strip()):
+            assert time.monotonic() < deadline, "mq host did not exit after Ctrl-C in the lobby"
+            time.sleep(0.05)
+        assert rc.read_text().strip() == "130"
+        _clean(tmux.screen())
     finally:
         tmux.kill()

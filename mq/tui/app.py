@@ -105,9 +105,10 @@ class Client:
             self.app.renderer.clear()
             self.app.invalidate()
 
-    def quit(self) -> None:
+    def quit(self, code: int = 0) -> None:
+        """Leave the client; ``run`` returns ``code`` (130 for Ctrl-C, as the shell has it)."""
         if self.app is not None and self.app.is_running:
-            self.app.exit(result=0)
+            self.app.exit(result=code)
 
     def focus_chat(self, on: bool) -> None:
         if self.app is not None:

@@ -7,7 +7,9 @@ is a headless bot peer, a process of its own (``mq join 127.0.0.1:PORT --headles
 its ``MQ_HOME`` and log in a temporary directory that is removed at the end.  The game starts once
 they have joined (bounded wait); a seat whose bot peer did not join, or whose bot peer goes away for
 3 s during the game, is played by the host's own bot (the client says so).  Leaving the client
-stops the bot processes.
+stops the bot processes.  The game's own log (seat 0's) stays under ``MQ_HOME/logs`` like any LAN
+game's, and the command ends by saying how to replay it; the protocol log goes to a file beside it
+while the client owns the terminal (mq.tui.terminal).  Ctrl-C exits with 130.
 
 ``--seed S`` makes the game reproducible: the seed is still the hash of the peers' commit-reveal
 nonces, but each peer derives its nonce from S and its seat (``net.peer.Config.local_seed``, a
@@ -26,11 +28,14 @@ import argparse
 import asyncio
 import contextlib
 import os
+import shlex
 import signal
 import subprocess
 import sys
 import time
 from dataclasses import dataclass
+
+from mq import cliargs
 
 DEFAULT_DELAY = 0.5  # seconds before each bot action in the client, so a person can follow
 
@@ -38,8 +43,8 @@ DEFAULT_DELAY = 0.5  # seconds before each bot action in the client, so a person
 def add_commands(subparsers) -> None:
     p = subparsers.add_parser("play", help="play a local game against bots (full screen in a terminal)")
     p.add_argument("--players", type=int, default=4, help="2 to 6 (you are Red, bots play the rest)")
-    p.add_argument("--seed", type=int, help="the game's seed (default: random)")
-    p.add_argument("--delay", type=float, default=None,
+    p.add_argument("--seed", type=cliargs.seed, help="the game's seed, 0 to 2**64 - 1 (default: random)")
+    p.add_argument("--delay", type=cliargs.seconds, default=None,
                    help=f"seconds each bot thinks before acting (default {DEFAULT_DELAY} in the client, 0 narrated)")
     p.add_argument("--narrate", action="store_true", help="print a narrated all-bot game instead")
     p.set_defaults(func=play)
@@ -49,24 +54,24 @@ def play(args) -> int:
     from mq.rules import IllegalAction, make_params
 
     try:
-        make_params(args.players)
+        make_params(args.players)  # Q-OPT-4
     except IllegalAction as err:  # e.g. --players 9: say why instead of a traceback
-        print(f"mq play: {err.detail or err.reason}", file=sys.stderr)
-        return 2
-    if args.seed is not None and not 0 <= args.seed < 2**64:
-        print("mq play: the seed is 0 to 2**64 - 1", file=sys.stderr)
+        print(f"mq play: {cliargs.rule_words(err)}", file=sys.stderr)
         return 2
     if args.narrate or not (sys.stdin.isatty() and sys.stdout.isatty()):
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "little")
-        return narrated(args.players, seed, args.delay or 0.0)
-    delay = DEFAULT_DELAY if args.delay is None else max(0.0, args.delay)
+        try:
+            return narrated(args.players, seed, args.delay or 0.0)
+        except KeyboardInterrupt:
+            return 130
+    delay = DEFAULT_DELAY if args.delay is None else args.delay
     from mq.tui import terminal
 
     log_file = terminal.log_to_file(terminal.protocol_log_path("play"), who="play")
     try:
         return asyncio.run(client(args.players, args.seed, delay, log_file=log_file))
     except KeyboardInterrupt:  # Ctrl-C before or after the screen had the terminal
-        return 0
+        return 130
 
 
 BOT_JOIN_S = 30.0  # how long the bot peers have to join before the host's own bot takes their seats
@@ -111,7 +116,12 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
             for s in game.missing:
                 screen.model.update(Notice("bot", s, f"{COLOURS[s].capitalize()}'s bot peer did not join: "
                                                      "the host's own bot plays that seat"))
-            return await screen.run()  # closes the table when the person quits
+            code = await screen.run()  # closes the table when the person quits
+            log = game.table.peer.log
+        if log is not None:  # the game's log stays under MQ_HOME/logs
+            print(f"mq: the game's log is {log.path}\n"
+                  f"mq: replay it with: mq replay {shlex.quote(log.path)} --as {COLOURS[0]}", flush=True)
+        return code
     except PlayError as err:
         print(f"mq play: {err}", file=sys.stderr)
         return 1
@@ -144,7 +154,7 @@ async def local_game(players: int, seed: int | None, delay: float, join_s: float
     table = None
     try:
         cfg = Config(name=(os.environ.get("USER") or "you")[:24], key=secrets.token_hex(32),
-                     bind="127.0.0.1", port=0, log_path=os.path.join(work, "you.mqlog"), local_seed=seed)
+                     bind="127.0.0.1", port=0, log_path=None, local_seed=seed)  # log: MQ_HOME/logs
         try:
             table = await NetTable.host(cfg, players, away="bot", away_s=3)
         except (PeerError, OSError) as err:

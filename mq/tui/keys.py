@@ -10,7 +10,7 @@ game.  A replay's client (``model.replaying``, mq.tui.replay) has no bindings th
 the help lists only what works there.
 
 The ``ui`` object they drive (mq.tui.app.Client) provides: ``model``; ``act(action_or_sentence)``;
-``act_auto()`` (the automatic pass, if due); ``chat(text)``; ``quit()``; ``repaint()``;
+``act_auto()`` (the automatic pass, if due); ``chat(text)``; ``quit(code=0)``; ``repaint()``;
 ``chat_buffer`` (the text being typed) and ``focus_chat(bool)``.  In a replay the model also steps (mq.tui.replay.ReplayModel).
 """
 from __future__ import annotations
@@ -357,8 +357,8 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
 
     @add("c-c", mode=ANY_MODE)
     def interrupt(event) -> None:
-        """Quit at once."""
-        ui.quit()
+        """Quit at once (the command exits with 130)."""
+        ui.quit(130)
 
     @add("c-l", mode=ANY_MODE)
     def repaint(event) -> None:
