@@ -59,7 +59,8 @@ def add_commands(sub) -> None:
     h.add_argument("--bot", action="store_true", help="the bot policy plays your seat")
     h.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
     h.add_argument("--resume", metavar="LOGFILE", help="restart a game from any peer's log")
-    h.add_argument("--no-beacon", action="store_true", help="do not announce the game on the LAN")
+    h.add_argument("--no-beacon", action="store_true",
+                   help="do not announce the game on the LAN (a game bound to loopback never does)")
     h.add_argument("--open", action="store_true",
                    help="admit players without a join code (only with --bind 127.0.0.1: local play)")
     _tuning(h)
@@ -303,7 +304,7 @@ async def _host(args) -> int:
     if not args.no_beacon:
         beacon = asyncio.create_task(discovery.beacon(lambda: {
             "game": peer.game.hex(), "name": cfg.name, "port": peer.port, "open": peer.open_seats(),
-            "seats": len(peer.seats), "phase": peer.phase}, stop))
+            "seats": len(peer.seats), "phase": peer.phase}, stop, bind=args.bind))
     if args.headless and not args.resume:
         async def start_when_full() -> None:
             # Again whenever the seed exchange missed a seat and the host went back to the lobby.
