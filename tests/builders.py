@@ -214,3 +214,30 @@ def legal(s, seat):
 
 def legal_kinds(s, seat):
     return {a.kind for a in legal_actions(s, seat)}
+
+
+def census(s) -> list[str]:
+    """Every card of the state, wherever it is, sorted: decks and discard piles, hands, cards in
+    play (races, classes, Half-Breeds, lasting curses, items and the Cheat! cards on them), room
+    piles, monsters (a Mate counts its Mate card) and their enhancers, one-shots spent in the fight
+    going on, a curse waiting for its answer.  Cards are never created or lost, so this is always
+    every card id of the set exactly once."""
+    out: list[str] = []
+    for d in (s.monster_deck, s.treasure_deck, s.dxm_deck):
+        out += d.draw + d.discard
+    for p in s.players:
+        out += p.hand + p.races + p.classes + p.hybrids + p.curses
+        for it in p.items:
+            out += (it.card, it.cheat) if it.cheat else (it.card,)
+    for r in s.rooms:
+        out += r.pile
+    for m in s.monsters:
+        out += (m.mate or m.card,) + m.enhancers
+    if s.combat is not None:
+        out += s.combat.used
+    if s.pending is not None and s.pending.kind == "curse":
+        out.append(s.pending.data[0])
+    return sorted(out)
+
+
+ALL_CARDS = sorted(d.id for deck in (CARDS.monsters, CARDS.treasures, CARDS.dxm) for d in deck)

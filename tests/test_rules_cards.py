@@ -3,11 +3,13 @@ Monsters (Q-CARD-6) and curses (Q-CARD-8)."""
 from __future__ import annotations
 
 from builders import (
-    CARDS, act, dxm_card, hand, kinds_of, legal, nxt, put, quiet, refused, rig, set_player,
+    CARDS, act, census, dxm_card, hand, kinds_of, legal, nxt, put, quiet, refused, rig, set_player,
     treasure_card,
 )
 from mq.rules import Action, actors
-from mq.rules.state import WORN
+from mq.rules.character import hands_used
+from mq.rules.legal import LEVEL_PRICE
+from mq.rules.state import BACKPACK, CARRIED, WORN
 from test_rules_combat import LURKER, LURKER2, arena, resolve, result
 
 UP = dxm_card(lambda d: d.kind == "enhancer" and d.bonus == 10)
@@ -166,6 +168,7 @@ def test_curses_only_on_the_living():
 SIX = treasure_card(lambda d: any(e.name == "change_die" and e.get("to") == 6 for e in d.effects))
 SHIELD = treasure_card(lambda d: any(e.name == "cancel_curse" for e in d.effects))
 CHEAT = dxm_card(lambda d: d.kind == "cheat")
+CHEAT_2 = dxm_card(lambda d: d.kind == "cheat" and d.id != CHEAT)
 ELF_ONLY = treasure_card(lambda d: d.kind == "item" and d.only == ("warrior",) and d.bonus > 0 and not d.effects)
 
 
@@ -214,6 +217,51 @@ def test_cheat_lifts_an_items_restrictions_and_travels_with_it():
     assert s.players[b].items[0].cheat == CHEAT and CHEAT not in s.dxm_deck.discard
     s, _ = act(s, b, "drop", ELF_ONLY)
     assert CHEAT in s.dxm_deck.discard  # the item left play: its Cheat! is spent
+
+
+TWO_HANDED = [d.id for d in CARDS.treasures if d.kind == "item" and d.hands == 2 and not d.only and not d.not_for]
+
+
+def test_a_cheat_stays_on_its_item_between_backpack_and_hands():
+    """Q-ITEM-4: a Cheat! travels with its item: moved to the backpack and back, the item keeps
+    its Cheat! (and still needs no hands, so two two-handed weapons stay carried); the card never
+    leaves the game."""
+    sword, axe = TWO_HANDED[:2]
+    s = quiet(2)
+    a = s.turn.seat
+    s = hand(put(s, a, (sword, CARRIED), (axe, BACKPACK)), a, CHEAT)
+    before = census(s)
+    s, _ = act(s, a, "cheat", CHEAT, sword)
+    s, _ = act(s, a, "equip", axe, CARRIED)  # the Cheat! sword needs no hands: room for the axe
+    s, _ = act(s, a, "equip", sword, BACKPACK)
+    assert [(it.card, it.place, it.cheat) for it in s.players[a].items] == [(sword, BACKPACK, CHEAT), (axe, CARRIED, "")]
+    assert census(s) == before
+    s, _ = act(s, a, "equip", sword, CARRIED)
+    assert [(it.card, it.place, it.cheat) for it in s.players[a].items] == [(sword, CARRIED, CHEAT), (axe, CARRIED, "")]
+    assert hands_used(s.players[a].items, CARDS) == 2 and census(s) == before
+
+
+def test_no_path_loses_a_cheat_card():
+    """Q-ITEM-4: wherever a Cheat!-ed item goes — moved, given, used as the price of help, sold,
+    lost, dropped when its owner dies — its Cheat! card goes along or to the discard pile, never
+    out of the game."""
+    sword, axe, club = TWO_HANDED[:3]
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = set_player(s, a, gold=LEVEL_PRICE - CARDS.card(axe).value - CARDS.card(club).value)
+    s = hand(put(s, a, (sword, CARRIED), (axe, BACKPACK), (club, BACKPACK)), a, CHEAT, CHEAT_2, ITEM_CURSE)
+    before = census(s)
+    steps = [(a, "cheat", CHEAT, sword), (a, "cheat", CHEAT_2, axe), (a, "equip", axe, CARRIED),
+             (a, "equip", sword, BACKPACK), (a, "give", sword, b), (b, "equip", sword, BACKPACK),
+             (b, "equip", sword, CARRIED),
+             (a, "buy", axe, club), (a, "curse", ITEM_CURSE, b)]
+    for seat, kind, *args in steps:
+        s, _ = act(s, seat, kind, *args)
+        assert census(s) == before, (kind, args)
+    assert s.pending.kind == "lose_item" and s.pending.options == (sword,)
+    s, _ = act(s, b, "choose", sword)
+    assert census(s) == before and CHEAT in s.dxm_deck.discard and CHEAT_2 in s.dxm_deck.discard
 
 
 def test_a_lasting_curse_stays_until_a_cancelling_card_removes_it():

@@ -181,10 +181,11 @@ def _discard(tx: Tx, a: Action) -> None:
 
 
 def _equip(tx: Tx, a: Action) -> None:
-    """Q-TURN-3: move an item between backpack and worn/carried/belt."""
+    """Q-TURN-3: move an item between backpack and worn/carried/belt; a Cheat! on it stays on it
+    (Q-ITEM-4)."""
     card, place = a.args
     p = tx.player(a.seat)
-    tx.set_player(a.seat, items=tuple(Item(card, place) if it.card == card else it for it in p.items))
+    tx.set_player(a.seat, items=tuple(it.replace(place=place) if it.card == card else it for it in p.items))
     tx.event("equip", a.seat, card, place)
     effects.clamp_hp(tx, a.seat)
 
