@@ -33,7 +33,7 @@ async def _until(cond, timeout=5.0):
 
 
 def _cfg(tmp_path, name, **kw):
-    return Config(name=name, log_path=str(tmp_path / f"{name}.mqlog"), **FAST, **kw)
+    return Config(name=name, log_path=str(tmp_path / f"{name}.mqlog"), **{**FAST, **kw})
 
 
 def _other_key() -> str:
@@ -129,11 +129,23 @@ def test_wrong_join_codes_are_refused_counted_and_then_denied_at_the_handshake(t
     asyncio.run(main())
 
 
+# Every message type a member sends the sequencer (docs/net.md, "Messages"), but hello, valid as such.
+MEMBER_MESSAGES = {
+    "commit": {"h": b"c" * 32}, "reveal": {"nonce": b"n" * 32}, "propose": {"pid": 99, "x": [1, "ready", []]},
+    "fetch": {"from": 1}, "report": {"hs": [[1, 5]]}, "ping": {"seq": 0, "epoch": 8}, "say": {"text": "hi"},
+    "kids": {"seq": 1, "path": [], "ok": "ok", "d": []}, "entries": {"recs": []}, "bye": {},
+}
+
+
 def test_a_seat_belongs_to_its_key(tmp_path):
     """Another key cannot take an occupied seat, act for it or rejoin as it (not by naming the
-    seat's key in hello, not by reusing its routing id); the same key rejoins without a code."""
+    seat's key in hello, not by reusing its routing id: every message it sends on that routing id
+    is dropped); the same key rejoins without a code."""
+    assert set(MEMBER_MESSAGES) < set(wire.SCHEMAS)
+
     async def main():
-        host = await NetTable.host(_cfg(tmp_path, "host", admit="code"), seats=2)
+        # (dead_s: A's member stays while another key speaks on its routing id, below)
+        host = await NetTable.host(_cfg(tmp_path, "host", admit="code", dead_s=5.0), seats=2)
         hp = host.peer
         code = hp.join_code
         a = await NetTable.join(_cfg(tmp_path, "a", code=code), "127.0.0.1", hp.port)
@@ -161,9 +173,12 @@ def test_a_seat_belongs_to_its_key(tmp_path):
         await _until(lambda: sum(hp.drops.values()) == dropped + 1)
         assert hp.seat_rid[1] != next(rid for rid, m in hp.members.items() if m.pub == bp.pub)
 
-        # A crashes (no bye).  Another client reuses A's routing id to act for seat 1: dropped.
+        # A crashes (no bye).  Another client takes over A's routing id (its connection is gone)
+        # and sends every message a member may send: each is dropped as sent on another key's
+        # routing id, and nothing changes (no entry, A still the member on it, no chat, no bye).
         seq = hp.seq
         a_rid = hp.seat_rid[1]
+        dropped_before = sum(hp.drops.values())
         a.peer._welcomed = False
         await a.close()
         ctx = zmq.asyncio.Context()
@@ -173,10 +188,12 @@ def test_a_seat_belongs_to_its_key(tmp_path):
         pub, sec = identity.keypair(secrets.token_hex(32))
         spoof.curve_serverkey, spoof.curve_publickey, spoof.curve_secretkey = hp.pub.encode(), pub, sec
         spoof.connect(f"tcp://127.0.0.1:{hp.port}")
-        dropped = sum(hp.drops.values())
-        await _until(lambda: transport.send(spoof, [wire.pack({"t": "propose", "pid": 99, "x": [1, "ready", []]})]))
-        await _until(lambda: sum(hp.drops.values()) > dropped or hp.seq > seq, 2)
-        assert hp.seq == seq and (a_rid not in hp.members or hp.members[a_rid].pub == apub)
+        for t, fields in sorted(MEMBER_MESSAGES.items()):
+            dropped = hp.drops[t]
+            await _until(lambda t=t, fields=fields: transport.send(spoof, [wire.pack({"t": t, **fields})]))
+            await _until(lambda t=t, dropped=dropped: hp.drops[t] == dropped + 1, 2)
+            assert hp.seq == seq and hp.members[a_rid].pub == apub and hp.seat_rid[1] == a_rid, t
+        assert sum(hp.drops.values()) == dropped_before + len(MEMBER_MESSAGES)
         spoof.close()
         ctx.term()
 
