@@ -104,12 +104,12 @@ def observe_game(tally: Tally, players: int, seed: int, cards) -> None:
             tally.add("summons")
             summoned = action.seat
         for e in events:
-            kind = e[0]
+            kind = e.kind
             if kind == "combat_starts":
                 tally.add("fights")
                 helper_terms = None
-                fighter = s.players[e[1]]
-                boss = any(m.boss for m in s.monsters if m.uid in e[3])
+                fighter = s.players[e.seat]
+                boss = any(m.boss for m in s.monsters if m.uid in e.monsters)
                 if boss:
                     tally.add("boss_fights")
                 elif fighter.level >= 10:
@@ -117,38 +117,38 @@ def observe_game(tally: Tally, players: int, seed: int, cards) -> None:
             elif kind == "asks_help":
                 tally.add("asks")
             elif kind == "offers_help":
-                tally.add("offer_" + terms_kind(e[3], e[4], e[5]))
+                tally.add("offer_" + terms_kind(e.gold, e.share, e.item))
             elif kind == "counter_offer":
-                tally.add("counter_" + terms_kind(e[3], e[4]))
+                tally.add("counter_" + terms_kind(e.gold, e.share))
             elif kind == "helps":
-                helper_terms = terms_kind(e[3], e[4], e[5])
+                helper_terms = terms_kind(e.gold, e.share, e.item)
                 tally.add("helped")
                 tally.add("deal_" + helper_terms)
-                tally.add("gold_paid", e[3])
+                tally.add("gold_paid", e.gold)
                 if before.combat is not None and before.combat.boss:
                     tally.add("boss_helped")
                     if helper_terms == "free":
                         tally.add("boss_helped_free")
             elif kind == "combat_result":
-                won = e[-1]
+                won = e.won
                 tally.add("fights_won", won)
                 if helper_terms is not None:
                     tally.add("helped_won", won)
                 if before.combat is not None and before.combat.boss:
                     tally.add("boss_won", won)
-                if summoned == e[1]:
+                if summoned == e.fighter:
                     tally.add("summons_lost", not won)
                     summoned = -1
-            elif kind == "level" and e[3] == "kill" and e[2] >= 10 and helper_terms is not None \
-                    and before.combat is not None and e[1] == before.combat.fighter:
+            elif kind == "level" and e.why == "kill" and e.level >= 10 and helper_terms is not None \
+                    and before.combat is not None and e.seat == before.combat.fighter:
                 tally.add("free_to_10" if helper_terms == "free" else "paid_to_10")
             elif kind == "deal":
-                tally.add("room_" + e[2])
+                tally.add("room_" + e.what)
             elif kind == "buy":
                 tally.add("bought_levels")
             elif kind == "death":
                 tally.add("deaths")
-                tally.add("suicides", e[3] == "suicide")
+                tally.add("suicides", e.cause == "suicide")
         for p in s.players:
             if p.level >= 10 and p.seat not in first_10:
                 first_10[p.seat] = s.turn.number if s.turn else 0

@@ -4,7 +4,10 @@ scenarios.
 
 Narration is for people reading a game: a seat passed by the engine because it holds nothing
 playable (Q-DIGI-2) is told once per fight and stage, not at every card played in the window, and
-a run of cards given away for charity is one sentence."""
+the cards given away for charity at the end of a turn are one sentence per receiver.
+
+Events are read by name (mq.rules.events); the narrator is given them as a table sees them
+(``mq.rules.view_events(events, TABLE)``) or unmasked, and names only public cards either way."""
 from __future__ import annotations
 
 from mq.cards import CardSet
@@ -22,6 +25,7 @@ class Narrator:
         self.monster_cards: dict[int, str] = {}
         self.bosses: set[int] = set()
         self._auto_passed: set[tuple[int, str]] = set()  # (seat, stage) already told this fight
+        self._gifts: dict[tuple[int, int], int] = {}  # (giver, receiver): cards given, not yet told
 
     def who(self, seat: int) -> str:
         return COLOURS[seat].capitalize()
@@ -54,211 +58,188 @@ class Narrator:
         return (f"for {price}" if price else "for nothing") + paying
 
     def lines(self, state: State, events) -> list[str]:
+        """The sentences of one action's events.  Charity is told once it is over: each card given
+        is one action of the giver's, so the gifts are counted until the first event that is not
+        one (the last gift's own events go on with the monster turn) and then told, one sentence
+        per receiver (Q-CHARITY)."""
         out = []
-        events = list(events)
-        i = 0
-        while i < len(events):
-            e = events[i]
-            if e[0] == "charity":  # Q-CHARITY: one sentence per giver and receiver
-                n = 1
-                while i + n < len(events) and events[i + n] == e:
-                    n += 1
-                out.append(f"{self.who(e[1])} gives {plural(n, 'card')} to {self.who(e[2])} (charity).")
-                i += n
+        for e in events:
+            if e.kind == "charity":
+                self._gifts[(e.seat, e.to)] = self._gifts.get((e.seat, e.to), 0) + 1
                 continue
+            out += self.charity_told()
             line = self.line(state, e)
             if line:
                 out.append(line)
-            i += 1
+        return out
+
+    def charity_told(self) -> list[str]:
+        """The sentences of the charity counted so far (and forget it): who gave how many cards to
+        whom, in the order of the first gift to each."""
+        out = [f"{self.who(giver)} gives {plural(n, 'card')} to {self.who(to)} (charity)."
+               for (giver, to), n in self._gifts.items()]
+        self._gifts.clear()
         return out
 
     def line(self, state: State, e: tuple) -> str | None:  # noqa: C901 - one case per event kind
-        kind, args = e[0], e[1:]
+        kind = e.kind
         w = self.who
         if kind == "turn":
-            return f"\n== Turn {args[1]}: {w(args[0])} =="
+            return f"\n== Turn {e.number}: {w(e.seat)} =="
         if kind == "respawn":
-            return f"{w(args[0])} rises again in the Entrance."
+            return f"{w(e.seat)} rises again in the Entrance."
         if kind == "draw":
-            seat, deck, card, public = args
-            shown = f" ({self.card(card)})" if public else ""
-            return f"{w(seat)} draws a {KIND[deck]} card{shown}."
+            shown = f" ({self.card(e.card)})" if e.public else ""
+            return f"{w(e.seat)} draws a {KIND[e.deck]} card{shown}."
         if kind == "reshuffle":
-            return f"The {KIND[args[0]]} discards are shuffled into a new deck."
+            return f"The {KIND[e.deck]} discards are shuffled into a new deck."
         if kind == "explore":
-            seat, j, face, x, y = args
-            return f"{w(seat)} explores ({x},{y}) and finds {self.cards.face(face).name}."
+            return f"{w(e.seat)} explores ({e.x},{e.y}) and finds {self.cards.face(e.face).name}."
         if kind == "monster_appears":
-            uid, card, room, colour, boss = args
-            self.monster_cards[uid] = card
-            d = self.cards.card(card)
-            if boss:
-                self.bosses.add(uid)
-                return f"THE BOSS appears: {d.name}, at level 20, on {self.base(colour)}!"
-            return f"{d.name} (level {d.level}) appears in {self.room(state, room)} on {self.base(colour)}."
+            self.monster_cards[e.uid] = e.card
+            d = self.cards.card(e.card)
+            if e.boss:
+                self.bosses.add(e.uid)
+                return f"THE BOSS appears: {d.name}, at level 20, on {self.base(e.colour)}!"
+            return f"{d.name} (level {d.level}) appears in {self.room(state, e.room)} on {self.base(e.colour)}."
         if kind == "colour_chosen":
-            return f"{w(args[0])} gives it {self.base(args[2])}."
+            return f"{w(e.seat)} gives it {self.base(e.colour)}."
         if kind == "monster_evicted":
-            return f"{self.monster(args[0])} leaves the dungeon to make room."
+            return f"{self.monster(e.uid)} leaves the dungeon to make room."
         if kind == "monster_turn":
-            return f"Monster turn: {w(args[0])} rolls {COLOURS[args[1]]}."
+            return f"Monster turn: {w(e.roller)} rolls {COLOURS[e.colour]}."
         if kind == "door_smashed":
-            return f"A door of {self.room(state, args[0])} ({DIRS[args[1]]}) is smashed to splinters."
+            return f"A door of {self.room(state, e.room)} ({DIRS[e.side]}) is smashed to splinters."
         if kind == "monster_moves":
-            return f"  {self.monster(args[0])} moves from {self.room(state, args[1])} to {self.room(state, args[2])}."
+            return f"  {self.monster(e.uid)} moves from {self.room(state, e.room)} to {self.room(state, e.dest)}."
         if kind == "move":
-            seat, a, b, dash = args
-            how = "dashes" if dash else "moves"
-            return f"{w(seat)} {how} from {self.room(state, a)} to {self.room(state, b)}."
+            how = "dashes" if e.dash else "moves"
+            return f"{w(e.seat)} {how} from {self.room(state, e.room)} to {self.room(state, e.dest)}."
         if kind == "combat_starts":
-            seat, room, uids = args
-            foes = ", ".join(self.monster(u) for u in uids)
+            foes = ", ".join(self.monster(u) for u in e.monsters)
             self._auto_passed.clear()
-            return f"{w(seat)} fights {foes} in {self.room(state, room)}."
+            return f"{w(e.seat)} fights {foes} in {self.room(state, e.room)}."
         if kind == "enhance":
-            seat, card, uid = args
-            return f"  {w(seat)} plays {self.card(card)} on {self.monster(uid)}."
+            return f"  {w(e.seat)} plays {self.card(e.card)} on {self.monster(e.uid)}."
         if kind == "mate":
-            seat, card, uid = args
-            return f"  {w(seat)} plays {self.card(card)}: {self.monster(uid)} brought its mate!"
+            return f"  {w(e.seat)} plays {self.card(e.card)}: {self.monster(e.uid)} brought its mate!"
         if kind == "wander":
-            return f"  {w(args[0])} plays {self.card(args[1])}: another monster joins the fight!"
+            return f"  {w(e.seat)} plays {self.card(e.card)}: another monster joins the fight!"
         if kind == "curse":
-            seat, victim, card = args
-            return f"{w(seat)} curses {w(victim)}: {self.card(card)}."
+            return f"{w(e.by)} curses {w(e.victim)}: {self.card(e.card)}."
         if kind == "power":
-            seat, name, detail = args
-            if name == "backstab":
-                return f"  {w(seat)} backstabs {w(detail)}: -2!"
-            return f"  {w(seat)} discards a card: {name} +{detail}."
+            if e.power == "backstab":
+                return f"  {w(e.seat)} backstabs {w(e.detail)}: -2!"
+            return f"  {w(e.seat)} discards a card: {e.power} +{e.detail}."
         if kind == "d10":
-            seat, name, roll, ok = args
-            return f"  {w(seat)} tries {name.replace('_', ' ')}: d10 = {roll}, {'it works' if ok else 'no luck'}."
+            return (f"  {w(e.seat)} tries {e.power.replace('_', ' ')}: d10 = {e.roll}, "
+                    f"{'it works' if e.ok else 'no luck'}.")
         if kind == "charmed":
-            return f"  {self.monster(args[1])} is charmed away."
+            return f"  {self.monster(e.uid)} is charmed away."
         if kind == "stolen":
-            seat, victim, card = args
-            return f"{w(seat)} steals {self.card(card)} from {w(victim)}!"
+            return f"{w(e.seat)} steals {self.card(e.card)} from {w(e.victim)}!"
         if kind == "deal":
-            seat, what, gold = args
-            return f"{w(seat)} {'buys Treasure for' if what == 'buy' else 'sells an item for'} {gold} gold."
+            return f"{w(e.seat)} {'buys Treasure for' if e.what == 'buy' else 'sells an item for'} {e.gold} gold."
         if kind == "cheat":
-            seat, card, item = args
-            return f"{w(seat)} cheats: {self.card(item)} now ignores every restriction."
+            return f"{w(e.seat)} cheats: {self.card(e.item)} now ignores every restriction."
         if kind == "curse_played":
-            seat, victim, card = args
-            return f"{w(seat)} plays {self.card(card)} on {w(victim)}..."
+            return f"{w(e.by)} plays {self.card(e.card)} on {w(e.victim)}..."
         if kind == "curse_cancelled":
-            seat, card, shield = args
-            how = "Sanctuary" if shield == "sanctuary" else self.card(shield)
-            return f"  ...but {w(seat)} cancels it with {how}!"
+            how = "Sanctuary" if e.shield == "sanctuary" else self.card(e.shield)
+            return f"  ...but {w(e.seat)} cancels it with {how}!"
         if kind == "die_changed":
-            seat, card, side, index, to = args
-            return f"  {w(seat)} plays {self.card(card)}: a die of the {side} now shows {to}."
+            return f"  {w(e.seat)} plays {self.card(e.card)}: a die of the {e.side} now shows {e.to}."
         if kind == "gift":
-            seat, to, what = args
-            thing = f"{what} gold" if isinstance(what, int) else self.card(what)
-            return f"{w(seat)} gives {thing} to {w(to)}."
+            thing = f"{e.what} gold" if isinstance(e.what, int) else self.card(e.what)
+            return f"{w(e.seat)} gives {thing} to {w(e.to)}."
         if kind == "asks_help":
-            return f"  {w(args[0])} asks for help."
+            return f"  {w(e.fighter)} asks for help."
         if kind == "offers_help":
-            seat, fighter, gold, share, item = args
-            return f"  {w(seat)} offers to help {self.terms(gold, share, item)}."
+            return f"  {w(e.seat)} offers to help {self.terms(e.gold, e.share, e.item)}."
         if kind == "counter_offer":
-            fighter, seat, gold, share = args
-            return f"  {w(fighter)} answers {w(seat)}: help me {self.terms(gold, share, '')}?"
+            return f"  {w(e.fighter)} answers {w(e.seat)}: help me {self.terms(e.gold, e.share, '')}?"
         if kind == "counter_refused":
-            return f"  {w(args[0])} refuses and withdraws the offer."
+            return f"  {w(e.seat)} refuses and withdraws the offer."
         if kind == "helps":
-            seat, fighter, gold, share, item = args
-            return f"  Deal: {w(seat)} helps {w(fighter)} {self.terms(gold, share, item)} and joins the fight."
+            return (f"  Deal: {w(e.seat)} helps {w(e.fighter)} {self.terms(e.gold, e.share, e.item)} "
+                    "and joins the fight.")
         if kind == "no_help":
-            return f"  {w(args[0])} fights alone."
+            return f"  {w(e.fighter)} fights alone."
         if kind == "resurrect":  # Q-CHAR-5: both cards are face up (the discard piles are public)
-            seat, deck, card, gone = args
-            return (f"{w(seat)} uses Resurrection: takes {self.card(card)} from the {KIND[deck]} discards, "
-                    f"discarding {self.card(gone)}.")
+            return (f"{w(e.seat)} uses Resurrection: takes {self.card(e.card)} from the {KIND[e.deck]} discards, "
+                    f"discarding {self.card(e.discarded)}.")
         if kind == "auto_pass":  # Q-DIGI-2: nothing that seat could play here
-            seat, stage = args
-            if (seat, stage) in self._auto_passed:
+            if (e.seat, e.stage) in self._auto_passed:
                 return None
-            self._auto_passed.add((seat, stage))
-            what = {"help": "cannot offer help", "outcome": "has no card to change a die"}.get(stage, "has nothing to play")
-            return f"  {w(seat)} {what}: passes."
+            self._auto_passed.add((e.seat, e.stage))
+            what = {"help": "cannot offer help", "outcome": "has no card to change a die"}.get(e.stage, "has nothing to play")
+            return f"  {w(e.seat)} {what}: passes."
         if kind == "combat_result":
-            seat, mine, my_dice, theirs, their_dice, me, them, won = args
-            parts = " + ".join(f"{n} {v}" for n, v in mine if v) or "0"
-            dice = "+".join(map(str, my_dice)) or "no dice"
-            their = " + ".join(str(sum(v for _, v in t)) for t in theirs)
-            tdice = "+".join(str(x) for d in their_dice for x in d) or "no dice"
-            verdict = "wins" if won else "loses"
-            return f"  {w(seat)}: {parts}, dice {dice} = {me}  vs  monsters {their}, dice {tdice} = {them}: {w(seat)} {verdict}."
+            parts = " + ".join(f"{n} {v}" for n, v in e.terms if v) or "0"
+            dice = "+".join(map(str, e.dice)) or "no dice"
+            their = " + ".join(str(sum(v for _, v in t)) for t in e.monster_terms)
+            tdice = "+".join(str(x) for d in e.monster_dice for x in d) or "no dice"
+            verdict = "wins" if e.won else "loses"
+            return (f"  {w(e.fighter)}: {parts}, dice {dice} = {e.total}  vs  monsters {their}, dice {tdice} = "
+                    f"{e.monster_total}: {w(e.fighter)} {verdict}.")
         if kind == "use":
-            seat, card, side = args
-            if side == "monsters" :
-                return f"  {w(seat)} plays {self.card(card)} for the monsters!"
-            return f"  {w(seat)} uses {self.card(card)}."
+            if e.side == "monsters":
+                return f"  {w(e.seat)} plays {self.card(e.card)} for the monsters!"
+            return f"  {w(e.seat)} uses {self.card(e.card)}."
         if kind == "monster_killed":
-            return f"  {self.monster(args[1])} is slain."
+            return f"  {self.monster(e.uid)} is slain."
         if kind == "level":
-            seat, level, why = args
-            return f"{w(seat)} is now level {level} ({why})."
+            return f"{w(e.seat)} is now level {e.level} ({e.why})."
         if kind == "game_won":
-            winners = args[0]
-            verb = "defeats the Boss and wins" if len(winners) == 1 else "defeat the Boss and win"
-            return "*** " + " and ".join(w(s) for s in winners) + f" {verb} the game! ***"
+            verb = "defeats the Boss and wins" if len(e.winners) == 1 else "defeat the Boss and win"
+            return "*** " + " and ".join(w(s) for s in e.winners) + f" {verb} the game! ***"
         if kind == "hit":
-            return f"  {w(args[0])} takes {args[1]} hit{'s' if args[1] > 1 else ''} ({args[2]} HP left)."
+            return f"  {w(e.seat)} takes {e.n} hit{'s' if e.n > 1 else ''} ({e.hp} HP left)."
         if kind == "runs":
-            return f"  {w(args[0])} runs towards {self.room(state, args[1])}."
+            return f"  {w(e.seat)} runs towards {self.room(state, e.room)}."
         if kind == "cornered":
-            return f"  {w(args[0])} has nowhere to run!"
+            return f"  {w(e.seat)} has nowhere to run!"
         if kind == "escape_roll":
-            seat, uid, roll, mod, ok = args
-            m = f"{mod:+d}" if mod else ""
-            return f"  Escape roll against {self.monster(uid)}: {roll}{m} — {'escaped' if ok else 'caught'}."
+            m = f"{e.mod:+d}" if e.mod else ""
+            return f"  Escape roll against {self.monster(e.uid)}: {e.roll}{m} — {'escaped' if e.escaped else 'caught'}."
         if kind == "bad_stuff":
-            return f"  Bad Stuff from {self.monster(args[1])}!"
+            return f"  Bad Stuff from {self.monster(e.uid)}!"
         if kind == "gold_lost":
-            return f"  {w(args[0])} loses {args[1]} gold."
+            return f"  {w(e.seat)} loses {e.gold} gold."
         if kind == "item_lost":
-            return f"  {w(args[0])} loses {self.card(args[1])}."
+            return f"  {w(e.seat)} loses {self.card(e.card)}."
         if kind == "arrives":
-            return f"  {w(args[0])} gets away to {self.room(state, args[1])}."
+            return f"  {w(e.seat)} gets away to {self.room(state, e.room)}."
         if kind == "magic_escape":
-            return f"  {w(args[0])} vanishes with {self.card(args[1])}."
+            return f"  {w(e.seat)} vanishes with {self.card(e.card)}."
         if kind == "death":
-            seat, room, cause = args
-            return f"{w(seat)} DIES in {self.room(state, room)} ({cause}); everything they carried lies there."
+            return f"{w(e.seat)} DIES in {self.room(state, e.room)} ({e.cause}); everything they carried lies there."
         if kind == "heal":
-            return f"{w(args[0])} heals {args[1]}."
+            return f"{w(e.seat)} heals {e.amount}."
         if kind == "room_hurts":
-            return f"{self.room(state, args[1])} hurts {w(args[0])}."
+            return f"{self.room(state, e.room)} hurts {w(e.seat)}."
         if kind == "charity":
-            return f"{w(args[0])} gives a card to {w(args[1])} (charity)."
+            return f"{w(e.seat)} gives a card to {w(e.to)} (charity)."
         if kind == "charity_discard":
-            return f"{w(args[0])} discards {self.card(args[1])} (charity)."
+            return f"{w(e.seat)} discards {self.card(e.card)} (charity)."
         if kind == "boss_arrives":
-            return f"{w(args[0])} stands in the Entrance at level 10 and calls out the Boss!"
+            return f"{w(e.seat)} stands in the Entrance at level 10 and calls out the Boss!"
         if kind == "pick_up":
-            seat, cards, gold = args
-            return f"{w(seat)} picks up {things(len(cards), gold)}."
+            return f"{w(e.seat)} picks up {things(len(e.cards), e.gold)}."
         if kind in ("race", "class"):
-            return f"{w(args[0])} becomes {self.card(args[1])}."
+            return f"{w(e.seat)} becomes {self.card(e.card)}."
         if kind == "item":
-            return f"{w(args[0])} puts {self.card(args[1])} into play ({args[2]})."
+            return f"{w(e.seat)} puts {self.card(e.card)} into play ({e.place})."
         if kind == "search":
-            seat, room, dice, result = args
-            return f"{w(seat)} searches {self.room(state, room)}: rolls {list(dice)} -> {result}."
+            return f"{w(e.seat)} searches {self.room(state, e.room)}: rolls {list(e.dice)} -> {e.result}."
         if kind == "search_found":
-            seat, gold, treasures, mark = args
-            return f"  finds {gold} gold and {treasures} Treasure{MARKS[mark]}."
+            return f"  finds {e.gold} gold and {e.treasures} Treasure{MARKS[e.mark]}."
         if kind == "buy":
-            return f"{w(args[0])} sells {things(len(args[1]), args[2], 'item')} for a level."
+            return f"{w(e.seat)} sells {things(len(e.items), e.gold, 'item')} for a level."
         if kind == "drop_gold":
-            return f"{w(args[0])} drops {args[1]} gold in {self.room(state, args[2])}."
+            return f"{w(e.seat)} drops {e.gold} gold in {self.room(state, e.room)}."
         if kind == "drop":
-            return f"{w(args[0])} drops {self.card(args[1])}."
+            return f"{w(e.seat)} drops {self.card(e.card)}."
         if kind == "no_monster":
             return "The Monster deck is exhausted: nothing appears."
         return None

@@ -757,10 +757,10 @@ def run(scenario: Scenario) -> Result:
 def last_fight(result: Result) -> dict | None:
     """The last ``combat_result`` event, by field name (docs/engine.md)."""
     for e in reversed(result.events):
-        if e[0] == "combat_result":
-            seat, mine, dice, theirs, their_dice, total, monster_total, won = e[1:9]
-            return {"fighter": seat, "terms": _plain(mine), "dice": list(dice), "monster_terms": _plain(theirs),
-                    "monster_dice": _plain(their_dice), "total": total, "monster_total": monster_total, "won": won}
+        if e.kind == "combat_result":
+            return {"fighter": e.fighter, "terms": _plain(e.terms), "dice": list(e.dice),
+                    "monster_terms": _plain(e.monster_terms), "monster_dice": _plain(e.monster_dice),
+                    "total": e.total, "monster_total": e.monster_total, "won": e.won}
     return None
 
 
@@ -795,7 +795,7 @@ def check(result: Result) -> list[str]:
         same("number of monsters", len(s.monsters), exp["monsters"])
     if "hash" in exp:
         same("hash", f"{state_hash(s):016x}", exp["hash"])
-    kinds = [e[0] for e in result.events]
+    kinds = [e.kind for e in result.events]
     if "events" in exp:
         it = iter(kinds)
         missing = [k for k in exp["events"] if k not in it]  # in order, as a subsequence

@@ -34,13 +34,13 @@ def count_events(counts: dict[str, int], events, actions_kind: str = "") -> None
     """Add one step's events to ``counts`` (keys of COUNTED)."""
     closed = False
     for e in events:
-        kind = e[0]
+        kind = e.kind
         if kind in ("asks_help", "offers_help", "counter_offer", "helps", "curse", "curse_cancelled", "enhance",
                     "auto_pass", "resurrect", "cheat"):
             counts[kind] = counts.get(kind, 0) + 1
-        if kind == "offers_help" and e[3] < 0:
+        if kind == "offers_help" and e.gold < 0:
             counts["helper_pays"] = counts.get("helper_pays", 0) + 1
-        if kind == "d10" and e[2] == "sanctuary":
+        if kind == "d10" and e.power == "sanctuary":
             counts["sanctuary"] = counts.get("sanctuary", 0) + 1
         if kind == "heal" and actions_kind == "use":
             counts["heal_oneshot"] = counts.get("heal_oneshot", 0) + 1

@@ -11,8 +11,8 @@ A front end written against ``mq.table.LocalTable`` switches over by building a 
 ``submit`` checks the action against the current state at once (IllegalAction, as LocalTable does)
 and sends it; it comes back as an Applied when the sequencer has put it in the log, or as a
 ``Notice("info", seat, "rejected: <reason>: ...")`` if the state moved on meanwhile.  A spectator's
-``state`` (and the states in its Applied items) are ``mq.rules.view(state, TABLE)``: public
-information only.
+``state`` (and the states and events in its Applied items) are ``mq.rules.view(state, TABLE)``
+and ``view_events(events, TABLE)``: public information only.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ import asyncio
 import logging
 
 from mq.bots import choose
-from mq.rules import Action, IllegalAction, State, is_over, step, view
+from mq.rules import Action, IllegalAction, State, is_over, step, view, view_events
 from mq.rules.state import COLOURS
 from mq.rules.view import TABLE
 from mq.table import Applied, Notice, Table
@@ -112,7 +112,7 @@ class NetTable(Table):
     def _on_peer(self, item) -> None:
         if isinstance(item, Applied):
             if self.peer.seat is None:
-                item = Applied(item.seq, item.action, item.events, view(item.state, TABLE))
+                item = Applied(item.seq, item.action, view_events(item.events, TABLE), view(item.state, TABLE))
             self._publish(item)
         elif isinstance(item, Notice):
             self._publish(item)

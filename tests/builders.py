@@ -205,7 +205,7 @@ def refused(s, seat, kind, *args):
 
 
 def kinds_of(events, kind):
-    return [e for e in events if e[0] == kind]
+    return [e for e in events if e.kind == kind]
 
 
 def legal(s, seat):

@@ -50,7 +50,7 @@ def test_a_level_ten_munchkin_in_the_entrance_meets_the_boss():
     assert s.combat.boss and s.combat.monsters == (boss.uid,) and s.combat.room == 0
     s, ev = resolve(s, 6)
     (r,) = kinds_of(ev, "combat_result")
-    assert r[4] == ((("level", 20), ("vs", 0), ("room", 0)),)
+    assert r.monster_terms == ((("level", 20), ("vs", 0), ("room", 0)),)
 
 
 def test_no_boss_on_someone_elses_turn_or_below_level_ten():
@@ -98,7 +98,7 @@ def test_only_level_ten_munchkins_could_help_others_just_pass():
     s, a, r1, ev = boss_fight(players=3)
     n = s.rng_n
     s, ev = act(s, a, "roll")
-    assert [e[1:] for e in kinds_of(ev, "auto_pass")] == [(seat, "window") for seat in others(s.order, a)]
+    assert [(e.seat, e.stage) for e in kinds_of(ev, "auto_pass")] == [(seat, "window") for seat in others(s.order, a)]
     assert ("window_closed", a) in ev and s.rng_n > n  # nobody could act: straight to the dice
 
 

@@ -44,11 +44,11 @@ def test_an_enhancer_that_makes_a_monster_poorer_never_takes_its_treasure_below_
     both = both.replace(combat=both.combat.replace(bonus=30))
     before = len(both.players[a].hand)
     both, ev = resolve(both, 1)
-    assert result(ev)[8] is True and len(both.players[a].hand) == before + base + more - less
+    assert result(ev).won is True and len(both.players[a].hand) == before + base + more - less
     broke = s.replace(monsters=(s.monsters[0].replace(enhancers=(POORER,) * (base + 1)),))
     broke = broke.replace(combat=broke.combat.replace(bonus=60))
     broke, ev = resolve(broke, 1)
-    assert result(ev)[8] is True and not [e for e in kinds_of(ev, "draw") if e[2] == "treasure"]
+    assert result(ev).won is True and not [e for e in kinds_of(ev, "draw") if e.deck == "treasure"]
     assert ("monster_killed", a, uid, LURKER) in ev
 
 
@@ -68,7 +68,7 @@ def test_an_enhancer_counts_for_its_monster_and_stays_while_it_survives():
     assert s.combat.waiting == (b,)  # the fighter could answer, but holds nothing; b may follow up
     s, ev = act(rig(s, 6, 1), b, "pass")
     r = result(ev)
-    assert ("enhancers", 10) in r[4][0] and r[7] == 2 + 10 + 1 and r[8] is False
+    assert ("enhancers", 10) in r.monster_terms[0] and r.monster_total == 2 + 10 + 1 and r.won is False
     s, _ = act(s, a, "run", 0)
     s, _ = act(rig(s, 6), a, "escape", uid)
     assert s.monsters[0].enhancers == (UP,)  # it survived: the enhancer stays
@@ -82,7 +82,7 @@ def test_a_weakening_enhancer_and_the_kill_discards_it():
     s, _ = act(s, a, "enhance", DOWN, uid)
     s, ev = resolve(s, 1, 1)
     r = result(ev)
-    assert r[7] == 2 + CARDS.card(DOWN).bonus + 1 and r[8] is True
+    assert r.monster_total == 2 + CARDS.card(DOWN).bonus + 1 and r.won is True
     assert DOWN in s.dxm_deck.discard and s.monsters == ()
 
 
@@ -146,7 +146,7 @@ def test_a_next_fight_curse_waits_or_hits_the_fight_going_on():
     assert s.players[a].cursed == -4
     s2, a2, r1, _ = arena(players=2, monsters=(LURKER,), setup=lambda st, seat: set_player(st, seat, cursed=-4))
     s2, ev = resolve(s2, 6)
-    assert ("curse", -4) in result(ev)[2] and s2.players[a2].cursed == 0  # spent
+    assert ("curse", -4) in result(ev).terms and s2.players[a2].cursed == 0  # spent
     s3, a3, _, _ = arena(players=2, monsters=(LURKER,))
     b3 = nxt(s3, a3)
     s3 = hand(s3, b3, NEXT_CURSE, DOWN)  # DOWN keeps b3 in the window after the curse
@@ -184,7 +184,7 @@ def test_a_die_changed_after_the_roll_changes_the_result():
     s, ev = act(s, a, "set_die", SIX, "munchkins", 0)
     assert ("die_changed", a, SIX, "munchkins", 0, 6) in ev
     r = result(ev)
-    assert r[3] == (6,) and r[6] == 1 + 6 and r[7] == 2 + 6 and r[8] is False  # a tie still loses
+    assert r.dice == (6,) and r.total == 1 + 6 and r.monster_total == 2 + 6 and r.won is False  # a tie still loses
     assert SIX in s.treasure_deck.discard
 
 
@@ -299,7 +299,7 @@ def test_a_mate_joins_the_fight_as_a_copy_and_leaves_its_own_card():
     assert copy.card == LURKER2 and copy.mate == mate and copy.room == r1
     s = s.replace(combat=s.combat.replace(bonus=30))
     s, ev = act(rig(s, 1, 1, 1), b, "pass")
-    assert result(ev)[8] is True and s.monsters == ()
+    assert result(ev).won is True and s.monsters == ()
     assert mate in s.dxm_deck.discard and s.monster_deck.discard.count(LURKER2) == 1
 
 
@@ -314,4 +314,4 @@ def test_dxm_cards_are_played_anytime_and_resolve_in_the_order_played():
     s, _ = act(s, b, "enhance", UP, uid)
     s, ev = act(rig(s, 1, 1), b, "enhance", DOWN, uid)  # b follows up at once (Q-DIGI-2) ...
     assert s.monsters[0].enhancers == (UP, DOWN)  # ... then nobody holds anything: the dice roll
-    assert ("enhancers", 10 + CARDS.card(DOWN).bonus) in result(ev)[4][0]
+    assert ("enhancers", 10 + CARDS.card(DOWN).bonus) in result(ev).monster_terms[0]

@@ -280,7 +280,7 @@ def test_dxm_draws_turn_start_and_monster_die():
     a, b = s.turn.seat, nxt(s)
     top = s.dxm_deck.draw[:2]
     s, ev = act(rig(s, colour(b)), a, "end_turn")
-    assert [e[1:4] for e in kinds_of(ev, "draw")] == [(b, "dxm", top[0]), (b, "dxm", top[1])]
+    assert [(e.seat, e.deck, e.card) for e in kinds_of(ev, "draw")] == [(b, "dxm", top[0]), (b, "dxm", top[1])]
     assert s.players[b].hand == top
 
 

@@ -108,11 +108,11 @@ def test_fights_cost_no_move_and_several_can_happen_in_a_turn():
     s = add_monster(s, LURKER, r2, b)
     s, _ = act(s, a, "move", E)
     s, ev = resolve(s, 6)
-    assert result(ev)[-1] and s.combat is None and s.turn.spent == 1
+    assert result(ev).won and s.combat is None and s.turn.spent == 1
     s, ev = act(s, a, "move", E)
     assert s.combat is not None and s.turn.spent == 2
     s, ev = resolve(s, 6)
-    assert result(ev)[-1] and s.players[a].level == 3 and s.turn.spent == 2
+    assert result(ev).won and s.players[a].level == 3 and s.turn.spent == 2
 
 
 def test_munchkin_strength_terms():
@@ -135,8 +135,8 @@ def test_munchkin_strength_terms():
     bonus = CARDS.card(BOOST).bonus
     s, ev = resolve(s, 2)
     r = result(ev)
-    assert r[2] == (("level", 3), ("items", 3), ("one-shots", bonus), ("room", 1))
-    assert r[3] == (2,) and r[6] == 3 + 3 + bonus + 1 + 2
+    assert r.terms == (("level", 3), ("items", 3), ("one-shots", bonus), ("room", 1))
+    assert r.dice == (2,) and r.total == 3 + 3 + bonus + 1 + 2
 
 
 def test_monster_strength_terms():
@@ -155,8 +155,8 @@ def test_monster_strength_terms():
     s, ev = resolve(s, 3, 4)
     r = result(ev)
     level = CARDS.card(vs_thief).level
-    assert r[4] == ((("level", level), ("vs", 2), ("room", amount)),)
-    assert r[5] == ((4,),) and r[7] == level + 2 + amount + 4
+    assert r.monster_terms == ((("level", level), ("vs", 2), ("room", amount)),)
+    assert r.monster_dice == ((4,),) and r.monster_total == level + 2 + amount + 4
 
 
 def test_item_bonus_against_a_monster_keyword():
@@ -170,7 +170,7 @@ def test_item_bonus_against_a_monster_keyword():
     for card, expected in ((foe, base + e.get("amount")), (other, base)):
         s, a, r1, _ = arena(monsters=(card,), setup=lambda s, a: put(s, a, (anti, "worn" if CARDS.card(anti).slot != "hands" else "carried")))
         s, ev = resolve(s, 1, 1, 1, 1)
-        assert dict(result(ev)[2])["items"] == expected
+        assert dict(result(ev).terms)["items"] == expected
 
 
 @pytest.mark.parametrize("dice", [0, 1, 2, 3])
@@ -180,7 +180,7 @@ def test_each_fighter_rolls_one_die_each_monster_its_listed_dice(dice):
     s, a, r1, _ = arena(monsters=(card,))
     s, ev = resolve(s, *([1] * (1 + dice)))
     r = result(ev)
-    assert r[3] == (1,) and r[5] == ((1,) * dice,)
+    assert r.dice == (1,) and r.monster_dice == ((1,) * dice,)
 
 
 def test_green_icon_adds_a_die_red_icon_removes_one():
@@ -191,13 +191,13 @@ def test_green_icon_adds_a_die_red_icon_removes_one():
     red = face(lambda f: "elf" in f.red and not {"human", "male", "female"} & set(f.green) and not f.effects)
     s, a, r1, _ = arena(room_face=green, setup=lambda s, a: set_player(s, a, races=(elf,)))
     s, ev = resolve(s, 2, 5)
-    assert result(ev)[3] == (2, 5) and result(ev)[6] == 1 + 7
+    assert result(ev).dice == (2, 5) and result(ev).total == 1 + 7
     s, a, r1, _ = arena(room_face=red, setup=lambda s, a: put(set_player(s, a, races=(elf,)), a, (SWORD, "carried")))
     s, ev = resolve(s)
-    assert result(ev)[3] == () and result(ev)[6] == 1 + 2
+    assert result(ev).dice == () and result(ev).total == 1 + 2
     s, a, r1, _ = arena(room_face=red)  # a human is not an elf: the icon does nothing
     s, ev = resolve(s, 4)
-    assert result(ev)[3] == (4,)
+    assert result(ev).dice == (4,)
 
 
 def test_interrupt_window_every_other_seat_must_pass_before_the_dice():
@@ -218,7 +218,7 @@ def test_interrupt_window_every_other_seat_must_pass_before_the_dice():
     assert s.combat.waiting == (b,) and ev == () and s.rng_n == n0
     assert refused(s, c, "pass") == "phase/wrong"
     s, ev = act(rig(s, 6), b, "pass")
-    assert ev[0] == ("window_closed", a) and ev[1][0] == "combat_result"
+    assert ev[0] == ("window_closed", a) and ev[1].kind == "combat_result"
 
 
 def test_a_seat_that_cannot_act_is_passed_by_itself_in_every_window():
@@ -239,7 +239,7 @@ def test_a_seat_that_cannot_act_is_passed_by_itself_in_every_window():
     s, ev = act(s, c, "play", level)  # a level card does not touch the fight: c may go on
     assert not kinds_of(ev, "auto_pass") and s.combat.waiting == (c,)
     s, ev = act(rig(s, 6), c, "pass")
-    assert ev[0] == ("window_closed", a) and ev[1][0] == "combat_result"
+    assert ev[0] == ("window_closed", a) and ev[1].kind == "combat_result"
 
 
 def test_the_after_roll_window_skips_a_die_changer_that_changes_nothing():
@@ -275,8 +275,8 @@ def test_others_play_one_shots_for_either_side_and_the_window_reopens():
     s, _ = act(s, c, "pass")
     s, ev = act(rig(s, 1, 1), a, "pass")
     r = result(ev)
-    assert r[4][-1] == (("one-shots", CARDS.card(BOOST).bonus),)
-    assert r[7] == 2 + 1 + CARDS.card(BOOST).bonus and r[8] is False
+    assert r.monster_terms[-1] == (("one-shots", CARDS.card(BOOST).bonus),)
+    assert r.monster_total == 2 + 1 + CARDS.card(BOOST).bonus and r.won is False
 
 
 def test_a_tie_is_a_loss():
@@ -284,10 +284,10 @@ def test_a_tie_is_a_loss():
     s, a, r1, _ = arena(monsters=(LURKER2,))
     s2, ev = resolve(s, 3, 2)  # 1 + 3 vs 2 + 2
     r = result(ev)
-    assert (r[6], r[7], r[8]) == (4, 4, False)
+    assert (r.total, r.monster_total, r.won) == (4, 4, False)
     assert s2.players[a].hp == 3 and s2.combat.stage == "run"
     s3, ev = resolve(s, 4, 2)
-    assert result(ev)[8] is True and s3.combat is None
+    assert result(ev).won is True and s3.combat is None
 
 
 def test_win_rewards_level_treasure_and_discards_the_monster():
@@ -311,7 +311,7 @@ def test_killing_a_monster_of_your_own_colour_draws_a_dxm():
     assert ("draw", a, "dxm", dxm_top, False) in ev and dxm_top in s.players[a].hand
     s, _, r1, _ = arena(owner=1 - a)
     s, ev = resolve(s, 6)
-    assert [e[2] for e in kinds_of(ev, "draw")] == ["treasure"] * CARDS.card(LURKER).treasure
+    assert [e.deck for e in kinds_of(ev, "draw")] == ["treasure"] * CARDS.card(LURKER).treasure
 
 
 def test_mighty_monsters_give_two_levels():
@@ -321,7 +321,7 @@ def test_mighty_monsters_give_two_levels():
     s, a, r1, _ = arena(monsters=(mighty,), setup=lambda s, a: set_player(s, a, level=5))
     s = s.replace(combat=s.combat.replace(bonus=30))  # as if strong one-shots had been used
     s, ev = resolve(s, 6, *([1] * d.dice))
-    assert result(ev)[-1] and s.players[a].level == 7 and ("level", a, 7, "kill") in ev
+    assert result(ev).won and s.players[a].level == 7 and ("level", a, 7, "kill") in ev
     assert len(s.players[a].hand) == d.treasure
 
 
@@ -343,7 +343,7 @@ def test_special_rewards_gold_heal_and_extra_treasure():
     s = s.replace(combat=s.combat.replace(bonus=40))
     s, ev = resolve(s, *([1] * (1 + CARDS.card(extra).dice)))
     n = CARDS.card(extra).treasure + CARDS.card(extra).rewards[0].get("n")
-    assert len([e for e in kinds_of(ev, "draw") if e[2] == "treasure"]) == n
+    assert len([e for e in kinds_of(ev, "draw") if e.deck == "treasure"]) == n
 
 
 def test_the_tenth_level_comes_from_a_kill():
@@ -356,7 +356,7 @@ def test_the_tenth_level_comes_from_a_kill():
     s, a, r1, _ = arena(monsters=(mighty,), setup=lambda s, a: set_player(s, a, level=9))
     s = s.replace(combat=s.combat.replace(bonus=30))
     s, ev = resolve(s, *([1] * (1 + CARDS.card(mighty).dice)))
-    assert result(ev)[-1] and s.players[a].level == 10
+    assert result(ev).won and s.players[a].level == 10
 
 
 def test_a_loss_costs_one_hit_per_monster_then_running():
@@ -417,10 +417,10 @@ def test_several_monsters_add_up():
     l1, l2 = CARDS.card(LURKER).level, CARDS.card(LURKER2).level
     s2, ev = resolve(s, 3, 1)  # 1 + 3 vs 1 + 2 + 1
     r = result(ev)
-    assert r[7] == l1 + l2 + 1 and r[8] is False and ("hit", a, 2, 2) in ev
+    assert r.monster_total == l1 + l2 + 1 and r.won is False and ("hit", a, 2, 2) in ev
     s = s.replace(combat=s.combat.replace(bonus=3))
     s3, ev = resolve(s, 3, 1)
-    assert result(ev)[8] is True and s3.players[a].level == 3 and s3.monsters == ()
+    assert result(ev).won is True and s3.players[a].level == 3 and s3.monsters == ()
 
 
 def test_an_ignored_munchkin_may_choose_to_fight():

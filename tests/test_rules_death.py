@@ -50,7 +50,7 @@ def test_dying_discards_the_hand_drops_everything_and_costs_a_level():
 def test_death_on_your_turn_goes_straight_to_the_monster_turn():
     """Q-DEATH-1: no run-away after dying; if it was your turn, the monster turn follows."""
     s, ev, a, b, r1 = _die_in_a_fight()
-    names = [e[0] for e in ev]
+    names = [e.kind for e in ev]
     assert "runs" not in names and "escape_roll" not in names
     assert names.index("death") < names.index("monster_turn") < names.index("turn")
     assert s.turn.seat == b and s.combat is None
@@ -82,7 +82,7 @@ def test_coming_back_at_the_start_of_the_next_turn():
     assert (p.alive, p.room, p.hp, p.gold, p.level) == (True, 0, 4, 300, 2)
     assert p.hand == t_top + d_top[:2] + d_top[2:]
     assert p.races == (ELF,) and p.classes == (WARRIOR,)
-    names = [e[0] for e in ev]
+    names = [e.kind for e in ev]
     assert names.index("turn") < names.index("respawn")
     assert {"move", "end_turn", "suicide"} <= {x.kind for x in legal(s, a)}
 

@@ -73,12 +73,12 @@ def test_every_monster_can_be_met_and_fought(monster):
     a = s.turn.seat
     s = stack(s, "monster", (monster,))
     s, ev = act(rig(s, None, None, None, None, ("colour", nxt(s, a))), a, "move", 1)
-    assert any(e[0] == "monster_appears" and e[2] == monster for e in ev)
+    assert any(e.kind == "monster_appears" and e.card == monster for e in ev)
     if s.combat is None:  # it ignores this munchkin: they may still choose to fight (Q-COMBAT-2)
         s, ev = act(s, a, "fight")
     assert s.combat is not None and s.combat.monsters
     s, ev = act(s, a, "roll")
     while s.combat is not None and s.combat.stage == "window":
         s, ev = act(s, s.combat.waiting[0], "pass")
-    assert any(e[0] == "combat_result" for e in ev)
+    assert any(e.kind == "combat_result" for e in ev)
 

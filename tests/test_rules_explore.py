@@ -84,7 +84,7 @@ def test_the_explorer_draws_a_dxm():
     s2, ev = _explore_east(s, None, None, None, None, colour(5))
     assert s2.players[a].hand == (top,)
     assert ("draw", a, "dxm", top, False) in ev
-    assert ev.index(("draw", a, "dxm", top, False)) < [e[0] for e in ev].index("monster_appears")
+    assert ev.index(("draw", a, "dxm", top, False)) < [e.kind for e in ev].index("monster_appears")
 
 
 def test_a_room_that_hurts_on_entry_applies_its_rule():
@@ -95,7 +95,7 @@ def test_a_room_that_hurts_on_entry_applies_its_rule():
     s = s.replace(room_deck=Deck((tile,) + tuple(t for t in s.room_deck.draw if t != tile)))
     s2, ev = _explore_east(s, coin(i))
     assert ("room_hurts", a, 1) in ev and s2.players[a].hp == 3
-    assert ev.index(("room_hurts", a, 1)) < [e[0] for e in ev].index("monster_appears")
+    assert ev.index(("room_hurts", a, 1)) < [e.kind for e in ev].index("monster_appears")
 
 
 def test_a_room_that_kills_the_explorer_still_gets_its_monster():
@@ -107,7 +107,7 @@ def test_a_room_that_kills_the_explorer_still_gets_its_monster():
     s = set_player(s, a, hp=1)
     s = s.replace(room_deck=Deck((tile,) + tuple(t for t in s.room_deck.draw if t != tile)))
     s2, ev = _explore_east(s, coin(i), None, None, None, colour(1 - a))
-    names = [e[0] for e in ev]
+    names = [e.kind for e in ev]
     assert names.index("death") < names.index("monster_appears") < names.index("monster_turn")
     assert [m.room for m in s2.monsters] == [1] and not s2.players[a].alive
     assert s2.turn.seat != a and s2.combat is None

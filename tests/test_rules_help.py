@@ -194,8 +194,8 @@ def test_the_helper_adds_level_items_and_a_die():
     s = _helped(s, a, b)
     s, ev = resolve(s, 1, 1, 6)  # munchkin dice 1 and 1; the monster's one die 6
     r = result(ev)
-    assert ("helper", 3) in r[2] and r[3] == (1, 1)
-    assert r[6] == 1 + 3 + 1 + 1 and r[7] == CARDS.card(LURKER2).level + 6
+    assert ("helper", 3) in r.terms and r.dice == (1, 1)
+    assert r.total == 1 + 3 + 1 + 1 and r.monster_total == CARDS.card(LURKER2).level + 6
 
 
 def test_the_helper_takes_the_first_treasure_picks():
@@ -207,7 +207,7 @@ def test_the_helper_takes_the_first_treasure_picks():
     dxm = s.dxm_deck.draw[0]
     s = _helped(s, a, b, share=1)
     s, ev = resolve(s, 6, 6, 1)
-    assert result(ev)[8] is True
+    assert result(ev).won is True
     assert s.players[b].hand == (dxm,) + top[:1] and s.players[a].hand == top[1:n]
     assert s.players[a].level == 2 and s.players[b].level == 1
 
@@ -220,7 +220,7 @@ def test_a_mighty_kill_with_help_gives_each_one_level():
     s = _helped(s, a, b)
     s = s.replace(combat=s.combat.replace(bonus=40))
     s, ev = resolve(s, *([1] * (2 + CARDS.card(MIGHTY).dice)))
-    assert result(ev)[8] is True
+    assert result(ev).won is True
     assert s.players[a].level == 10 and s.players[b].level == 10  # levels from a kill: the 10th too
 
 
@@ -230,7 +230,7 @@ def test_an_elf_who_helps_win_goes_up_a_level():
     s = set_player(s, b, races=(ELF,))
     s = _helped(s, a, b)
     s, ev = resolve(s, 6, 6, 1)
-    assert result(ev)[8] is True and s.players[b].level == 2 and s.players[a].level == 2
+    assert result(ev).won is True and s.players[b].level == 2 and s.players[a].level == 2
 
 
 def test_after_a_loss_the_helper_runs_on_their_own():
@@ -239,7 +239,7 @@ def test_after_a_loss_the_helper_runs_on_their_own():
     s, a, b, r1, r2 = fight_with_neighbour(players=2)
     s = _helped(s, a, b)
     s, ev = resolve(s, 1, 1, 6)
-    assert result(ev)[8] is False
+    assert result(ev).won is False
     assert s.players[a].hp == 3 and s.players[b].hp == 3
     assert s.combat.stage == "run" and actors(s) == (a,)
     s, _ = act(s, a, "run", 0)

@@ -11,7 +11,7 @@ import mq.rules
 
 # Bottom to top.  A module may import any module of a lower layer, none of its own or a higher one.
 LAYERS = (
-    ("node", "errors"),
+    ("node", "errors", "events"),
     ("state", "actions"),
     ("character", "tx", "codec", "hashing", "view"),
     ("board",),

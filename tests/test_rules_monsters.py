@@ -40,7 +40,7 @@ def test_unowned_colour_lets_the_spawner_choose_and_nobody_draws():
     s, ev = act(s, a, "move", E)
     assert s.pending is not None and (s.pending.seat, s.pending.kind, s.pending.options) == (a, "colour", (0, 1))
     assert s.monsters[0].colour == -1 and s.combat is None
-    assert [e[1:3] for e in kinds_of(ev, "draw")] == [(a, "dxm")]  # only the explorer's card
+    assert [(e.seat, e.deck) for e in kinds_of(ev, "draw")] == [(a, "dxm")]  # only the explorer's card
     assert refused(s, b, "choose", b) == "seat/not-your-turn"
     assert refused(s, a, "choose", 4) == "choice/invalid"
     s, ev = act(s, a, "choose", b)
@@ -79,7 +79,7 @@ def test_no_free_base_evicts_the_highest_level_monsters():
     s = rig(s, None, None, None, None, colour(b))
     s, ev = act(s, a, "move", E)
     evicted = kinds_of(ev, "monster_evicted")
-    assert [e[2] for e in evicted] == [top1, top2]
+    assert [e.card for e in evicted] == [top1, top2]
     assert {top1, top2} <= set(s.monster_deck.discard)
     assert len(s.monsters) == 5 and s.pending is None
     assert s.monsters[-1].card == LURKER and s.monsters[-1].colour == b
@@ -138,7 +138,7 @@ def test_monster_die_is_rolled_even_with_no_monsters_and_its_player_draws():
     assert ev[0] == ("monster_turn", a, c) and ev[1] == ("draw", c, "dxm", top, False)
     assert s2.last_colour == c and s2.players[c].hand == (top,)
     s3, ev = _monster_turn(s, 4)  # purple: nobody plays it in a 3-player game
-    assert ev[0] == ("monster_turn", a, 4) and ev[1][0] == "turn"
+    assert ev[0] == ("monster_turn", a, 4) and ev[1].kind == "turn"
 
 
 def test_monsters_follow_the_arrows_of_the_movement_colour():
@@ -220,7 +220,7 @@ def test_smashed_doors_open_for_every_monster_on_both_sides():
     assert _rooms_of(s2) == {n: r2, sm: r2}
     assert s2.rooms[r0].sides[E] == CORRIDOR and s2.rooms[r1].sides[W] == CORRIDOR
     assert s2.rooms[r1].sides[E] == CORRIDOR and s2.rooms[r2].sides[W] == CORRIDOR
-    assert sorted(e[1:] for e in kinds_of(ev, "door_smashed")) == [(r0, E), (r1, E)]
+    assert sorted((e.room, e.side) for e in kinds_of(ev, "door_smashed")) == [(r0, E), (r1, E)]
     assert ev.index(kinds_of(ev, "door_smashed")[0]) < ev.index(kinds_of(ev, "monster_moves")[0])
 
 
@@ -281,7 +281,7 @@ def test_the_monster_turn_is_one_action():
     s, (r0, r1) = line(s, 2, face=(TO_E, STAY), y=5)
     s = add_monster(s, NORMAL, r0, 0)
     s2, ev = _monster_turn(s)
-    assert [e[0] for e in ev][:3] == ["monster_turn", "draw", "monster_moves"]
+    assert [e.kind for e in ev][:3] == ["monster_turn", "draw", "monster_moves"]
     assert s2.turn.seat == nxt(s, a) and s2.pending is None
     assert Action(nxt(s, a), "end_turn") in legal(s2, nxt(s, a))
 
@@ -299,6 +299,6 @@ def test_a_door_smasher_crossing_the_entrance_leaves_it_intact():
     s = add_monster(s, SMASHER, west, 0)
     s2, ev = _monster_turn(s)
     assert _rooms_of(s2) == {s.monsters[0].uid: far}
-    assert [e[1:] for e in kinds_of(ev, "door_smashed")] == [(east, E)]
+    assert [(e.room, e.side) for e in kinds_of(ev, "door_smashed")] == [(east, E)]
     assert s2.rooms[0].sides == (CORRIDOR,) * 4
     assert s2.rooms[east].sides[E] == CORRIDOR and s2.rooms[far].sides[W] == CORRIDOR

@@ -58,9 +58,9 @@ def test_with_six_players_every_colour_has_an_owner():
     s = stack(s, "monster", [m])
     s = rig(s, None, None, None, None, colour(5))  # face, 3 connectors, then the base colour
     s2, ev = act(s, a, "move", 0)
-    appear = [e for e in ev if e[0] == "monster_appears"][0]
+    appear = [e for e in ev if e.kind == "monster_appears"][0]
     assert appear[1:4] == (1, m, s2.players[a].room) and appear[4] == 5
     assert s2.pending is None
-    draws = [e for e in ev if e[0] == "draw"]
-    assert [(e[1], e[2]) for e in draws] == [(a, "dxm"), (5, "dxm")]  # explorer, then orange
+    draws = [e for e in ev if e.kind == "draw"]
+    assert [(e.seat, e.deck) for e in draws] == [(a, "dxm"), (5, "dxm")]  # explorer, then orange
     assert s2.combat is not None and s2.combat.fighter == a

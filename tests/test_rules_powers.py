@@ -25,7 +25,7 @@ def test_a_warrior_wins_ties():
     s, a, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: set_player(s, a, classes=(WARRIOR,)))
     s2, ev = resolve(s, 3, 2)  # 1 + 3 vs 2 + 2
     r = result(ev)
-    assert (r[6], r[7], r[8]) == (4, 4, True) and s2.combat is None
+    assert (r.total, r.monster_total, r.won) == (4, 4, True) and s2.combat is None
 
 
 def test_an_elf_adds_one_to_run_away_rolls():
@@ -35,7 +35,7 @@ def test_an_elf_adds_one_to_run_away_rolls():
     s, _ = act(s, a, "run", 0)
     uid = s.monsters[0].uid
     s2, ev = act(rig(s, 4), a, "escape", uid)
-    (roll,) = [e for e in ev if e[0] == "escape_roll"]
+    (roll,) = [e for e in ev if e.kind == "escape_roll"]
     assert roll[3:] == (4, 1 + CARDS.card(LURKER2).runaway, True)
 
 
@@ -70,7 +70,7 @@ def test_a_cleric_rolls_an_extra_die_against_undead():
     s, a, _, _ = arena(monsters=(UNDEAD,), setup=lambda s, a: set_player(s, a, classes=(CLERIC,)))
     dice = CARDS.card(UNDEAD).dice
     s2, ev = resolve(s, *([1] * (2 + dice)))
-    assert len(result(ev)[3]) == 2
+    assert len(result(ev).dice) == 2
 
 
 # -- discard and d10 powers (Q-CHAR-5) ---------------------------------------------------------
@@ -98,7 +98,7 @@ def test_battle_cry_rolls_the_d10_against_the_level_once_per_fight():
     assert ("d10", a, "battle_cry", 4, True) in ev and s2.combat.extra_dice == 1
     assert Action(a, "power", ("battle_cry",)) not in legal(s2, a)
     s2, ev = resolve(s2, 1, 1, 1)
-    assert len(result(ev)[3]) == 2
+    assert len(result(ev).dice) == 2
     s3, ev = act(rig(s, ("d10", 5)), a, "power", "battle_cry")
     assert ("d10", a, "battle_cry", 5, False) in ev and s3.combat.extra_dice == 0
 
@@ -280,7 +280,7 @@ def test_resurrection_takes_the_discard_piles_top_card_for_a_card_from_hand():
     s, ev = act(s, a, "end_turn")
     assert s.pending.kind == "resurrect" and s.pending.seat == b and actors(s) == (b,)
     assert s.pending.options == ("draw", junk) and s.pending.data == ("dxm", level, ())
-    assert not [e for e in kinds_of(ev, "draw") if e[1] == b]  # the draw waits for the answer
+    assert not [e for e in kinds_of(ev, "draw") if e.seat == b]  # the draw waits for the answer
     took, ev = act(s, b, "choose", junk)
     assert took.players[b].hand == (level,) and ev[0] == ("resurrect", b, "dxm", level, junk)
     assert took.dxm_deck.draw == s.dxm_deck.draw and took.dxm_deck.discard[-1] == junk

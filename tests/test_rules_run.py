@@ -100,13 +100,13 @@ def test_runaway_modifiers_from_monster_item_and_room():
     s, a, r1, south = lost([HITS2], setup=lambda s, a: put(s, a, (boots, "worn")))
     s, _ = act(s, a, "run", south)
     s, ev = escape(s, s.monsters[0].uid, 3)
-    assert ev[0][0] == "escape_roll" and ev[0][3:] == (3, 2, True)
+    assert ev[0].kind == "escape_roll" and (ev[0].roll, ev[0].mod, ev[0].escaped) == (3, 2, True)
     assert s.players[a].room == south and s.players[a].hp == 3
     slow_to_flee = monster_card(lambda d: d.runaway == 1 and not d.ignores and (d.level >= 2 or d.dice))
     s, a, r1, south = lost([slow_to_flee])
     s, _ = act(s, a, "run", south)
     s, ev = escape(s, s.monsters[0].uid, 4)
-    assert ev[0][3:] == (4, 1, True)
+    assert (ev[0].roll, ev[0].mod, ev[0].escaped) == (4, 1, True)
 
 
 def test_bad_stuff_that_cannot_touch_you_is_one_hit():
@@ -215,7 +215,7 @@ def test_runaway_one_shot_helps_every_roll_of_that_run():
     s, ev = escape(s, m1, 5 - amount)
     assert ev[0] == ("escape_roll", a, m1, 5 - amount, amount, True)
     s, ev = escape(s, m2, 5 - amount)
-    assert ev[0][-1] is True and s.players[a].room == south and s.players[a].hp == 2
+    assert ev[0].escaped is True and s.players[a].room == south and s.players[a].hp == 2
 
 
 def test_cornered_suffers_every_bad_stuff_and_the_turn_ends():
@@ -243,6 +243,6 @@ def test_cornered_suffers_every_bad_stuff_and_the_turn_ends():
     s, ev = act(rig(s, colour(5)), b, "escape", uids[1])
     assert not kinds_of(ev, "escape_roll") and s.players[b].gold < 1000
     assert s.players[b].alive and s.players[b].room == cell and s.combat is None
-    names = [e[0] for e in ev]
+    names = [e.kind for e in ev]
     assert names.index("gold_lost") < names.index("monster_turn") < names.index("turn")
     assert s.turn.seat == a

@@ -74,7 +74,7 @@ def test_one_or_less_and_seven_bring_a_monster(search, die):
     s = stack(s, "monster", [monster_card()])
     s2, ev = _search(s, a, die, colour(a))
     assert kinds_of(ev, "search")[0][-1] in (1, 7)
-    assert s2.players[a].gold == 300 and not [e for e in kinds_of(ev, "draw") if e[2] == "treasure"]
+    assert s2.players[a].gold == 300 and not [e for e in kinds_of(ev, "draw") if e.deck == "treasure"]
     assert kinds_of(ev, "monster_appears")[0][2:4] == (monster_card(), j)
     assert s2.combat is not None and s2.combat.fighter == a and s2.combat.room == j
 
@@ -129,11 +129,11 @@ def test_treasure_is_face_down_alone_and_face_up_with_company():
     a, b = s.turn.seat, nxt(s)
     s, j = _room(s, a)
     _, ev = _search(s, a, 5)
-    assert [e[4] for e in kinds_of(ev, "draw")] == [False]
+    assert [e.public for e in kinds_of(ev, "draw")] == [False]
     _, ev = _search(set_player(s, b, room=j), a, 5)
-    assert [e[4] for e in kinds_of(ev, "draw")] == [True]
+    assert [e.public for e in kinds_of(ev, "draw")] == [True]
     _, ev = _search(set_player(s, b, room=j, alive=False), a, 5)
-    assert [e[4] for e in kinds_of(ev, "draw")] == [False]  # the dead do not watch
+    assert [e.public for e in kinds_of(ev, "draw")] == [False]  # the dead do not watch
 
 
 def test_dropped_items_form_a_pile_picking_up_costs_one_move():

@@ -61,7 +61,7 @@ def test_nobody_draws_when_deck_and_discards_are_empty():
     s = rig(s, colour(b))  # the monster die would make b draw too
     s2, ev = act(s, a, "end_turn")
     assert s2.players[b].hand == ()
-    assert not [e for e in ev if e[0] == "draw"]
+    assert not [e for e in ev if e.kind == "draw"]
     assert ("turn", b, s.turn.number + 1) in ev
 
 
@@ -193,4 +193,4 @@ def test_monster_die_colours_follow_seat_order():
     s = rig(s, colour(RED))
     s2, ev = act(s, a, "end_turn")
     assert ("monster_turn", a, RED) in ev
-    assert [e for e in ev if e[0] == "draw"][0][1] == 0
+    assert [e for e in ev if e.kind == "draw"][0].seat == 0

@@ -22,10 +22,10 @@ def test_turn_phases_charity_then_monster_turn_then_next_draw():
     a, b = s.turn.seat, nxt(s)
     s = rig(s, colour(5))  # orange: nobody draws for the monster die
     s2, ev = act(s, a, "end_turn")
-    names = [e[0] for e in ev]
+    names = [e.kind for e in ev]
     assert names == ["monster_turn", "turn", "draw"]
     assert ev[1] == ("turn", b, s.turn.number + 1)
-    assert ev[2][1:3] == (b, "dxm") and s2.players[b].hand == (ev[2][3],)
+    assert (ev[2].seat, ev[2].deck) == (b, "dxm") and s2.players[b].hand == (ev[2].card,)
     assert s2.turn.seat == b and s2.turn.spent == 0
 
 

@@ -59,7 +59,7 @@ def test_the_rulebook_combat_has_the_books_numbers():
     monster, thrown = fight["monster_terms"]
     assert dict(monster) == {"level": 6, "enhancers": 10, "vs": 6, "room": 0} and thrown == [["one-shots", 5]]
     assert (fight["total"], fight["monster_total"]) == (36, 33)
-    changed = [e for e in result.events if e[0] == "die_changed"]
+    changed = [e for e in result.events if e.kind == "die_changed"]
     assert [e[1:] for e in changed] == [(3, "D906", "munchkins", 0, 6)]
     # before the loaded die the dice were the book's: 1 for Kelandur, 6 for the monster (31:33)
     state = result.scenario.state
@@ -68,7 +68,7 @@ def test_the_rulebook_combat_has_the_books_numbers():
             break
         state = step(state, action, result.scenario.cards)[0]
     assert state.combat.my_dice == (1,) and state.combat.their_dice == ((6,),)
-    levels = [e[1:] for e in result.events if e[0] == "level"]
+    levels = [e[1:] for e in result.events if e.kind == "level"]
     assert levels[:2] == [(0, 6, "kill"), (3, 10, "kill")]
 
 
@@ -174,7 +174,7 @@ def test_a_fight_starts_while_the_position_settles():
               '[[extra.monster]]\nid = "M901"\nname = "Test Dummy"\ntext = "Does nothing."\n'
               'level = 2\ndice = 0\ntreasure = 1\nbad_stuff = [{ name = "hits", n = 1 }]\n')
     assert sc.state.combat.fighter == 0 and sc.state.combat.monsters == (1,)
-    assert [e[0] for e in sc.setup_events] == ["combat_starts"]
+    assert [e.kind for e in sc.setup_events] == ["combat_starts"]
     assert sc.cards.card("M901").name == "Test Dummy"
     assert S.narrate(S.run(sc))[0] == "(the position settles)"
 

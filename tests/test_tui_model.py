@@ -7,6 +7,7 @@ import pytest
 from builders import CARDS, fresh_turn, set_player, started
 from mq.bots import choose
 from mq.rules import Action, IllegalAction, actors, make_params, new_game, step, view
+from mq.rules.events import make
 from mq.rules.view import HIDDEN
 from mq.table import Applied, Notice
 from mq.tui import render
@@ -105,12 +106,12 @@ def _public_ids(events, me, known: set[str]) -> None:
     Events tell of public happenings except two: a face-down draw names the drawn card, and a
     charity gift names the card given (known to the giver and the receiver only)."""
     for e in events:
-        if e[0] == "draw":
-            if e[4] or e[1] == me:
-                known.add(e[3])
-        elif e[0] == "charity":
-            if me in (e[1], e[2]):
-                known.add(e[3])
+        if e.kind == "draw":
+            if e.public or e.seat == me:
+                known.add(e.card)
+        elif e.kind == "charity":
+            if me in (e.seat, e.to):
+                known.add(e.card)
         else:
             known.update(_card_ids(e[1:]))
 
@@ -170,8 +171,8 @@ def test_a_fresh_game_shows_only_my_own_starting_hand():
 def test_own_draws_are_named_and_others_face_down_draws_are_not():
     s = started(3, 7)
     m = Model(1, s)
-    me_draw = ("draw", 1, "treasure", s.treasure_deck.draw[0], False)
-    their_draw = ("draw", 2, "dxm", s.dxm_deck.draw[0], False)
+    me_draw = make(("draw", 1, "treasure", s.treasure_deck.draw[0], False))
+    their_draw = make(("draw", 2, "dxm", s.dxm_deck.draw[0], False))
     m.update(Applied(1, Action(0, "end_turn"), (me_draw, their_draw), s))
     lines = [ln.text for ln in m.log]
     assert f"You draw {CARDS.card(me_draw[3]).name} (Treasure)." in lines
@@ -297,14 +298,13 @@ def test_the_combat_panel_numbers_are_the_engines(seed):
         a = choose(view(s, seat), seat, CARDS)
         s, events = step(s, a, CARDS)
         for e in events:
-            if e[0] == "combat_result" and a.kind in ("pass", "roll", "set_die"):
-                _, fighter, mine, my_dice, theirs, their_dice, me, them, won = e
-                assert info is not None and info.fighter == fighter
-                assert info.fixed == sum(v for _, v in mine)
-                assert info.dice == len(my_dice)
-                assert info.monster_fixed == sum(v for t in theirs for _, v in t)
-                assert info.monster_dice == sum(len(d) for d in their_dice)
-                assert won == (me > them or (me == them and info.ties_win))
+            if e.kind == "combat_result" and a.kind in ("pass", "roll", "set_die"):
+                assert info is not None and info.fighter == e.fighter
+                assert info.fixed == sum(v for _, v in e.terms)
+                assert info.dice == len(e.dice)
+                assert info.monster_fixed == sum(v for t in e.monster_terms for _, v in t)
+                assert info.monster_dice == sum(len(d) for d in e.monster_dice)
+                assert e.won == (e.total > e.monster_total or (e.total == e.monster_total and info.ties_win))
                 fights += 1
         m.update(Applied(n + 1, a, events, s))
     assert fights >= 3

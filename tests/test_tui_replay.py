@@ -199,12 +199,12 @@ def _public(table, upto: int, me: int | None) -> set[str]:
     known: set[str] = set()
     for i in range(1, upto + 1):
         for e in table.events_at(i):
-            if e[0] == "draw":
-                if e[4] or e[1] == me:
-                    known.add(e[3])
-            elif e[0] == "charity":
-                if me in (e[1], e[2]):
-                    known.add(e[3])
+            if e.kind == "draw":
+                if e.public or e.seat == me:
+                    known.add(e.card)
+            elif e.kind == "charity":
+                if me in (e.seat, e.to):
+                    known.add(e.card)
             else:
                 for x in e[1:]:
                     if isinstance(x, str):

@@ -5,7 +5,8 @@
   ``is_legal(state, action)`` also accepts the open-ended ``buy`` and ``drop`` amounts.
 - ``apply(state, action) -> State`` / ``step(state, action) -> (State, events)``: the new state, or
   IllegalAction(reason) with the old state untouched.
-- ``view(state, seat) -> State``: what that seat may see (Q-DIGI-4).
+- ``view(state, seat) -> State``: what that seat may see (Q-DIGI-4); ``view_events(events, seat)``
+  the same for the events ``step`` returned (one named type per kind, mq.rules.events).
 - ``actors(state) -> tuple[int, ...]``: the seats the game is waiting for.
 - ``is_over(state)``, ``winners(state)``, ``state_hash(state)``.
 
@@ -22,7 +23,7 @@ from mq.rules.hashing import diff_path, full_hash, state_hash
 from mq.rules.newgame import make_params
 from mq.rules.newgame import new_game as _new_game
 from mq.rules.state import OVER, SETUP, Params, State
-from mq.rules.view import view
+from mq.rules.view import view, view_events
 
 
 def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
@@ -77,5 +78,5 @@ def winners(state: State) -> tuple[int, ...]:
 __all__ = [
     "Action", "IllegalAction", "REASONS", "Params", "State", "actors", "apply", "diff_path",
     "full_hash", "is_legal", "is_over", "legal_actions", "make_params", "new_game", "state_hash", "step",
-    "view", "winners",
+    "view", "view_events", "winners",
 ]

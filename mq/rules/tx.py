@@ -12,6 +12,7 @@ from typing import Any
 
 from mq import core
 from mq.cards import CardSet
+from mq.rules.events import make
 from mq.rules.state import Deck, Monster, Player, Room, State
 
 
@@ -89,7 +90,8 @@ class Tx:
 
     # -- small accessors -----------------------------------------------------------------------
     def event(self, *fields: Any) -> None:
-        self.events.append(tuple(fields))
+        """Record an event: its kind, then its fields (one named type per kind, mq.rules.events)."""
+        self.events.append(make(fields))
 
     def player(self, seat: int) -> Player:
         return self.players[seat]

@@ -1,11 +1,14 @@
-"""What one seat may see (Q-DIGI-4): the one place that strips secrets.
+"""What one seat may see (Q-DIGI-4): the one place that strips secrets, from states and events.
 
 A view is a State of the same shape in which other players' hands (also where another seat's
 pending decision lists cards of its hand), every deck's order and the RNG seed are replaced by
 placeholders of the same length, so bots and the client can use the
-same helpers (legal_actions, strength terms) on it.  A view must never be fed to ``apply``."""
+same helpers (legal_actions, strength terms) on it.  A view must never be fed to ``apply``.
+``view_events`` does the same for the events of an action: a card only some seats may see is
+``HIDDEN`` for the others."""
 from __future__ import annotations
 
+from mq.rules.events import Charity, Draw
 from mq.rules.state import Deck, State
 
 HIDDEN = "?"
@@ -44,3 +47,21 @@ def view(state: State, seat: int) -> State:
     if "_board" in state.__dict__:  # the same dungeon: keep its cached encoding (mq.rules.board)
         object.__setattr__(seen, "_board", state.__dict__["_board"])
     return seen
+
+
+def view_events(events, seat: int) -> tuple:
+    """The events as ``seat`` may see them (``TABLE``: public information only): another seat's
+    face-down draw (Q-SEARCH-3) and a card given for charity between two other seats (Q-CHARITY)
+    name no card."""
+    return tuple(_event(e, seat) for e in events)
+
+
+def _event(e, seat: int):
+    # (by kind, not by type: a plain tuple of the same fields is masked all the same)
+    if e[0] == "draw":
+        d = Draw._make(e)
+        return d if d.public or d.seat == seat else d._replace(card=HIDDEN)
+    if e[0] == "charity":
+        c = Charity._make(e)
+        return c if seat in (c.seat, c.to) else c._replace(card=HIDDEN)
+    return e

@@ -32,7 +32,7 @@ from typing import Callable
 from mq.cards import CardSet, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.narrate import KIND as DECK_NAMES
 from mq.narrate import Narrator
-from mq.rules import REASONS, IllegalAction, legal_actions, view
+from mq.rules import REASONS, IllegalAction, legal_actions, view, view_events
 from mq.rules import board, combat
 from mq.rules.actions import Action
 from mq.rules.character import effect_total, exposed, hand_limit, identity, move_total, place_for
@@ -268,9 +268,9 @@ def latest_result(last: tuple | None, events) -> tuple | None:
     """The combat_result event the combat panel keeps showing after ``events``: a new result
     replaces it, and it goes once the game has moved on (a turn, a new fight, a move, a search)."""
     for e in events:
-        if e[0] == "combat_result":
+        if e.kind == "combat_result":
             last = e
-        elif e[0] in ("turn", "combat_starts", "move", "explore", "search"):
+        elif e.kind in ("turn", "combat_starts", "move", "explore", "search"):
             last = None
     return last
 
@@ -310,10 +310,10 @@ class Scribe:
         return out
 
     def _event(self, v: State, e: tuple) -> LogLine | None:
-        kind = e[0]
+        kind = e.kind
         try:
             line = self._own_line(e) or self.narrator.line(v, e) or self._extra_line(e)
-        except (KeyError, IndexError, TypeError, ValueError):
+        except (AttributeError, KeyError, IndexError, TypeError, ValueError):
             # an event the client cannot word yet (the engine grew one): say that something
             # happened rather than stop following the game
             line = f"({kind})"
@@ -321,37 +321,36 @@ class Scribe:
             return None
         text = line.strip("\n")
         if kind == "turn":
-            return LogLine(text.strip("= ").strip(), "turn", e[1])
+            return LogLine(text.strip("= ").strip(), "turn", e.seat)
         if kind in ("death", "game_won", "boss_arrives") or "BOSS" in text:
             return LogLine(text.strip(), "alert", e[1] if isinstance(e[1], int) else None)
         mine = self.seat is not None and kind not in NOT_SEAT_EVENTS and len(e) > 1 and e[1] == self.seat
         return LogLine(text.rstrip(), "mine" if mine else "event")
 
     def _own_line(self, e: tuple) -> str | None:
-        """Sentences that name a card only this seat may know of: its own draws and charity."""
+        """Sentences that name a card only this seat may know of (the events are this seat's
+        ``view_events``): its own draws and charity."""
         if self.seat is None:
             return None
-        if e[0] == "draw" and e[1] == self.seat:
-            _, _, deck, card, _ = e
-            return f"You draw {self.card_name(card)} ({DECK_NAMES[deck]})."
-        if e[0] == "charity" and self.seat in (e[1], e[2]):
-            giver, to, card = e[1:]
-            if giver == self.seat:
-                return f"You give {self.card_name(card)} to {who(to)} (charity)."
-            return f"{who(giver)} gives you {self.card_name(card)} (charity)."
+        if e.kind == "draw" and e.seat == self.seat:
+            return f"You draw {self.card_name(e.card)} ({DECK_NAMES[e.deck]})."
+        if e.kind == "charity" and self.seat in (e.seat, e.to):
+            if e.seat == self.seat:
+                return f"You give {self.card_name(e.card)} to {who(e.to)} (charity)."
+            return f"{who(e.seat)} gives you {self.card_name(e.card)} (charity)."
         return None
 
     def _extra_line(self, e: tuple) -> str | None:
         """Public events the narrator leaves out but a player at the table would see."""
-        kind = e[0]
+        kind = e.kind
         if kind == "equip":
-            return f"{who(e[1])} moves {self.card_name(e[2])} to {e[3]}."
+            return f"{who(e.seat)} moves {self.card_name(e.card)} to {e.place}."
         if kind == "discard":
-            return f"{who(e[1])} discards {self.card_name(e[2])}."
+            return f"{who(e.seat)} discards {self.card_name(e.card)}."
         if kind == "window_closed":
             return "  Everyone has passed: the dice roll."
         if kind == "power":
-            return f"  {who(e[1])} uses the {str(e[2]).replace('_', ' ')} power."
+            return f"  {who(e.seat)} uses the {str(e.power).replace('_', ' ')} power."
         return None
 
 
@@ -419,7 +418,7 @@ class Model:
         # old news; the log keeps it
         self.banners = [b for b in self.banners if b.kind != "info"]
         self.view = view(item.state, self.viewer)  # the full state goes no further than this line
-        for line in self.scribe.lines(self.view, item.action, item.events):
+        for line in self.scribe.lines(self.view, item.action, view_events(item.events, self.viewer)):
             self._log(line)
         self.last_result = latest_result(self.last_result, item.events)
         self._recompute()

@@ -504,12 +504,11 @@ def _two_columns(left: list[Line], right: list[Line], width: int) -> list[Line]:
 
 def _result_lines(model: Model, e: tuple, width: int) -> list[Line]:
     """The rolled fight in one line, or two on a narrow panel."""
-    _, seat, mine, my_dice, theirs, their_dice, me, them, won = e
-    dice = "+".join(map(str, my_dice)) or "none"
-    tdice = "+".join(str(x) for d in their_dice for x in d) or "none"
-    verdict = ("class:combat.win", " WON") if won else ("class:combat.lose", " LOST")
-    first = [("", " Rolled: "), (seat_style(seat), who(seat)), ("", f" dice {dice} → {me}")]
-    second = [("", f"  vs  monsters dice {tdice} → {them}:"), verdict]
+    dice = "+".join(map(str, e.dice)) or "none"
+    tdice = "+".join(str(x) for d in e.monster_dice for x in d) or "none"
+    verdict = ("class:combat.win", " WON") if e.won else ("class:combat.lose", " LOST")
+    first = [("", " Rolled: "), (seat_style(e.fighter), who(e.fighter)), ("", f" dice {dice} → {e.total}")]
+    second = [("", f"  vs  monsters dice {tdice} → {e.monster_total}:"), verdict]
     if sum(len(t) for _, t in first + second) <= width:
         return [first + second]
     return [clip(first, width), clip([("", "  ")] + second, width)]

@@ -29,7 +29,7 @@ from itertools import chain
 from typing import AsyncIterator, Callable
 
 from mq.cards import CardSet, load_default
-from mq.rules import Action, IllegalAction, State, new_game, view
+from mq.rules import Action, IllegalAction, State, new_game, view, view_events
 from mq.rules.state import COLOURS, OVER, SETUP
 from mq.table import Applied, Notice, Table
 from mq.tui.model import GOTO, LOG_LINES, NORMAL, Banner, LogLine, Model, latest_result, who
@@ -222,7 +222,7 @@ class ReplayModel(Model):
         for k in range(len(self._lines), i + 1):
             item = self.table.applied(k)
             v = view(item.state, self.viewer)
-            self._lines.append(tuple(self.scribe.lines(v, item.action, item.events)))
+            self._lines.append(tuple(self.scribe.lines(v, item.action, view_events(item.events, self.viewer))))
             self._results.append(latest_result(self._results[-1], item.events))
 
     def step_entry(self, k: int) -> None:
