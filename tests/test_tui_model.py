@@ -35,7 +35,8 @@ def game(seed: int, seat: int = 0, players: int = 4, limit: int = 600, every: in
 def panels(m: Model, width: int, height: int):
     pl = render.plan(m, width, height)
     left = width - pl.right - 1
-    top = height - pl.log - 1 - pl.banners
+    status = render.status_rows(m, width)
+    top = height - pl.log - status - pl.banners
     return [
         (render.render_map(m, left, top - pl.combat), left, top - pl.combat),
         (render.render_combat(m, left, pl.combat), left, pl.combat),
@@ -44,7 +45,7 @@ def panels(m: Model, width: int, height: int):
         (render.render_actions(m, pl.right, pl.actions), pl.right, pl.actions),
         (render.render_log(m, width, pl.log), width, pl.log),
         (render.render_chat(m, 40, pl.log), 40, pl.log),
-        (render.render_status(m, width), width, 1),
+        (render.render_status(m, width, status), width, status),
         (render.render_banners(m, width, pl.banners), width, pl.banners),
         (render.render_info(m, width, height), width, height),
     ]

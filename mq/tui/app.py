@@ -72,10 +72,16 @@ class Client:
         self._auto_seq = -1  # the state (seq) an automatic pass was last sent for
 
     # -- what the key bindings use -------------------------------------------------------------
-    def act(self, intent) -> None:
-        """Submit an Action (in the background), or show a sentence the model answered instead."""
+    def act(self, intent, confirmed: bool = False) -> None:
+        """Submit an Action (in the background), or show a sentence the model answered instead.
+        An end of turn with too many cards asks first (Q-CHARITY), whichever key asked for it."""
         if isinstance(intent, str):
             self.model.say(intent, "error")
+            self.redraw()
+            return
+        warning = None if confirmed else self.model.end_turn_warning(intent)
+        if warning is not None:
+            self.model.ask(intent, warning)
             self.redraw()
             return
         self._spawn(self.submit(intent))
@@ -230,7 +236,8 @@ def build_layout(client: Client) -> Layout:
         VSplit([left, sep, right]),
         bottom,
         chat_input,
-        panel(lambda w, h: render.render_status(m, w, h), height=1),
+        panel(lambda w, h: render.render_status(m, w, h),
+              height=lambda: D.exact(render.status_rows(m, get_app().output.get_size().columns))),
     ])
     overlays = [
         Float(ConditionalContainer(panel(render_help), filter=Condition(lambda: m.mode == HELP)),

@@ -9,8 +9,8 @@ game.  A replay's client (``model.replaying``, mq.tui.replay) has no bindings th
 (``playing=True``): its arrows, PgUp/PgDn, Home/End and ``g`` step through the log instead, and
 the help lists only what works there.
 
-The ``ui`` object they drive (mq.tui.app.Client) provides: ``model``; ``act(action_or_sentence)``;
-``act_auto()`` (the automatic pass, if due); ``chat(text)``; ``quit(code=0)``; ``repaint()``;
+The ``ui`` object they drive (mq.tui.app.Client) provides: ``model``; ``act(action_or_sentence,
+confirmed=False)``; ``act_auto()`` (the automatic pass, if due); ``chat(text)``; ``quit(code=0)``; ``repaint()``;
 ``chat_buffer`` (the text being typed) and ``focus_chat(bool)``.  In a replay the model also steps (mq.tui.replay.ReplayModel).
 """
 from __future__ import annotations
@@ -21,12 +21,13 @@ from typing import Callable
 from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
-from mq.tui.model import CHAT, GOTO, HELP, INFO, MENU, NORMAL, QUIT
+from mq.tui.model import CHAT, CONFIRM, GOTO, HELP, INFO, MENU, NORMAL, QUIT
 
 ANY_MODE = "any"
 MODE_TITLES = {NORMAL: "Playing", MENU: "In the action menu (a)", CHAT: "Chatting (t)",
                HELP: "In this help", INFO: "In the table overview (i)", QUIT: "Asked whether to quit",
-               GOTO: "Typing a turn number (g)", ANY_MODE: "Anywhere"}
+               GOTO: "Typing a turn number (g)", CONFIRM: "Asked whether to do something that costs a card",
+               ANY_MODE: "Anywhere"}
 REPLAY_TITLE = "Watching a replay"  # NORMAL's title in a replay
 KEY_NAMES = {"left": "←", "right": "→", "up": "↑", "down": "↓", "s-left": "⇧←", "s-right": "⇧→",
              "s-up": "⇧↑", "s-down": "⇧↓", "c-c": "Ctrl-C", "c-l": "Ctrl-L", "escape": "Esc", "enter": "Enter",
@@ -179,7 +180,9 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
                 ui.act(m.entry(1))
             return
         options = m.card_actions(card)
-        if len(options) == 1:
+        if len(options) == 1 and m.costs_a_card(options[0]):  # never silently (Q-CHARITY, powers)
+            m.ask(options[0], f"{m.describe(options[0])}? y = yes, any other key = no")
+        elif len(options) == 1:
             ui.act(options[0])
         elif options:
             m.open_menu(card)
@@ -344,6 +347,19 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
         add("up", "k", mode=mode)(up)
         add("<any>", mode=mode)(close)
 
+    # -- a question before an action that costs a card or ends the turn ----------------------------
+    @add("y", "Y", mode=CONFIRM, playing=True)
+    def confirm_yes(event) -> None:
+        """Yes: do it."""
+        action = m.answer(True)
+        if action is not None:
+            ui.act(action, confirmed=True)
+
+    @add("<any>", mode=CONFIRM, playing=True)
+    def confirm_no(event) -> None:
+        """No: nothing is done."""
+        m.answer(False)
+
     # -- quitting -------------------------------------------------------------------------------------
     @add("y", "Y", mode=QUIT)
     def quit_yes(event) -> None:
@@ -432,7 +448,7 @@ def help_sections(keys: Keys) -> list[tuple[str, list[tuple[str, str]]]]:
     """The help screen's contents: per mode, each binding's keys and docstring, in the order
     they were added."""
     out = []
-    for mode in (NORMAL, GOTO, MENU, CHAT, HELP, INFO, QUIT, ANY_MODE):
+    for mode in (NORMAL, GOTO, MENU, CHAT, CONFIRM, HELP, INFO, QUIT, ANY_MODE):
         items = [(" ".join(h.keys), h.doc) for h in keys.help if h.mode == mode]
         if items:
             out.append((keys.titles[mode], items))

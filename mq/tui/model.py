@@ -16,6 +16,10 @@ Invariants:
   where there is no room to run to, a number with no menu entry.
 - Everything here is deterministic given the sequence of updates, key intents and the readings of
   ``clock`` (only the interrupt window's countdown reads it, Q-DIGI-2).
+- Nothing costs the player a card by surprise: a number key names one action for as long as it
+  stays possible (``_renumber``), Enter on a card asks before an action that gives, discards,
+  drops or sells it (``costs_a_card``), and an end of turn over the hand limit says first where
+  the excess goes, as the engine itself works it out (``end_turn_warning``, Q-CHARITY).
 - Sentences come from a :class:`Scribe`, which sees one entry at a time (the seat's view after it,
   the action and the events), so a replay (mq.tui.replay) words a log exactly as a live game does.
 """
@@ -33,6 +37,7 @@ from mq.cards import CardSet, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.narrate import KIND as DECK_NAMES
 from mq.narrate import Narrator
 from mq.rules import REASONS, IllegalAction, legal_actions, view, view_events
+from mq.rules import step as engine_step
 from mq.rules import board, combat
 from mq.rules.actions import Action
 from mq.rules.character import effect_total, exposed, hand_limit, identity, move_total, place_for
@@ -42,6 +47,7 @@ from mq.rules.view import TABLE
 # Modes: which key bindings are live (mq.tui.keys) and which overlay shows.  GOTO is a replay's
 # "g": a turn number is being typed (mq.tui.replay).
 NORMAL, MENU, CHAT, HELP, INFO, QUIT, GOTO = "normal", "menu", "chat", "help", "info", "quit", "goto"
+CONFIRM = "confirm"  # a question about an action that costs a card or ends a turn: y or not
 
 LOG_LINES = 400  # the log keeps this many sentences; older ones scroll away for good
 CHAT_LINES = 100
@@ -77,6 +83,11 @@ def who(seat: int) -> str:
     return COLOURS[seat].capitalize()
 
 
+def plural(n: int, word: str, many: str | None = None) -> str:
+    """ "1 card", "4 cards" (``many``: an irregular plural)."""
+    return f"{n} {word if n == 1 else (many or word + 's')}"
+
+
 @dataclass(frozen=True)
 class LogLine:
     text: str
@@ -86,10 +97,17 @@ class LogLine:
 
 @dataclass(frozen=True)
 class Entry:
-    """One line of the action menu."""
+    """One line of the action menu; ``number`` is the key (1..10, 10 being 0) that does it, kept
+    while the action stays possible (None: only the menu reaches it)."""
 
     action: Action
     label: str
+    number: int | None = None
+
+
+NUMBERS = tuple(range(1, 11))  # the number keys 1-9 and 0 (= 10)
+# Powers that cost the player a card of their own (Q-CHAR-5): Enter on the card asks first.
+CARD_COST_POWERS = frozenset(("berserk", "flight", "backstab", "charm"))
 
 
 @dataclass(frozen=True)
@@ -367,6 +385,8 @@ class Model:
         self.seat = seat
         self.viewer = TABLE if seat is None else seat
         self.cards = cards or load_default()
+        self._card_ids = frozenset(d.id for deck in (self.cards.monsters, self.cards.treasures, self.cards.dxm)
+                                   for d in deck)
         self.clock = clock
         self.scribe = Scribe(seat, self.cards)
         self.narrator = self.scribe.narrator
@@ -392,6 +412,12 @@ class Model:
         self._window: tuple | None = None  # the open interrupt window: (fighter, stage, waiting)
         self._window_opened: float | None = None  # the clock when this client first saw it so
         self._noticed: set[tuple] = set()  # notices shown since the last applied entry
+        self.numbers: dict[Action, int] = {}  # each possible action's number key (stable, see _renumber)
+        self._retired: set[int] = set()  # numbers of actions done or gone, not reused until the next decision
+        self._numbering: tuple | None = None  # (turn, phase): a new one numbers afresh
+        self._decision: tuple | None = None  # what the game waits for: a new one frees retired numbers
+        self.asking: Action | None = None  # the action the CONFIRM question is about
+        self.question = ""
         self.log_file: str | None = None  # where the protocol log goes (the ``i`` screen names it)
         self.view: State = view(state, self.viewer)
         self._recompute()
@@ -477,6 +503,9 @@ class Model:
         self.legal: tuple[Action, ...] = (
             legal_actions(v, self.seat, self.cards) if self.seat is not None else ())
         self._legal_set = set(self.legal)
+        self._renumber()
+        if self.asking is not None and self.asking not in self._legal_set:
+            self.cancel_question("That is no longer possible: nothing was done.")
         items = self.selectables()
         names = {s.card for s in items}
         hand = [s.card for s in items if s.where == "hand"]
@@ -500,6 +529,88 @@ class Model:
             self.menu_cursor = actions.index(under_cursor)
         self.menu_cursor = min(self.menu_cursor, max(0, len(entries) - 1))
         self.menu_top = min(self.menu_top, self.menu_cursor)
+
+    def _renumber(self) -> None:
+        """Give number keys to the possible actions so that a number keeps naming one action:
+        an action keeps its number while it stays possible; the number of one done or gone is
+        not given to another until the game waits for something else (pressing 7 twice never
+        does two different things); a new turn numbers everything afresh, in menu order."""
+        v = self.view
+        numbering = (v.phase, v.turn.number if v.turn is not None else -1)
+        decision = (numbering, v.pending.kind if v.pending is not None else None,
+                    v.combat.stage if v.combat is not None else None, self.waiting_for())
+        if numbering != self._numbering:
+            self._numbering, self.numbers, self._retired = numbering, {}, set()
+        for action, n in list(self.numbers.items()):
+            if action not in self._legal_set:
+                del self.numbers[action]
+                self._retired.add(n)
+        if decision != self._decision:
+            self._decision, self._retired = decision, set()
+        taken = set(self.numbers.values()) | self._retired
+        free = [n for n in NUMBERS if n not in taken]
+        for action in self._in_menu_order(self.legal):
+            if not free:
+                break
+            if action not in self.numbers:
+                self.numbers[action] = free.pop(0)
+
+    # -- questions before an action that costs a card or ends the turn ---------------------------
+    def costs_a_card(self, a: Action) -> bool:
+        """Whether ``a`` gives away, discards, drops or sells a card of the player's own, or
+        ends them: what Enter on a card never does without asking."""
+        if a.kind in ("discard", "give", "drop", "buy", "suicide"):
+            return True
+        if a.kind == "deal":
+            return bool(a.args) and a.args[0] == "sell"
+        if a.kind == "power":
+            return bool(a.args) and a.args[0] in CARD_COST_POWERS
+        if a.kind == "choose":
+            pend = self.view.pending
+            return pend is not None and (pend.kind == "lose_item" or (pend.kind == "resurrect" and a.args[0] != "draw"))
+        return False
+
+    def end_turn_warning(self, a: Action) -> str | None:
+        """Before an end of turn with more cards than the hand limit (Q-CHARITY): what will
+        happen to the excess, as the engine would do it, and that cards may still be played."""
+        if a.kind != "end_turn" or self.seat is None:
+            return None
+        me = self.me()
+        limit = hand_limit(me, self.cards, self.view.params.hand_limit)
+        excess = len(me.hand) - limit
+        if excess <= 0:
+            return None
+        try:  # ask the engine: the seat's view after the end of turn holds the charity decision
+            pend = engine_step(self.view, a, self.cards)[0].pending
+            to = pend.options if pend is not None and pend.kind == "charity" else None
+        except (IllegalAction, KeyError, IndexError, TypeError, ValueError):
+            to = None
+        if to is None:
+            where = "must go to the lowest-level munchkins"
+        elif not to:
+            where = "will be discarded (you are the lowest level)"
+        else:
+            where = "will go to " + " and ".join(who(s) for s in to) + (" (split)" if len(to) > 1 else "")
+        return (f"You hold {len(me.hand)} cards, the limit is {limit}: {plural(excess, 'card')} {where}. "
+                "Play cards first, or end the turn? y = end it, any other key = not yet")
+
+    def ask(self, action: Action, question: str) -> None:
+        """Hold ``action`` until the person answers ``question`` (CONFIRM mode)."""
+        self.asking, self.question, self.mode = action, question, CONFIRM
+        self.menu_card = None
+
+    def answer(self, yes: bool) -> Action | None:
+        """The held action if the answer is yes; None (and a word saying so) otherwise."""
+        action = self.asking
+        self.cancel_question("" if yes else "Not done.")
+        return action if yes else None
+
+    def cancel_question(self, why: str = "") -> None:
+        self.asking, self.question = None, ""
+        if self.mode == CONFIRM:
+            self.mode = NORMAL
+        if why:
+            self.say(why)
 
     # -- the interrupt window's countdown (Q-DIGI-2, Q-OPT-1) ----------------------------------
     def open_window(self) -> tuple | None:
@@ -663,10 +774,14 @@ class Model:
         return self.cards.card(m.card).runaway + effect_total(p, self.cards, "runaway") + c.run_bonus + elf + room
 
     def monster_label(self, uid: int) -> str:
+        """A monster's name and level; "Mime of Menace 2 (level 4)" when several of that name
+        are on the board (a mate's copy, say), numbered by when they appeared."""
         for m in self.view.monsters:
             if m.uid == uid:
                 d = self.cards.card(m.card)
-                return f"{d.name} (level {20 if m.boss else d.level})"
+                twins = sorted(x.uid for x in self.view.monsters if self.cards.card(x.card).name == d.name)
+                nth = f" {twins.index(uid) + 1}" if len(twins) > 1 else ""
+                return f"{d.name}{nth} (level {20 if m.boss else d.level})"
         return self.narrator.monster(uid)
 
     # -- actions and their words -------------------------------------------------------------
@@ -872,11 +987,27 @@ class Model:
                 return d
         return None
 
-    def menu(self) -> list[Entry]:
-        """The legal actions as menu entries, in MENU_ORDER (narrowed to one card when asked)."""
-        acts = self.legal
-        if self.menu_card is not None:
-            acts = [a for a in acts if card_of(a) == self.menu_card]
+    def _copy_key(self, a: Action) -> tuple:
+        """The same for two actions that differ only in which copy of a card they use ("X" and
+        "X.2", mq.cards.loader): the menu lists such twins once."""
+        def base(x):
+            if isinstance(x, str) and "." in x and x in self._card_ids:
+                return x.split(".", 1)[0]
+            return x
+        return (a.seat, a.kind, tuple(base(x) for x in a.args))
+
+    def _distinct(self, acts) -> list[Action]:
+        seen: set[tuple] = set()
+        out = []
+        for a in acts:
+            key = self._copy_key(a)
+            if key not in seen:
+                seen.add(key)
+                out.append(a)
+        return out
+
+    def _in_menu_order(self, acts) -> list[Action]:
+        acts = self._distinct(acts)
         urgent = self.view is not None and self.view.pending is not None
 
         def rank(a: Action) -> int:
@@ -884,8 +1015,18 @@ class Model:
                 return _MENU_RANK["drop"]
             return _MENU_RANK.get(a.kind, 99)
 
-        ordered = sorted(enumerate(acts), key=lambda ia: (rank(ia[1]), ia[0]))
-        return [Entry(a, self._label(a)) for _, a in ordered]
+        return [a for _, a in sorted(enumerate(acts), key=lambda ia: (rank(ia[1]), ia[0]))]
+
+    def menu(self) -> list[Entry]:
+        """The legal actions as menu entries (narrowed to one card when asked): those with a
+        number key in number order, then the others in MENU_ORDER."""
+        acts = self.legal
+        if self.menu_card is not None:
+            acts = [a for a in acts if card_of(a) == self.menu_card]
+        ordered = self._in_menu_order(acts)
+        rank = {a: i for i, a in enumerate(ordered)}
+        ordered.sort(key=lambda a: (self.numbers.get(a, 99), rank[a]))
+        return [Entry(a, self._label(a), self.numbers.get(a)) for a in ordered]
 
     def _label(self, a: Action) -> str:
         # The engine may grow action kinds or argument shapes before the client learns their
@@ -1027,22 +1168,18 @@ class Model:
         if n:
             self.menu_cursor = max(0, min(n - 1, self.menu_cursor + step))
 
-    def scroll_menu_to(self, rows: int) -> None:
-        """Keep the cursor on screen when the menu shows ``rows`` entries (the renderer calls it)."""
-        if self.menu_cursor < self.menu_top:
-            self.menu_top = self.menu_cursor
-        elif rows > 0 and self.menu_cursor >= self.menu_top + rows:
-            self.menu_top = self.menu_cursor - rows + 1
-
     def entry(self, number: int) -> Action | str:
-        """Number keys: the entry labelled ``number`` (1..9, 0 = 10) on the menu as shown."""
-        entries = self.menu()
-        i = self.menu_top + (9 if number == 0 else number - 1)
-        if not entries:
+        """Number keys: the action numbered ``number`` (1..9, 0 = 10), whatever rows the list
+        shows it on (see _renumber)."""
+        n = 10 if number == 0 else number
+        if not self.legal:
             return self._no_seat() or "There is nothing for you to do right now."
-        if i >= len(entries):
-            return f"There is no action {number} on the menu."
-        return entries[i].action
+        for action, k in self.numbers.items():
+            if k == n:
+                return action
+        if n in self._retired:
+            return f"Action {number} is done or no longer possible (nothing else takes its number until the game moves on)."
+        return f"There is no action {number} on the menu."
 
     # -- messages -----------------------------------------------------------------------------------
     def say(self, text: str, kind: str = "info") -> None:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from mq.rules import board, combat
 from mq.rules.character import item_bonus, max_hp, move_total
 from mq.rules.state import COLOURS, DX, DY, LOOTED, SEARCHED, SETUP
-from mq.tui.model import CHAT, HELP, INFO, MENU, QUIT, Model, abbreviate, card_of, deal_words, name_lines, who
+from mq.tui.model import CHAT, CONFIRM, HELP, INFO, MENU, QUIT, Model, abbreviate, card_of, deal_words, name_lines, who
 
 Frag = tuple[str, str]
 Line = list[Frag]
@@ -177,10 +177,15 @@ def plan(model: Model, width: int, height: int) -> Plan:
     log = max(3, min(12, height // 4))
     chat = width // 3 if width >= 100 and not model.replaying else 0  # a replay has no chat
     banners = len(model.banners)
-    top = max(6, height - log - 1 - banners - (1 if model.mode == CHAT else 0))
+    top = max(6, height - log - status_rows(model, width) - banners - (1 if model.mode == CHAT else 0))
     n = len(model.view.players)
     players = 1 + 2 * n if top >= 2 * n + 1 + 12 else 1 + n
-    actions = max(3, min(12, (top - players) // 2))
+    # the hand and the actions share what is left: the actions get half, and whatever the hand
+    # does not need (its cards, "in play:", the selected card's text), keeping the hand 4 rows
+    avail = top - players
+    items = model.selectables()
+    hand_need = 1 + len(items) + (1 if len(items) > len(model.hand_cards()) else 0) + (2 if model.selected else 0)
+    actions = max(3, min(max(12, avail - hand_need), avail - 4, max(avail // 2, avail - hand_need)))
     fight = max(7, min(12, top // 2)) if combat_shown(model) else 0
     return Plan(right, log, chat, banners, players, actions, fight)
 
@@ -449,6 +454,9 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
 
 # -- the action menu ---------------------------------------------------------------------------------------
 def render_actions(model: Model, width: int, height: int) -> list[Line]:
+    """The possible actions, each with its number key (kept while it stays possible); a label
+    too long for the pane wraps onto more lines rather than losing the words where two entries
+    differ (only a label longer than three lines is cut, at its end)."""
     entries = model.menu()
     if model.mode == MENU:
         head = "Actions" + (f": {abbreviate(model.card_name(model.menu_card), 20)}" if model.menu_card else "")
@@ -457,12 +465,6 @@ def render_actions(model: Model, width: int, height: int) -> list[Line]:
         lines = [title("Actions", width, "replay: read-only")]
     else:
         lines = [title("Actions", width, "1-9 do · a menu")]
-    rows = max(1, height - 1)
-    overflow = len(entries) > rows
-    visible = max(1, rows - 1) if overflow else rows  # the last row then says what is hidden
-    if model.mode == MENU:
-        model.scroll_menu_to(visible)
-    top = model.menu_top
     if not entries:
         if model.view.phase == "over":
             msg = " The game is over."
@@ -470,20 +472,48 @@ def render_actions(model: Model, width: int, height: int) -> list[Line]:
             waiting = model.waiting_for()
             msg = " Waiting for " + ", ".join(who(s) for s in waiting) + "…" if waiting else " Nothing to do."
         return lines + [[("class:dim", msg)]]
-    for k, e in enumerate(entries[top:top + visible]):
-        number = (k + 1) % 10 if k < 10 and not model.replaying else None
-        label = f"{number}" if number is not None else "·"
-        cursor = model.mode == MENU and top + k == model.menu_cursor
-        style = "class:menu.cursor" if cursor else ""
-        line = [("class:menu.number" if not cursor else style, f" {label} "), (style, e.label)]
-        lines.append(pad(line, width, style) if cursor else clip(line, width))
-    if overflow and height > 2:
-        below = len(entries) - top - visible
+    rows = max(1, height - 1)
+    blocks = [_entry_lines(model, e, width, model.mode == MENU and k == model.menu_cursor)
+              for k, e in enumerate(entries)]
+    if model.mode == MENU:
+        _scroll_menu(model, blocks, rows)
+    top = model.menu_top if model.mode == MENU else 0
+    shown: list[Line] = []
+    k = top
+    while k < len(blocks) and len(shown) + len(blocks[k]) <= rows:
+        shown += blocks[k]
+        k += 1
+    if k < len(blocks) or top:  # the last row says what is hidden
+        while shown and len(shown) > rows - 1:
+            k -= 1
+            shown = shown[:len(shown) - len(blocks[k])]
         where = [f"{top} above"] if top else []
-        where += [f"{below} more below"] if below > 0 else []
+        where += [f"{len(blocks) - k} more below"] if k < len(blocks) else []
         how = "↑↓" if model.mode == MENU else "a, then ↓"
-        lines.append(clip([("class:dim", f"   … {', '.join(where)} ({how})")], width))
-    return lines[:height]
+        if rows > 1:
+            shown.append(clip([("class:dim", f"   … {', '.join(where)} ({how})")], width))
+    return (lines + shown)[:height]
+
+
+def _entry_lines(model: Model, e, width: int, cursor: bool) -> list[Line]:
+    """One menu entry: its number key and its label, wrapped (at most three lines)."""
+    number = "·" if e.number is None or model.replaying else str(e.number % 10)
+    style = "class:menu.cursor" if cursor else ""
+    words = textwrap.wrap(e.label, max(8, width - 3), break_on_hyphens=False) or [""]
+    if len(words) > 3:
+        words = words[:2] + [abbreviate(" ".join(words[2:]), max(8, width - 3))]
+    out = [[("class:menu.number" if not cursor else style, f" {number} "), (style, words[0])]]
+    out += [[(style, "   " + w)] for w in words[1:]]
+    return [pad(line, width, style) if cursor else clip(line, width) for line in out]
+
+
+def _scroll_menu(model: Model, blocks: list[list[Line]], rows: int) -> None:
+    """Keep the menu's cursor entry on screen, all its lines (and a row for the '… more' line)."""
+    cur = model.menu_cursor
+    if cur < model.menu_top:
+        model.menu_top = cur
+    while model.menu_top < cur and sum(len(b) for b in blocks[model.menu_top:cur + 1]) > rows - 1:
+        model.menu_top += 1
 
 
 # -- combat -------------------------------------------------------------------------------------------------
@@ -665,13 +695,29 @@ def render_chat(model: Model, width: int, height: int) -> list[Line]:
     return [title("Chat", width, "t talk")] + _log_rows(list(model.chat), width, height - 1)
 
 
-def render_status(model: Model, width: int, height: int = 1) -> list[Line]:
+def _status(model: Model) -> tuple[str, str]:
+    """The status line's text and style: a question, an explanation, or what the game waits for."""
     if model.mode == QUIT:
-        return [pad([("class:status.quit", " Quit the game? y = yes, any other key = no")], width, "class:status.quit")]
+        return "Quit the game? y = yes, any other key = no", "class:status.quit"
+    if model.mode == CONFIRM:
+        return model.question, "class:status.quit"
     if model.message:
-        style = "class:status.error" if model.message_kind == "error" else "class:status"
-        return [pad([(style, " " + model.message)], width, style)]
-    return [pad([("class:status", " " + model.prompt())], width, "class:status")]
+        return model.message, "class:status.error" if model.message_kind == "error" else "class:status"
+    return model.prompt(), "class:status"
+
+
+STATUS_ROWS = 3  # a question or an explanation wraps onto this many rows at most
+
+
+def status_rows(model: Model, width: int) -> int:
+    """How many rows the status line needs at ``width`` (1 to STATUS_ROWS): nothing it says is cut."""
+    return max(1, min(STATUS_ROWS, len(wrap(_status(model)[0], width - 1))))
+
+
+def render_status(model: Model, width: int, height: int = 1) -> list[Line]:
+    text, style = _status(model)
+    rows = wrap(text, width - 1)[:max(1, height)]
+    return [pad([(style, " " + t)], width, style) for t in rows]
 
 
 def render_banners(model: Model, width: int, height: int) -> list[Line]:
@@ -839,6 +885,8 @@ def render_too_small(model: Model, width: int, height: int) -> list[Line]:
     needed, and how to quit (the game goes on meanwhile)."""
     if model.mode == QUIT:
         words = ["Quit the game?", "y = yes, any other key = no"]
+    elif model.mode == CONFIRM:
+        words = [model.question]
     else:
         words = [f"This terminal is {width}x{height}.", f"mq needs at least {MIN_WIDTH}x{MIN_HEIGHT}:",
                  "make the window bigger.", "The game goes on meanwhile; q quits."]
@@ -854,7 +902,7 @@ def render_screen(model: Model, width: int, height: int, sections=None, now: flo
     same renderers out with prompt_toolkit); ``now`` as for :func:`render_combat`."""
     pl = plan(model, width, height)
     left_w = width - pl.right - 1
-    top = height - pl.log - 1 - pl.banners
+    top = height - pl.log - status_rows(model, width) - pl.banners
     parts = [plain(render_banners(model, width, pl.banners)),
              plain(render_map(model, left_w, top - pl.combat)),
              plain(render_combat(model, left_w, pl.combat, now)),
@@ -863,7 +911,7 @@ def render_screen(model: Model, width: int, height: int, sections=None, now: flo
              plain(render_actions(model, pl.right, pl.actions)),
              plain(render_log(model, width - pl.chat, pl.log, with_chat=not pl.chat)),
              plain(render_chat(model, pl.chat, pl.log)) if pl.chat else "",
-             plain(render_status(model, width))]
+             plain(render_status(model, width, status_rows(model, width)))]
     if model.mode == HELP and sections is not None:
         parts.append(plain(render_help(sections, width, height)))
     if model.mode == INFO:

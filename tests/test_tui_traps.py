@@ -1,0 +1,149 @@
+"""No traps that cost a player a card, with the client driven through a pipe over the real engine
+(a LocalTable): ending a turn with too many cards warns first and says where they go (Q-CHARITY);
+Enter on a card never gives, discards or sells it without asking; a number key names one action,
+so pressing it twice never does two different things; action labels are never cut where two of
+them differ, at 80x24 or 120x40."""
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+import drive
+from builders import CARDS, hand, nxt, quiet, set_player
+from mq.bots import choose
+from mq.rules import Action, actors, make_params, new_game, step, view
+from mq.table import Applied, LocalTable
+from mq.tui import render
+from mq.tui.app import connect
+from mq.tui.model import CONFIRM, NORMAL, Model
+
+ONESHOTS = tuple(d.id for d in CARDS.dxm if d.kind == "oneshot")[:8]
+
+
+def too_many_cards():
+    """Three players; the active one (level 3) holds 8 one-shots, the next one is the only
+    lowest-level munchkin (level 1), so 3 cards are to go to them."""
+    s = quiet(3)
+    me, low = s.turn.seat, nxt(s)
+    s = set_player(s, me, level=3)
+    s = set_player(s, low, level=1)
+    s = set_player(s, nxt(s, low), level=2)
+    return hand(s, me, *ONESHOTS), me, low
+
+
+def running(table):
+    return drive.running(connect, table)
+
+
+def test_ending_a_turn_with_too_many_cards_warns_and_says_where_they_go():
+    s, me, low = too_many_cards()
+    name = {0: "Red", 1: "Green", 2: "Blue"}[low]
+
+    async def main():
+        table = LocalTable(s, seat=me)
+        async with running(table) as (send, client):
+            m = client.model
+            await send("e")
+            assert m.mode == CONFIRM and table.seq == 0
+            assert f"You hold 8 cards, the limit is 5: 3 cards will go to {name}" in m.question
+            assert m.question in render.plain(render.render_status(m, 200))
+            await send("x")  # anything but y: not yet, play cards first
+            assert m.mode == NORMAL and table.seq == 0 and m.message == "Not done."
+            number = m.numbers[Action(me, "end_turn")]  # the menu's entry asks too
+            await send(str(number % 10))
+            assert m.mode == CONFIRM and table.seq == 0
+            await send("y")
+            await drive.until(lambda: table.seq == 1)
+            assert table.state.pending.kind == "charity" and table.state.pending.options == (low,)
+            await drive.until(lambda: m.view.pending is not None)
+            # the new decision's actions get the numbers the old ones had
+            entries = m.menu()  # (the copies of a card, "X" and "X.2", are one entry)
+            assert len(entries) >= 3 and [e.number for e in entries] == list(range(1, len(entries) + 1))
+
+    asyncio.run(main())
+
+
+def test_enter_on_a_card_never_gives_it_away_and_a_number_names_one_action():
+    s, me, low = too_many_cards()
+    s = step(s, Action(me, "end_turn"))[0]  # the charity decision: 3 cards to give
+    assert s.pending.kind == "charity"
+
+    async def main():
+        table = LocalTable(s, seat=me)
+        async with running(table) as (send, client):
+            m = client.model
+            await send("\t")  # select the first card of the hand
+            card = m.selected
+            await send("\r")  # its only action gives it away: asked, not done
+            assert m.mode == CONFIRM and table.seq == 0 and "Give" in m.question and "?" in m.question
+            await send("n")
+            assert table.seq == 0 and card in table.state.players[me].hand
+            await send("\r")
+            await send("y")
+            await drive.until(lambda: table.seq == 1)
+            assert card not in table.state.players[me].hand and card in table.state.players[low].hand
+
+            # a number names an action: pressing it again does not give the next card away
+            numbered = dict(m.numbers)
+            key, action = next((n, a) for a, n in numbered.items() if n != 1)
+            await send(str(key % 10))
+            await drive.until(lambda: table.seq == 2)
+            assert action.args[0] in table.state.players[low].hand
+            await send(str(key % 10))
+            assert table.seq == 2 and "no longer possible" in m.message
+            assert all(m.numbers[a] == n for a, n in numbered.items() if a in m.numbers)  # the rest kept theirs
+
+    asyncio.run(main())
+
+
+def test_what_costs_a_card_is_known_for_every_action_a_game_offers():
+    s = new_game(make_params(4), 11)
+    seen = set()
+    for n in range(800):
+        if not actors(s):
+            break
+        seat = actors(s)[0]
+        m = Model(seat, s)
+        for a in m.legal:
+            costly = m.costs_a_card(a)
+            if a.kind in ("discard", "give", "drop", "buy", "suicide"):
+                assert costly, a
+            elif a.kind in ("play", "equip", "use", "move", "search", "roll", "pass", "end_turn", "enhance"):
+                assert not costly, a
+            seen.add((a.kind, costly))
+        a = choose(view(s, seat), seat, CARDS)
+        s = step(s, a)[0]
+    assert ("discard", True) in seen and ("play", False) in seen
+
+
+@pytest.mark.parametrize("width,height", [(80, 24), (120, 40)])
+def test_action_labels_are_never_cut_where_they_differ(width, height):
+    s = new_game(make_params(4), 5)
+    m = Model(0, s)
+    checked = 0
+    for n in range(1500):
+        if not actors(s):
+            break
+        seat = actors(s)[0]
+        a = choose(view(s, seat), seat, CARDS)
+        s, events = step(s, a)
+        m.update(Applied(n + 1, a, events, s))
+        pl = render.plan(m, width, height)
+        lines = render.plain(render.render_actions(m, pl.right, pl.actions)).split("\n")[1:]
+        shown: list[str] = []  # each entry's label as the pane shows it, its lines joined
+        for line in lines:
+            if line.startswith("   … "):
+                break
+            if line.startswith("   ") and shown:  # a label's next line
+                shown[-1] += " " + line.strip()
+            elif line[:1] == " " and line[2:3] == " ":  # " 7 Label…" or " · Label…"
+                shown.append(line[3:].strip())
+        entries = m.menu()
+        for e, text in zip(entries, shown):
+            label = " ".join(e.label.split())
+            if len(label) <= 3 * (pl.right - 3) - 12:  # up to three lines: the whole label
+                assert text == label, f"{label!r} shown as {text!r} at {width}x{height}"
+                checked += 1
+        assert len(set(shown)) == len(shown), shown  # two entries never look the same
+    assert checked > 200
