@@ -19,7 +19,7 @@ LAYERS = (
     ("effects",),
     ("newgame", "monsters"),
     ("combat",),
-    ("powers",),
+    ("powers", "query"),
     ("legal",),
     ("windows",),
     ("flow",),
@@ -29,7 +29,8 @@ LAYERS = (
 LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
 RULES = Path(mq.rules.__file__).parent
 # What the engine may import from outside itself: the standard library's pure parts, the core, the cards.
-OUTSIDE = {"__future__", "collections.abc", "dataclasses", "operator", "os", "typing", "mq.core", "mq.cards"}
+OUTSIDE = {"__future__", "collections.abc", "dataclasses", "fractions", "functools", "operator", "os", "typing",
+           "mq.core", "mq.cards"}
 
 
 def imports(path: Path) -> list[tuple[str, int, bool]]:

@@ -11,7 +11,7 @@ from mq.rules.events import make
 from mq.rules.view import HIDDEN
 from mq.table import Applied, Notice
 from mq.tui import render
-from mq.tui.model import MENU, WORDED_KINDS, Model, abbreviate, name_lines, win_chance
+from mq.tui.model import MENU, WORDED_KINDS, Model, abbreviate, name_lines
 
 SIZES = [(80, 24), (120, 40), (200, 60)]
 
@@ -57,14 +57,6 @@ def test_names_are_abbreviated_to_fit():
     assert abbreviate("Inconvenient", 6) == "Incon…"
     assert name_lines("The Dragon's Tax Office", 10, 2) == ["Dragon's", "Tax Office"]
     assert all(len(x) <= 8 for x in name_lines("Hall of Mildly Inconvenient Mirrors", 8, 2))
-
-
-def test_win_chance_counts_a_tie_as_a_loss():
-    assert win_chance(10, 0, 3, 1) == 1.0
-    assert win_chance(1, 0, 9, 1) == 0.0
-    assert win_chance(5, 1, 5, 0) == 1.0  # 5 + die (1..6) > 5 always
-    assert win_chance(5, 1, 6, 0) == pytest.approx(5 / 6)  # a 1 ties, and a tie loses
-    assert win_chance(0, 1, 0, 1) == pytest.approx(15 / 36)
 
 
 def test_the_model_keeps_only_its_seats_view():

@@ -210,14 +210,22 @@ def helper_term(h: Player, c: Combat, monster_list, rooms, cards) -> tuple[str, 
     return ("helper", total(terms))
 
 
+def munchkin_dice(state_or_tx, cards) -> int:
+    """How many dice the munchkin side rolls (Q-COMBAT-5, 6): the fighter's (with a battle cry's
+    extra die, Q-CHAR-5) and the helper's, each never fewer than none."""
+    c = state_or_tx.combat
+    players = state_or_tx.players
+    foes = foe_keywords(c, state_or_tx.monsters, cards)
+    n_dice = max(0, dice_count(players[c.fighter], state_or_tx.rooms, cards, c.room, foes) + c.extra_dice)
+    if c.helper >= 0:
+        n_dice += max(0, dice_count(players[c.helper], state_or_tx.rooms, cards, c.room, foes))
+    return n_dice
+
+
 def roll_dice(tx: Tx) -> None:
     """Roll the dice (Q-COMBAT-5); the after-roll window follows (mq.rules.windows.roll)."""
     c = tx.combat
-    foes = foe_keywords(c, tx.monsters, tx.cards)
-    n_dice = max(0, dice_count(tx.player(c.fighter), tx.rooms, tx.cards, c.room, foes) + c.extra_dice)
-    if c.helper >= 0:
-        n_dice += max(0, dice_count(tx.player(c.helper), tx.rooms, tx.cards, c.room, foes))
-    my_dice = tuple(tx.d6() for _ in range(n_dice))
+    my_dice = tuple(tx.d6() for _ in range(munchkin_dice(tx, tx.cards)))
     their_dice = tuple(tuple(tx.d6() for _ in range(tx.cards.card(tx.monster(uid).card).dice))
                        for uid in c.monsters)
     tx.set_combat(stage="outcome", my_dice=my_dice, their_dice=their_dice, waiting=())
@@ -405,17 +413,24 @@ def choose_run(tx: Tx, room: int) -> None:
     tx.set_combat(stage="escape", run_to=room, to_escape=c.monsters)
 
 
+def escape_modifier(state_or_tx, cards, seat: int, uid: int) -> int:
+    """What is added to ``seat``'s escape die against monster ``uid`` (Q-RUN-2): the monster's
+    run-away modifier, the munchkin's items and the run's bonuses (Flight, one-shots), an elf's +1
+    (Q-CHAR-4) and the fight room's rule."""
+    c = state_or_tx.combat
+    p = state_or_tx.players[seat]
+    elf = 1 if "elf" in identity(p, cards) else 0
+    return (cards.card(find(state_or_tx.monsters, uid).card).runaway + effect_total(p, cards, "runaway")
+            + c.run_bonus + elf + sum(e.get("amount", 0) for e in room_effects(state_or_tx.rooms, cards, c.room, "runaway")))
+
+
 def escape_roll(tx: Tx, uid: int) -> None:
     """Q-RUN-2: 5+ escapes that monster; otherwise its Bad Stuff."""
     c = tx.combat
     seat = c.runner
     tx.set_combat(to_escape=tuple(u for u in c.to_escape if u != uid))
-    m = tx.monster(uid)
     if c.run_to >= 0:
-        p = tx.player(seat)
-        elf = 1 if "elf" in identity(p, tx.cards) else 0  # Q-CHAR-4
-        mod = (tx.cards.card(m.card).runaway + effect_total(p, tx.cards, "runaway") + c.run_bonus + elf
-               + sum(e.get("amount", 0) for e in room_effects(tx.rooms, tx.cards, c.room, "runaway")))
+        mod = escape_modifier(tx, tx.cards, seat, uid)
         roll = tx.d6()
         escaped = roll + mod >= ESCAPE_TARGET
         tx.event("escape_roll", seat, uid, roll, mod, escaped)

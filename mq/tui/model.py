@@ -30,7 +30,6 @@ import re
 import time
 from collections import deque
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Callable
 
 from mq.cards import CardSet, DxmDef, MonsterDef, TreasureDef, load_default
@@ -38,9 +37,9 @@ from mq.narrate import KIND as DECK_NAMES
 from mq.narrate import Narrator
 from mq.rules import REASONS, IllegalAction, legal_actions, view, view_events
 from mq.rules import step as engine_step
-from mq.rules import board, combat
+from mq.rules import board, combat, query
 from mq.rules.actions import Action
-from mq.rules.character import effect_total, exposed, hand_limit, identity, move_total, place_for
+from mq.rules.character import exposed, hand_limit, move_total, place_for
 from mq.rules.state import COLOURS, DIRS, OVER, SETUP, State
 from mq.rules.view import TABLE
 
@@ -184,37 +183,8 @@ class CombatInfo:
 
     @property
     def chance(self) -> float:
-        return win_chance(self.fixed, self.dice, self.monster_fixed, self.monster_dice, self.ties_win)
-
-
-@lru_cache(maxsize=64)
-def dice_distribution(n: int) -> tuple[int, ...]:
-    """How many of the 6**n rolls of ``n`` d6 give each total (index = total); zero or fewer
-    dice roll 0 (Q-COMBAT-6).  Counts, not probabilities, so certain outcomes come out exact."""
-    dist = [1]
-    for _ in range(max(0, n)):
-        nxt = [0] * (len(dist) + 6)
-        for total, ways in enumerate(dist):
-            for face in range(1, 7):
-                nxt[total + face] += ways
-        dist = nxt
-    return tuple(dist)
-
-
-def win_chance(fixed: int, dice: int, monster_fixed: int, monster_dice: int, ties_win: bool = False) -> float:
-    """P(fixed + dice > monster_fixed + monster dice): strictly greater wins (Q-COMBAT-8), or
-    greater or equal for a fighter who wins ties."""
-    mine, theirs = dice_distribution(dice), dice_distribution(monster_dice)
-    cum, acc = [], 0  # cum[t]: rolls of the monsters' dice totalling at most t
-    for ways in theirs:
-        acc += ways
-        cum.append(acc)
-    won = 0
-    for a, ways in enumerate(mine):
-        t = fixed + a - monster_fixed - (0 if ties_win else 1)  # the monsters' dice must be at most this
-        if ways and t >= 0:
-            won += ways * cum[min(t, len(cum) - 1)]
-    return won / (sum(mine) * acc)
+        """The chance to win if rolled now (mq.rules.query.win_chance, as a float for display)."""
+        return float(query.win_chance(self.fixed, self.dice, self.monster_fixed, self.monster_dice, self.ties_win))
 
 
 def card_of(a: Action) -> str | None:
@@ -737,14 +707,9 @@ class Model:
         if c is None:
             return None
         cards = self.cards
-        foes = combat.foe_keywords(c, v.monsters, cards)
-        p = v.players[c.fighter]
-        terms = combat.munchkin_terms(p, c, v.monsters, v.rooms, cards)
-        dice = combat.dice_count(p, v.rooms, cards, c.room, foes) + getattr(c, "extra_dice", 0)  # battle cry
+        terms = combat.munchkin_terms(v.players[c.fighter], c, v.monsters, v.rooms, cards)
         if c.helper >= 0:
-            h = v.players[c.helper]
-            terms += (combat.helper_term(h, c, v.monsters, v.rooms, cards),)
-            dice = max(0, dice) + max(0, combat.dice_count(h, v.rooms, cards, c.room, foes))
+            terms += (combat.helper_term(v.players[c.helper], c, v.monsters, v.rooms, cards),)
         idents = [exposed(v.players[s], cards) for s in combat.fighters(c)]  # what bonuses see (Q-CARD-5)
         present = [m for m in v.monsters if m.uid in c.monsters]
         sides = tuple(
@@ -753,25 +718,15 @@ class Model:
             for m in present)
         return CombatInfo(
             fighter=c.fighter, helper=c.helper, room=c.room, stage=c.stage, waiting=c.waiting,
-            offers=c.offers, runner=c.runner if c.runner >= 0 else c.fighter,
-            terms=terms, dice=max(0, dice), monsters=sides, to_escape=c.to_escape, run_to=c.run_to,
-            # a warrior's tie win is a benefit: the full identity counts (a Super Munchkin keeps it)
-            ties_win=any("warrior" in identity(v.players[s], cards) for s in combat.fighters(c)),
+            offers=c.offers, runner=query.runner(v),
+            terms=terms, dice=query.munchkin_dice(v, cards), monsters=sides, to_escape=c.to_escape,
+            run_to=c.run_to, ties_win=query.ties_win(v, cards),
             monster_bonus=c.monster_bonus,
             my_dice=getattr(c, "my_dice", ()), their_dice=getattr(c, "their_dice", ()))
 
-    def escape_modifier(self, uid: int) -> int:
-        """What is added to the escape die against monster ``uid`` (Q-RUN-2), as combat.escape_roll
-        adds it (elves +1, Q-CHAR-4)."""
-        v = self.view
-        c = v.combat
-        m = next((m for m in v.monsters if m.uid == uid), None)
-        if c is None or m is None:
-            return 0
-        p = v.players[c.runner if c.runner >= 0 else c.fighter]
-        room = sum(e.get("amount", 0) for e in combat.room_effects(v.rooms, self.cards, c.room, "runaway"))
-        elf = 1 if "elf" in identity(p, self.cards) else 0
-        return self.cards.card(m.card).runaway + effect_total(p, self.cards, "runaway") + c.run_bonus + elf + room
+    def escape_need(self, uid: int) -> int:
+        """The lowest die face that escapes monster ``uid`` of the fight (mq.rules.query.escape_need)."""
+        return query.escape_need(self.view, self.cards, uid)
 
     def monster_label(self, uid: int) -> str:
         """A monster's name and level; "Mime of Menace 2 (level 4)" when several of that name
@@ -1255,7 +1210,7 @@ class Model:
                 return "You lost: run away — arrows or 1-9 pick the room."
             if mine and runner == self.seat and c.stage == "escape" and c.to_escape:
                 uid = c.to_escape[0]
-                need = max(1, 5 - self.escape_modifier(uid))
+                need = self.escape_need(uid)
                 return f"Escape: r rolls against {self.monster_label(uid)}: {need}+ escapes it."
             return f"{who(c.fighter)} is fighting…"
         if v.turn is not None and v.turn.seat == self.seat:

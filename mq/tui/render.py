@@ -647,13 +647,13 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
     elif info.stage == "run":
         foot += _para(f"The munchkins lost: {who(info.runner)} must run and chooses a room.", width)
     elif info.run_to >= 0:
-        left = "; ".join(f"{model.monster_label(u)} needs {max(1, 5 - model.escape_modifier(u))}+"
+        left = "; ".join(f"{model.monster_label(u)} needs {model.escape_need(u)}+"
                          for u in info.to_escape) or "none"
         foot += _para(f"{who(info.runner)} escapes towards {model.room_name(info.run_to)}, a die per monster: "
                       f"{left}.", width)
     else:
         foot += _para("Cornered, no way out: every monster's Bad Stuff applies.", width)
-    if last is not None and last[1] == info.fighter:
+    if last is not None and last.fighter == info.fighter:
         foot = _result_lines(model, last, width) + foot
     room = max(0, height - 1 - len(foot))
     return (lines + body[:room] + foot)[:height]
