@@ -16,7 +16,7 @@ import sys
 from dataclasses import dataclass, field
 
 from mq.cards import load_default
-from mq.rules import make_params, new_game, step
+from mq.rules import is_over, make_params, new_game, step
 from mq.sim import game_seed, play_game
 
 # Offer terms (gold, Treasure picks, item) by kind: an item of the fighter's, gold either way,
@@ -154,7 +154,7 @@ def observe_game(tally: Tally, players: int, seed: int, cards) -> None:
                 first_10[p.seat] = s.turn.number if s.turn else 0
     tally.sample("turns", result.turns)
     tally.sample("actions", result.actions)
-    if final.phase != "over":
+    if not is_over(final):
         tally.add("unfinished")
         return
     if not final.winners:

@@ -21,7 +21,7 @@ import time
 from mq import core
 from mq.bots import choose
 from mq.cards import load_default
-from mq.rules import actors, apply, board, full_hash, make_params, new_game, state_hash, view
+from mq.rules import actors, apply, board, full_hash, is_over, make_params, new_game, state_hash, view
 from mq.rules.actions import Action
 from mq.rules.monsters import draw_to_hand
 from mq.rules.state import DX, DY, Deck
@@ -118,7 +118,7 @@ def _scaling(quick: bool) -> list[tuple[str, str]]:
         for k in seeds:
             s0 = grown_state(n, game_seed(31, k), cards=cards)
             s, taken = s0, []
-            while s.phase != "over" and len(taken) < steps:
+            while not is_over(s) and len(taken) < steps:
                 seat = actors(s)[0]
                 a = choose(view(s, seat), seat, cards)
                 s = apply(s, a, cards)

@@ -37,7 +37,7 @@ from pathlib import Path
 from mq.bots import choose
 from mq.cards import load_default
 from mq.rules import (
-    IllegalAction, actors, apply, full_hash, is_legal, legal_actions, make_params, new_game,
+    IllegalAction, actors, apply, full_hash, is_legal, is_over, legal_actions, make_params, new_game,
     state_hash, step, view,
 )
 from mq.rules.actions import KINDS, Action, encode
@@ -97,7 +97,7 @@ def bot_game(players: int, k: int, cards) -> list[str]:
     s = new_game(make_params(players), game_seed(77, players * 10 + k), cards)
     h = _observe("", s, cards)
     steps = [h]
-    while s.phase != "over" and len(steps) < MAX_STEPS:
+    while not is_over(s) and len(steps) < MAX_STEPS:
         seat = actors(s)[0]
         a = choose(view(s, seat), seat, cards)
         s, events = step(s, a, cards)
@@ -112,7 +112,7 @@ def random_game(seed: int, cards) -> list[str]:
     h = _observe("", s, cards)
     steps = [h]
     for _ in range(RANDOM_STEPS):
-        if s.phase == "over":
+        if is_over(s):
             break
         probes = _probe(s, rnd, cards)
         seat = rnd.choice(actors(s))

@@ -41,7 +41,7 @@ def _rss_kib() -> int:
 def _engine_child(seed: int) -> dict:
     """Run in a fresh process: one 6-player game held as a peer holds it."""
     from mq.cards import load_default
-    from mq.rules import actors, make_params, new_game, step, view
+    from mq.rules import actors, is_over, make_params, new_game, step, view
     from mq.bots import choose
     from net.peer import RING
 
@@ -51,7 +51,7 @@ def _engine_child(seed: int) -> dict:
     ring = {0: state}
     log = []
     n = 0
-    while state.phase != "over" and n < 50_000:
+    while not is_over(state) and n < 50_000:
         seat = actors(state)[0]
         action = choose(view(state, seat), seat, cards)
         state, events = step(state, action, cards)

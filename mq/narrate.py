@@ -11,7 +11,7 @@ Events are read by name (mq.rules.events); the narrator is given them as a table
 from __future__ import annotations
 
 from mq.cards import CardSet
-from mq.rules.state import COLOURS, DIRS, State
+from mq.rules.state import COLOURS, DIRS, Stage, State
 
 KIND = {"dxm": "DxM", "treasure": "Treasure", "monster": "Monster"}
 MARKS = {0: "", 1: " (Searched!)", 2: " (Looted!)"}
@@ -172,7 +172,8 @@ class Narrator:
             if (e.seat, e.stage) in self._auto_passed:
                 return None
             self._auto_passed.add((e.seat, e.stage))
-            what = {"help": "cannot offer help", "outcome": "has no card to change a die"}.get(e.stage, "has nothing to play")
+            what = {Stage.HELP: "cannot offer help", Stage.OUTCOME: "has no card to change a die"}.get(
+                e.stage, "has nothing to play")
             return f"  {w(e.seat)} {what}: passes."
         if kind == "combat_result":
             parts = " + ".join(f"{n} {v}" for n, v in e.terms if v) or "0"

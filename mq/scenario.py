@@ -33,7 +33,7 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from mq.cards import CardSet, DataError, DxmDef, MonsterDef, TreasureDef, load_default
+from mq.cards import CardKind, CardSet, DataError, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.cards import pack as _pack
 from mq.cards.vocab import CONNECTOR_KINDS, DIRECTIONS
 from mq.narrate import Narrator
@@ -227,7 +227,7 @@ _MAY = {
     "race": (lambda d: isinstance(d, DxmDef) and d.kind == "race", "a race card"),
     "class": (lambda d: isinstance(d, DxmDef) and d.kind == "class", "a class card"),
     "cheat": (lambda d: isinstance(d, DxmDef) and d.kind == "cheat", "a Cheat! card"),
-    "curse": (lambda d: isinstance(d, DxmDef) and d.kind == "curse" and any(e.name.startswith("lasting_") for e in d.effects),
+    "curse": (lambda d: isinstance(d, DxmDef) and d.kind == CardKind.CURSE and any(e.name.startswith("lasting_") for e in d.effects),
               "a lasting curse (one that stays on its victim, Q-CARD-8)"),
     "hybrid": (lambda d: isinstance(d, DxmDef) and d.kind in ("halfbreed", "supermunchkin"),
                "a Half-Breed or Super Munchkin card"),

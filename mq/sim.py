@@ -13,7 +13,7 @@ from typing import Callable
 from mq import core
 from mq.bots import choose
 from mq.cards import load_default
-from mq.rules import actors, make_params, new_game, state_hash, step, view
+from mq.rules import actors, is_over, make_params, new_game, state_hash, step, view
 from mq.rules.state import COLOURS, State
 
 MAX_ACTIONS = 50_000  # a bound on every game loop; bot games end long before it
@@ -75,7 +75,7 @@ def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] |
         on_step(state, ())
     taken = []
     counts: dict[str, int] = {}
-    while state.phase != "over" and len(taken) < max_actions:
+    while not is_over(state) and len(taken) < max_actions:
         seat = actors(state)[0]
         action = choose(view(state, seat), seat, cards)
         state, events = step(state, action, cards)

@@ -9,11 +9,11 @@ by doubling everything."""
 from __future__ import annotations
 
 from mq import core
-from mq.cards import CardSet, DxmDef, TreasureDef, load_default
+from mq.cards import CardKind, CardSet, DxmDef, TreasureDef, load_default
 from mq.rules import board, combat, legal
 from mq.rules.actions import Action
 from mq.rules.character import exposed, identity, item_value, max_hp, usable
-from mq.rules.state import BACKPACK, Combat, State
+from mq.rules.state import BACKPACK, Combat, PendingKind, Stage, State
 
 DIE_X2 = 7  # twice the mean of a d6
 BOSS_DICE = 2  # what the bot assumes a Boss rolls before it sees the card
@@ -38,19 +38,19 @@ def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
 
 
 def _pending(view, seat, cards, options) -> Action:
-    if view.pending.kind == "curse":  # Q-CARD-8: cancel any curse on us, a card before the d10;
+    if view.pending.kind == PendingKind.CURSE:  # Q-CARD-8: cancel any curse on us, a card before the d10;
         card, by, victim = view.pending.data  # a cleric next door spares everyone but the leader
         if victim != seat and view.players[victim].level >= max(p.level for p in view.players):
             return options[-1]
         return options[0]
-    if view.pending.kind == "resurrect":  # Q-CHAR-5: the discard pile's top card, for our worst card
+    if view.pending.kind == PendingKind.RESURRECT:  # Q-CHAR-5: the discard pile's top card, for our worst card
         kind, top, _ = view.pending.data
         cards_in_hand = [a for a in options if a.args[0] != "draw"]
         worst = min(cards_in_hand, key=lambda a: (worth(a.args[0], view.players[seat], cards), a.args))
         if worth(top, view.players[seat], cards) >= worth(worst.args[0], view.players[seat], cards) + 300:
             return worst
         return options[0]
-    if view.pending.kind == "colour":
+    if view.pending.kind == PendingKind.COLOUR:
         # Give the new monster to the leader: it will hunt them (Q-MON-3).
         def leader_key(a):
             c = a.args[0]
@@ -67,15 +67,16 @@ def worth(card: str, p, cards) -> int:
     (items that work for us, one-shots, enhancers to weaken a monster), curses to slow a rival."""
     d = cards.card(card)
     kind = getattr(d, "kind", None)
-    if kind == "level":
+    if kind == CardKind.LEVEL:
         return 1000
     if isinstance(d, TreasureDef):
-        if kind == "item" and not usable(d, identity(p, cards)):
+        if kind == CardKind.ITEM and not usable(d, identity(p, cards)):
             return d.value // 2
         return d.value + 100 * max(0, d.bonus)
-    if kind in ("oneshot", "enhancer"):
+    if kind in (CardKind.ONESHOT, CardKind.ENHANCER):
         return 150 * abs(d.bonus) + 200 * bool(d.effects)
-    if kind in ("curse", "wandering", "mate", "cheat", "halfbreed", "supermunchkin"):
+    if kind in (CardKind.CURSE, CardKind.WANDERING, CardKind.MATE, CardKind.CHEAT, CardKind.HALFBREED,
+                CardKind.SUPERMUNCHKIN):
         return 300
     return 100  # a race or class card we may not need
 
@@ -130,16 +131,16 @@ def bold(view, seat, cards) -> bool:
 # -- decisions -------------------------------------------------------------------------------
 def _combat(view, seat, cards, by_kind) -> Action:
     c = view.combat
-    if c.stage == "help":
+    if c.stage == Stage.HELP:
         return _help(view, seat, cards, by_kind)
-    if c.stage == "outcome":
+    if c.stage == Stage.OUTCOME:
         return _after_roll(view, seat, cards, by_kind)
     if "pass" in by_kind:
         return _window(view, seat, cards, by_kind)
     if "play" in by_kind:  # go up a level whenever possible
         return by_kind["play"][0]
     uses = by_kind.get("use", [])
-    if c.stage == "prepare":
+    if c.stage == Stage.PREPARE:
         heal = _heal_one_shot(view, seat, cards, uses)
         if heal is not None:
             return heal
@@ -156,7 +157,7 @@ def _combat(view, seat, cards, by_kind) -> Action:
                 if _does(cards, a, "teleport"):
                     return a
         return by_kind["roll"][0]
-    if c.stage == "run":
+    if c.stage == Stage.RUN:
         runs = by_kind.get("run", [])
         if runs:
             return min(runs, key=lambda a: (len(combat.hostile_in(view, seat, cards, a.args[0])), a.args))
@@ -318,7 +319,7 @@ def _turn(view, seat, cards, by_kind) -> Action:
         raise ValueError("bots act out of turn only when the rules ask them to")
     for a in by_kind.get("play", []):  # levels, race/class, items (Q-CARD-3)
         defn = cards.card(a.args[0])
-        if isinstance(defn, DxmDef) or defn.kind == "level" or isinstance(defn, TreasureDef):
+        if isinstance(defn, DxmDef) or defn.kind == CardKind.LEVEL or isinstance(defn, TreasureDef):
             return a
     for a in by_kind.get("equip", []):
         current = next(it for it in p.items if it.card == a.args[0])

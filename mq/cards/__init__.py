@@ -19,9 +19,11 @@ from mq.cards.defs import (
     TreasureDef,
 )
 from mq.cards.loader import load_cards, load_default
+from mq.cards.vocab import CardKind
 
 __all__ = [
     "CardDef",
+    "CardKind",
     "CardSet",
     "ConnectorDef",
     "DataError",

@@ -84,7 +84,25 @@ BONUS_MIN, BONUS_MAX = -10, 10
 
 # --- treasure -----------------------------------------------------------------------------------
 
-TREASURE_KINDS = ("item", "oneshot", "level")
+class CardKind:
+    """The names of the card kinds (a Treasure or DxM card's ``kind``); the engine tests a card's
+    kind against these, never against a bare string."""
+
+    ITEM = "item"
+    ONESHOT = "oneshot"
+    LEVEL = "level"
+    RACE = "race"
+    CLASS = "class"
+    ENHANCER = "enhancer"
+    WANDERING = "wandering"
+    CURSE = "curse"
+    HALFBREED = "halfbreed"
+    SUPERMUNCHKIN = "supermunchkin"
+    CHEAT = "cheat"
+    MATE = "mate"
+
+
+TREASURE_KINDS = (CardKind.ITEM, CardKind.ONESHOT, CardKind.LEVEL)
 # Q-ITEM-1: head/armour/feet are the single worn slots; accessories and clothing are worn without
 # limit; "hands" items are carried (1 or 2 hands); "belt" items take no slot and no hand.
 SLOTS = ("head", "armour", "feet", "hands", "accessory", "clothing", "belt")
@@ -110,8 +128,9 @@ VALUE_MIN, VALUE_MAX = 0, 5000
 
 # --- DxM ----------------------------------------------------------------------------------------
 
-DXM_KINDS = ("race", "class", "level", "oneshot", "enhancer", "wandering", "curse", "halfbreed",
-             "supermunchkin", "cheat", "mate")
+DXM_KINDS = (CardKind.RACE, CardKind.CLASS, CardKind.LEVEL, CardKind.ONESHOT, CardKind.ENHANCER,
+             CardKind.WANDERING, CardKind.CURSE, CardKind.HALFBREED, CardKind.SUPERMUNCHKIN, CardKind.CHEAT,
+             CardKind.MATE)
 
 COUNT_MAX = 20  # copies one entry may expand to
 

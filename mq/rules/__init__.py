@@ -17,12 +17,13 @@ from __future__ import annotations
 from mq.cards import CardSet, load_default
 from mq.rules import legal as _legal
 from mq.rules import reducer as _reducer
+from mq.rules import windows
 from mq.rules.actions import Action
 from mq.rules.errors import REASONS, IllegalAction
 from mq.rules.hashing import diff_path, full_hash, state_hash
 from mq.rules.newgame import make_params
 from mq.rules.newgame import new_game as _new_game
-from mq.rules.state import OVER, SETUP, Params, State
+from mq.rules.state import OVER, SETUP, Params, Stage, State
 from mq.rules.view import view, view_events
 
 
@@ -59,9 +60,9 @@ def actors(state: State) -> tuple[int, ...]:
         return tuple(p.seat for p in state.players if not p.ready)
     if state.combat is not None:
         c = state.combat
-        if c.stage in ("window", "help", "outcome") and c.waiting:
+        if c.stage in windows.STAGES and c.waiting:
             return c.waiting
-        if c.stage in ("run", "escape"):
+        if c.stage in (Stage.RUN, Stage.ESCAPE):
             return (c.runner,)
         return (c.fighter,)
     return (state.turn.seat,)

@@ -2,7 +2,7 @@
 items and their places, combat bonus, move, HP, levels, gold (Q-CHAR, Q-ITEM)."""
 from __future__ import annotations
 
-from mq.cards import CardSet, TreasureDef
+from mq.cards import CardKind, CardSet, TreasureDef
 from mq.rules.state import BACKPACK, BELT, CARRIED, WORN, Item, Player
 
 BASE_MOVE = 3  # Q-CHAR-7
@@ -24,16 +24,16 @@ def _hybrid(p: Player, cards: CardSet, kind: str) -> bool:
 
 def card_limit(p: Player, cards: CardSet, kind: str) -> int:
     """Q-CHAR-4, Q-CARD-5: one race (class) card, two with Half-Breed (Super Munchkin)."""
-    return 2 if _hybrid(p, cards, "halfbreed" if kind == "race" else "supermunchkin") else 1
+    return 2 if _hybrid(p, cards, CardKind.HALFBREED if kind == CardKind.RACE else CardKind.SUPERMUNCHKIN) else 1
 
 
 def flawless(p: Player, cards: CardSet) -> tuple[str, ...]:
     """Q-CARD-5: names whose drawbacks do not count: the only race with Half-Breed, the only class
     with Super Munchkin (with two of them, both count fully)."""
     out = []
-    if len(p.races) == 1 and _hybrid(p, cards, "halfbreed"):
+    if len(p.races) == 1 and _hybrid(p, cards, CardKind.HALFBREED):
         out.append(cards.card(p.races[0]).key)
-    if len(p.classes) == 1 and _hybrid(p, cards, "supermunchkin"):
+    if len(p.classes) == 1 and _hybrid(p, cards, CardKind.SUPERMUNCHKIN):
         out.append(cards.card(p.classes[0]).key)
     return tuple(out)
 
@@ -70,7 +70,7 @@ def active_items(p: Player, cards: CardSet, ident: tuple[str, ...] | None = None
     for it in p.items:
         if it.place in (WORN, CARRIED, BELT):
             defn = cards.card(it.card)
-            if defn.kind == "item" and (it.cheat or usable(defn, ident, hurt)):  # Q-ITEM-4, Q-CARD-5
+            if defn.kind == CardKind.ITEM and (it.cheat or usable(defn, ident, hurt)):  # Q-ITEM-4, Q-CARD-5
                 out.append(defn)
     return out
 

@@ -4,12 +4,13 @@ running away (Q-RUN), curses (Q-CARD-8) and the Boss (Q-BOSS).  The reaction win
 (who may still act, passing, when the dice are rolled) are mq.rules.windows, above this module."""
 from __future__ import annotations
 
+from mq.cards import CardKind
 from mq.rules import board, draws, effects, monsters
 from mq.rules.character import (
     effect_total, exposed, gain_levels, identity, item_bonus, lasting, lose_levels, place_for,
 )
 from mq.rules.effects import fighters
-from mq.rules.state import OVER, Combat, Monster, Pending, Player
+from mq.rules.state import OVER, Combat, Monster, Pending, PendingKind, Player, Stage
 from mq.rules.tx import Tx
 
 ESCAPE_TARGET = 5  # Q-RUN-2
@@ -122,7 +123,7 @@ def ask_help(tx: Tx) -> None:
     declined) starts the bidding afresh.  Calls and counter-offers are counted (Combat.rounds)."""
     c = tx.combat
     waiting = tuple(s for s in others(tx.order, c.fighter) if can_help(tx, tx.cards, s))
-    tx.set_combat(stage="help", waiting=waiting, asked=True, offers=(), rounds=c.rounds + 1)
+    tx.set_combat(stage=Stage.HELP, waiting=waiting, asked=True, offers=(), rounds=c.rounds + 1)
     tx.event("asks_help", c.fighter)
 
 
@@ -154,7 +155,7 @@ def refuse_help(tx: Tx, seat: int) -> None:
 
 def _help_answered(tx: Tx) -> None:
     if not tx.combat.waiting and not tx.combat.offers:
-        tx.set_combat(stage="prepare")
+        tx.set_combat(stage=Stage.PREPARE)
         tx.event("no_help", tx.combat.fighter)
 
 
@@ -194,12 +195,12 @@ def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
         tx.set_player(seat, items=h.items + (given.replace(place=place_for(h, tx.cards.card(item), tx.cards,
                                                                             bool(given.cheat))),))
         tx.set_player(c.fighter, items=tuple(it for it in tx.player(c.fighter).items if it.card != item))
-    tx.set_combat(stage="prepare", helper=seat, share=share, offers=())
+    tx.set_combat(stage=Stage.PREPARE, helper=seat, share=share, offers=())
     tx.event("helps", seat, c.fighter, gold, share, item)
 
 
 def decline_help(tx: Tx) -> None:
-    tx.set_combat(stage="prepare", offers=())
+    tx.set_combat(stage=Stage.PREPARE, offers=())
     tx.event("no_help", tx.combat.fighter)
 
 
@@ -228,13 +229,13 @@ def roll_dice(tx: Tx) -> None:
     my_dice = tuple(tx.d6() for _ in range(munchkin_dice(tx, tx.cards)))
     their_dice = tuple(tuple(tx.d6() for _ in range(tx.cards.card(tx.monster(uid).card).dice))
                        for uid in c.monsters)
-    tx.set_combat(stage="outcome", my_dice=my_dice, their_dice=their_dice, waiting=())
+    tx.set_combat(stage=Stage.OUTCOME, my_dice=my_dice, their_dice=their_dice, waiting=())
 
 
 def after_roll_cards(p: Player, cards) -> list[str]:
     """One-shots that may be used after the roll (Q-COMBAT-7): they change a die."""
     own = list(p.hand) + [it.card for it in p.items if it.place == "belt"]
-    return [c for c in own if getattr(cards.card(c), "kind", None) == "oneshot"
+    return [c for c in own if getattr(cards.card(c), "kind", None) == CardKind.ONESHOT
             and any(e.name == "change_die" for e in cards.card(c).effects)]
 
 
@@ -348,7 +349,7 @@ def lose(tx: Tx) -> None:
     """Q-COMBAT-10: every fighter takes one hit per monster, then runs away on their own (Q-RUN,
     Q-HELP-4); against the Boss one hit and one level each (Q-BOSS-5)."""
     c = tx.combat
-    tx.set_combat(stage="run")  # a munchkin the hits kill dies while running (Q-DEATH-1)
+    tx.set_combat(stage=Stage.RUN)  # a munchkin the hits kill dies while running (Q-DEATH-1)
     hits = 1 if c.boss else len(c.monsters)
     for seat in fighters(c):
         if c.boss:
@@ -367,12 +368,12 @@ def _next_runner(tx: Tx, done: int | None) -> None:
     for seat in rest:
         if tx.player(seat).alive:
             if run_options(tx, tx.cards):
-                tx.set_combat(stage="run", runner=seat, run_to=-1, to_escape=(), run_bonus=0)
+                tx.set_combat(stage=Stage.RUN, runner=seat, run_to=-1, to_escape=(), run_bonus=0)
             elif c.boss:
                 _next_runner(tx, seat)
             else:
                 # Q-RUN-5: nowhere to run: every Bad Stuff applies (and the fighter's turn ends).
-                tx.set_combat(stage="escape", runner=seat, run_to=-1, to_escape=c.monsters, run_bonus=0,
+                tx.set_combat(stage=Stage.ESCAPE, runner=seat, run_to=-1, to_escape=c.monsters, run_bonus=0,
                               cornered=c.cornered or seat == c.fighter)
                 tx.event("cornered", seat)
             return
@@ -410,7 +411,7 @@ def choose_run(tx: Tx, room: int) -> None:
         tx.set_combat(dests=c.dests + ((c.runner, room),))
         _next_runner(tx, c.runner)
         return
-    tx.set_combat(stage="escape", run_to=room, to_escape=c.monsters)
+    tx.set_combat(stage=Stage.ESCAPE, run_to=room, to_escape=c.monsters)
 
 
 def escape_modifier(state_or_tx, cards, seat: int, uid: int) -> int:
@@ -499,7 +500,7 @@ def apply_effects(tx: Tx, seat: int, harm, start: int, source: tuple) -> bool:
                 effects.lose_item(tx, seat, card)
         elif e.name == "lose_item":
             if p.items:
-                tx.pending = Pending(seat=seat, kind="lose_item", options=tuple(sorted(it.card for it in p.items)),
+                tx.pending = Pending(seat=seat, kind=PendingKind.LOSE_ITEM, options=tuple(sorted(it.card for it in p.items)),
                                      data=source + (i, e.get("n", 1)))
                 return False
         elif e.name == "next_combat":
@@ -510,7 +511,7 @@ def apply_effects(tx: Tx, seat: int, harm, start: int, source: tuple) -> bool:
 def _curse_next_fight(tx: Tx, seat: int, amount: int) -> None:
     """Q-CARD-8: a next-fight curse applies now if the victim is fighting, else it waits."""
     c = tx.combat
-    if c is not None and seat in fighters(c) and c.stage in ("prepare", "help", "window"):
+    if c is not None and seat in fighters(c) and c.stage in (Stage.PREPARE, Stage.HELP, Stage.WINDOW):
         tx.set_combat(bonus=c.bonus + amount)
     else:
         tx.set_player(seat, cursed=tx.player(seat).cursed + amount)
@@ -557,7 +558,7 @@ def play_curse(tx: Tx, card: str, by: int, victim: int) -> None:
 def _ask_guard(tx: Tx, card: str, by: int, victim: int, seat: int) -> None:
     shields = tuple(curse_cancellers(tx.player(seat), tx.cards)) if seat == victim else ()
     options = shields + ((SANCTUARY,) if draws.is_cleric(tx.player(seat), tx.cards) else ()) + (ACCEPT,)
-    tx.pending = Pending(seat=seat, kind="curse", options=options, data=(card, by, victim))
+    tx.pending = Pending(seat=seat, kind=PendingKind.CURSE, options=options, data=(card, by, victim))
 
 
 def answer_curse(tx: Tx, seat: int, option: str) -> None:
@@ -605,7 +606,7 @@ def lose_item_chosen(tx: Tx, card: str) -> None:
     effects.lose_item(tx, pend.seat, card)
     p = tx.player(pend.seat)
     if n > 1 and p.items:
-        tx.pending = Pending(seat=pend.seat, kind="lose_item",
+        tx.pending = Pending(seat=pend.seat, kind=PendingKind.LOSE_ITEM,
                              options=tuple(sorted(it.card for it in p.items)), data=(kind, ref, index, n - 1))
         return
     if kind == "monster":
@@ -637,7 +638,7 @@ def magic_exit(tx: Tx, card: str, to_room: int) -> None:
     c = tx.combat
     tx.set_combat(used=c.used[:-1], used_by=c.used_by[:-1])  # the card that did it is spent
     tx.discard(card)
-    if c.stage == "prepare":
+    if c.stage == Stage.PREPARE:
         seat = c.fighter
         tx.event("magic_escape", seat, card)
         effects.end_fight(tx, result=False)

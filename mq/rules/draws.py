@@ -6,7 +6,7 @@ Resurrection is never missed); the put-off draws live in the transaction only, n
 """
 from __future__ import annotations
 
-from mq.rules.state import TURN, Deck, Pending
+from mq.rules.state import TURN, Deck, Pending, PendingKind
 from mq.rules.tx import Tx
 
 DRAW = "draw"  # a cleric's answer to Resurrection: draw as usual
@@ -58,7 +58,7 @@ def offer_resurrections(tx: Tx) -> bool:
         seat, kind = owed.pop(0)
         if tx.pending is None and may_resurrect(tx, seat, kind):
             hand = tx.player(seat).hand
-            tx.pending = Pending(seat=seat, kind="resurrect", options=(DRAW,) + tuple(sorted(set(hand))),
+            tx.pending = Pending(seat=seat, kind=PendingKind.RESURRECT, options=(DRAW,) + tuple(sorted(set(hand))),
                                  data=(kind, tx.decks[kind].discard[-1], tuple(owed)))
             owed.clear()
             return True

@@ -8,10 +8,11 @@ what happens next in a turn, a fight or a reaction window (those modules sit abo
 call down into it; docs/engine.md "Module map")."""
 from __future__ import annotations
 
+from mq.cards import CardKind
 from mq.rules import board
 from mq.rules.character import identity, lose_levels, max_hp
 from mq.rules.draws import draw_to_hand
-from mq.rules.state import TURN, Combat
+from mq.rules.state import TURN, Combat, Stage
 from mq.rules.tx import Tx
 
 
@@ -49,7 +50,7 @@ def die(tx: Tx, seat: int, cause: str) -> None:
     class and curses.  On your own turn, go straight to the monster turn.  A fight the dead
     munchkin was in ends, unless it is already at running away, where the next runner goes on."""
     c = tx.combat
-    if c is not None and seat in fighters(c) and c.stage not in ("run", "escape"):
+    if c is not None and seat in fighters(c) and c.stage not in (Stage.RUN, Stage.ESCAPE):
         end_fight(tx, result=True)
     p = tx.player(seat)
     for card in p.hand:
@@ -98,7 +99,7 @@ def discard_in_play(tx: Tx, seat: int, card: str) -> None:
                       items=tuple(it for it in p.items if it.card != card))
     tx.discard(card)
     tx.event("discard", seat, card)
-    for kind, needs in (("halfbreed", p.races), ("supermunchkin", p.classes)):
+    for kind, needs in ((CardKind.HALFBREED, p.races), (CardKind.SUPERMUNCHKIN, p.classes)):
         if not needs:
             for c in p.hybrids:
                 if tx.cards.card(c).kind == kind:

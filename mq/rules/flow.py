@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mq.rules import combat, draws, effects, monsters, windows
 from mq.rules.character import hand_limit
-from mq.rules.state import TURN, Pending, Turn
+from mq.rules.state import TURN, Pending, PendingKind, Turn
 from mq.rules.tx import Tx
 
 
@@ -28,10 +28,10 @@ def end_turn(tx: Tx) -> None:
         return
     lowest = min(q.level for q in tx.players)
     if p.level == lowest:
-        tx.pending = Pending(seat=seat, kind="charity", options=(), data=())
+        tx.pending = Pending(seat=seat, kind=PendingKind.CHARITY, options=(), data=())
     else:
         recipients = tuple(q.seat for q in tx.players if q.level == lowest and q.seat != seat)
-        tx.pending = Pending(seat=seat, kind="charity", options=recipients, data=(0,) * len(recipients))
+        tx.pending = Pending(seat=seat, kind=PendingKind.CHARITY, options=recipients, data=(0,) * len(recipients))
 
 
 def charity_step(tx: Tx, card: str, to: int | None) -> None:

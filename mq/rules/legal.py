@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from mq.cards import CardSet, DxmDef, TreasureDef
+from mq.cards import CardKind, CardSet, DxmDef, TreasureDef
 from mq.rules import board, combat, powers
 from mq.rules.actions import Action
 from mq.rules.character import (
     MAX_LEVEL, can_place, card_limit, identity, item_value, max_hp, move_total, place_for,
 )
-from mq.rules.state import BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, State
+from mq.rules.state import BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, PendingKind, Stage, State
 
 LEVEL_PRICE = 1000  # Q-CHAR-3
 MUNCHKINS, MONSTERS = "munchkins", "monsters"  # the sides a one-shot can help (Q-HELP-3)
@@ -100,10 +100,10 @@ def _wants(kind: str | None, *kinds: str) -> bool:
 
 def _pending(state, seat, cards, add) -> None:
     pend = state.pending
-    if pend.kind in ("colour", "lose_item", "curse", "resurrect"):
+    if pend.kind in (PendingKind.COLOUR, PendingKind.LOSE_ITEM, PendingKind.CURSE, PendingKind.RESURRECT):
         for option in pend.options:
             add(Action(seat, "choose", (option,)))
-    elif pend.kind == "charity":
+    elif pend.kind == PendingKind.CHARITY:
         hand = state.players[seat].hand
         if not pend.options:  # the giver is lowest: discard the excess (Q-CHARITY)
             for card in hand:
@@ -120,23 +120,23 @@ def _playable_in_setup(defn, p, cards) -> bool:
     """Q-SETUP-3: race, class and item cards may go into play before the first turn."""
     if isinstance(defn, DxmDef):
         return _race_or_class_ok(defn, p, cards)
-    return isinstance(defn, TreasureDef) and defn.kind == "item" and place_for(p, defn, cards) is not None
+    return isinstance(defn, TreasureDef) and defn.kind == CardKind.ITEM and place_for(p, defn, cards) is not None
 
 
 def _race_or_class_ok(defn: DxmDef, p, cards) -> bool:
     """Q-CHAR-4: one race card and one class card normally, two with Half-Breed / Super Munchkin,
     which need a race / class in play (Q-CARD-5)."""
-    if defn.kind in ("race", "class"):
-        mine = p.races if defn.kind == "race" else p.classes
+    if defn.kind in (CardKind.RACE, CardKind.CLASS):
+        mine = p.races if defn.kind == CardKind.RACE else p.classes
         return len(mine) < card_limit(p, cards, defn.kind) and defn.key not in (cards.card(c).key for c in mine)
-    if defn.kind in ("halfbreed", "supermunchkin"):
-        needs = p.races if defn.kind == "halfbreed" else p.classes
+    if defn.kind in (CardKind.HALFBREED, CardKind.SUPERMUNCHKIN):
+        needs = p.races if defn.kind == CardKind.HALFBREED else p.classes
         return bool(needs) and not any(cards.card(c).kind == defn.kind for c in p.hybrids)
     return False
 
 
 def _level_card(defn) -> bool:
-    return getattr(defn, "kind", None) == "level"
+    return getattr(defn, "kind", None) == CardKind.LEVEL
 
 
 def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -> None:
@@ -153,7 +153,7 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
         elif isinstance(defn, DxmDef):
             if _race_or_class_ok(defn, p, cards):
                 add(Action(seat, "play", (card,)))
-        elif own_turn and defn.kind == "item" and place_for(p, defn, cards) is not None:
+        elif own_turn and defn.kind == CardKind.ITEM and place_for(p, defn, cards) is not None:
             add(Action(seat, "play", (card,)))  # Q-CARD-3
     for card in p.races + p.classes + p.hybrids:
         add(Action(seat, "discard", (card,)))  # Q-CHAR-4
@@ -170,7 +170,7 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
         for card in p.curses:  # Q-CARD-8: remove a lasting curse
             add(Action(seat, "uncurse", (shield, card)))
     for card in p.hand if _wants(only, "cheat") else ():  # Q-ITEM-4: Cheat! on an item in play, outside combat
-        if getattr(cards.card(card), "kind", None) == "cheat":
+        if getattr(cards.card(card), "kind", None) == CardKind.CHEAT:
             for it in p.items:
                 if not it.cheat:
                     add(Action(seat, "cheat", (card, it.card)))
@@ -315,7 +315,7 @@ FIGHT_CARDS = ("enhance", "wander", "mate", "curse")  # the kinds _fight_cards l
 def _combat(state, seat, cards, add, only: str | None = None) -> None:
     c = state.combat
     p = state.players[seat]
-    if seat == c.fighter and c.stage == "prepare":
+    if seat == c.fighter and c.stage == Stage.PREPARE:
         for card in _one_shots(p, cards) if _wants(only, "use") else ():
             defn = cards.card(card)
             magic = _has(defn, "teleport") and not c.boss and c.room != 0 and c.helper < 0
@@ -327,7 +327,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
         if _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
         add(Action(seat, "roll"))
-    elif c.stage == "help":
+    elif c.stage == Stage.HELP:
         counter = next((o for o in c.offers if o[0] == c.fighter), None)  # the fighter's terms
         if seat in c.waiting:
             if counter is not None and _affordable(state, seat, counter[1], counter[3]):
@@ -354,13 +354,13 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
             add(Action(seat, "decline"))
         if p.alive and _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)  # Q-HELP-3, Q-CARD-6: anytime, while help is negotiated
-    elif seat == c.runner and c.stage == "run":
+    elif seat == c.runner and c.stage == Stage.RUN:
         for card in _one_shots(p, cards):  # Q-RUN-4: magic movement instead of running
             if _has(cards.card(card), "teleport") and not c.boss:
                 add(Action(seat, "use", (card,)))
         for room in combat.run_options(state, cards):
             add(Action(seat, "run", (room,)))
-    elif seat == c.runner and c.stage == "escape":
+    elif seat == c.runner and c.stage == Stage.ESCAPE:
         if c.to_escape == c.monsters:  # Q-RUN-4: cards are decided before rolling
             for card in _one_shots(p, cards):
                 defn = cards.card(card)
@@ -368,7 +368,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
                     add(Action(seat, "use", (card,)))
         for uid in c.to_escape:
             add(Action(seat, "escape", (uid,)))
-    if c.stage == "outcome" and seat in c.waiting:  # Q-COMBAT-7: only after-roll cards now
+    if c.stage == Stage.OUTCOME and seat in c.waiting:  # Q-COMBAT-7: only after-roll cards now
         for card in combat.after_roll_cards(p, cards) if _wants(only, "set_die") else ():
             to = next(e.get("to") for e in cards.card(card).effects if e.name == "change_die")
             for side, dice in ((MUNCHKINS, c.my_dice), (MONSTERS, tuple(x for d in c.their_dice for x in d))):
@@ -376,7 +376,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
                     if value != to:
                         add(Action(seat, "set_die", (card, side, i)))
         add(Action(seat, "pass"))
-    if c.stage == "window" and seat in c.waiting:
+    if c.stage == Stage.WINDOW and seat in c.waiting:
         # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side);
         # throwables only from the fight's room or next door (Q-ITEM-9).
         use = p.alive and _wants(only, "use")
@@ -394,7 +394,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
         if p.alive and _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
         add(Action(seat, "pass"))
-    if p.alive and c.stage in ("prepare", "window", "help"):
+    if p.alive and c.stage in (Stage.PREPARE, Stage.WINDOW, Stage.HELP):
         for card in p.hand if _wants(only, "play") else ():  # Q-TURN-2: go up a level, add a race or class anytime, even in combat
             defn = cards.card(card)
             if _level_card(defn) and p.level < MAX_LEVEL - 1:
@@ -423,12 +423,12 @@ def _fight_cards(state, seat, cards, add) -> None:
     p = state.players[seat]
     for card in p.hand:
         kind = getattr(cards.card(card), "kind", None)
-        if kind == "enhancer":
+        if kind == CardKind.ENHANCER:
             for uid in c.monsters:
                 add(Action(seat, "enhance", (card, uid)))
-        elif kind == "wandering":  # also against the Boss (Q-BOSS-2)
+        elif kind == CardKind.WANDERING:  # also against the Boss (Q-BOSS-2)
             add(Action(seat, "wander", (card,)))
-        elif kind == "mate":  # Q-CARD-6: a copy of one monster of the fight joins it
+        elif kind == CardKind.MATE:  # Q-CARD-6: a copy of one monster of the fight joins it
             for uid in c.monsters:
                 add(Action(seat, "mate", (card, uid)))
     _curses(state, seat, cards, add)
@@ -438,7 +438,7 @@ def _curses(state, seat, cards, add) -> None:
     """Q-CARD-8: curses, anytime, on any other living munchkin."""
     p = state.players[seat]
     for card in p.hand:
-        if getattr(cards.card(card), "kind", None) == "curse":
+        if getattr(cards.card(card), "kind", None) == CardKind.CURSE:
             for q in state.players:
                 if q.seat != seat and q.alive:
                     add(Action(seat, "curse", (card, q.seat)))
@@ -447,11 +447,11 @@ def _curses(state, seat, cards, add) -> None:
 def _one_shots(p, cards) -> list[str]:
     """Q-COMBAT-11: one-shot cards from hand or belt, and throwable items in play (Q-ITEM-9)."""
     card = cards.card
-    out = [c for c in p.hand if getattr(card(c), "kind", None) == "oneshot"]
+    out = [c for c in p.hand if getattr(card(c), "kind", None) == CardKind.ONESHOT]
     for it in p.items:
         if it.place != BACKPACK:
             defn = card(it.card)
-            if defn.kind == "oneshot" and it.place == BELT or defn.throwable:
+            if defn.kind == CardKind.ONESHOT and it.place == BELT or defn.throwable:
                 out.append(it.card)
     return out
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from mq import core
 from mq.rules import board, effects
 from mq.rules.draws import draw_to_hand
-from mq.rules.state import COLOURS, Monster, Pending
+from mq.rules.state import COLOURS, Monster, Pending, PendingKind
 from mq.rules.tx import Tx
 
 BASES_PER_COLOUR = 3  # Q-COMP-5
@@ -66,7 +66,7 @@ def spawn(tx: Tx, room: int, spawner: int, boss: bool = False, like: str = "", m
     else:
         tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=-1, boss=boss, mate=mate))
         options = tuple(c for c in range(6) if free_bases(tx, c))
-        tx.pending = Pending(seat=spawner, kind="colour", options=options, data=(uid,))
+        tx.pending = Pending(seat=spawner, kind=PendingKind.COLOUR, options=options, data=(uid,))
     return uid
 
 

@@ -24,7 +24,7 @@ from mq.rules import combat, effects, monsters
 from mq.rules.actions import Action
 from mq.rules.draws import draw_to_hand
 from mq.rules.effects import fighters
-from mq.rules.state import Player
+from mq.rules.state import Player, Stage
 from mq.rules.tx import Tx
 
 MAX_DISCARDS = 3
@@ -59,22 +59,22 @@ def legal(state, seat: int, cards, add) -> None:
                         add(Action(seat, "power", ("steal", q.seat, it.card)))
         return
     fighting = seat in fighters(c)
-    if "warrior" in mine and fighting and c.stage in ("prepare", "window"):
+    if "warrior" in mine and fighting and c.stage in (Stage.PREPARE, Stage.WINDOW):
         if _used(c, seat, "berserk") < MAX_DISCARDS:
             for card in discardable(p):
                 add(Action(seat, "power", ("berserk", card)))
         if not _used(c, seat, "battle_cry"):
             add(Action(seat, "power", ("battle_cry",)))
-    if "wizard" in mine and fighting and c.stage in ("prepare", "window") and not _used(c, seat, "charm") \
+    if "wizard" in mine and fighting and c.stage in (Stage.PREPARE, Stage.WINDOW) and not _used(c, seat, "charm") \
             and len(p.hand) >= 3 and not c.boss and len(c.monsters) > 0:
         three = tuple(sorted(p.hand)[:3])
         for uid in c.monsters:
             add(Action(seat, "power", ("charm", uid) + three))
-    if "wizard" in mine and c.stage == "escape" and c.runner == seat and c.to_escape == c.monsters \
+    if "wizard" in mine and c.stage == Stage.ESCAPE and c.runner == seat and c.to_escape == c.monsters \
             and c.run_to >= 0 and _used(c, seat, "flight") < MAX_DISCARDS:
         for card in discardable(p):
             add(Action(seat, "power", ("flight", card)))
-    if "thief" in mine and c.stage == "window" and seat in c.waiting:
+    if "thief" in mine and c.stage == Stage.WINDOW and seat in c.waiting:
         for target in fighters(c):
             if target != seat and not _used_on(c, seat, target) and _near(state, cards, seat, c.room):
                 for card in discardable(p):

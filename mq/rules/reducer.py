@@ -5,13 +5,13 @@ act by themselves (fights starting, the Boss arriving).  An illegal action raise
 with a reason code and the input state is untouched (it is immutable anyway)."""
 from __future__ import annotations
 
-from mq.cards import CardSet, DxmDef
+from mq.cards import CardKind, CardSet, DxmDef
 from mq.rules import board, combat, draws, effects, flow, monsters, powers, windows
 from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
 from mq.rules.errors import IllegalAction
 from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, has_action, legal_actions, sale_value, valid_buy
-from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, State
+from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, PendingKind, Stage, State
 from mq.rules.tx import Tx
 
 SEARCH_TABLE = {  # Q-SEARCH-1: result -> (gold, treasures, mark, monster)
@@ -120,16 +120,16 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
         return "level/too-low", ""  # Q-LAW-1, Q-CHAR-6
     if action.kind == "play" and action.args and action.args[0] in p.hand:
         defn = cards.card(action.args[0])
-        if getattr(defn, "kind", None) == "level" and p.level >= MAX_LEVEL - 1:
+        if getattr(defn, "kind", None) == CardKind.LEVEL and p.level >= MAX_LEVEL - 1:
             return "level/tenth", ""  # Q-LAW-2
-        if getattr(defn, "kind", None) == "item":  # Q-CARD-3, Q-TURN-4
+        if getattr(defn, "kind", None) == CardKind.ITEM:  # Q-CARD-3, Q-TURN-4
             if state.turn.seat != seat:
                 return "seat/not-your-turn", ""
             if state.combat is not None:
                 return "combat/in-combat", ""
             if place_for(p, defn, cards) is None:
                 return "card/no-room", ""
-        if getattr(defn, "kind", None) == "oneshot":
+        if getattr(defn, "kind", None) == CardKind.ONESHOT:
             return "card/wrong-kind", "one-shots are used in combat"
     if action.kind in ("roll", "use", "run", "escape", "pass") and state.combat is None:
         return "combat/none", ""
@@ -152,17 +152,17 @@ def _play(tx: Tx, a: Action) -> None:
     p = tx.player(a.seat)
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card))
     defn = tx.cards.card(card)
-    if defn.kind == "level":  # Q-CHAR-1, Q-LAW-2
+    if defn.kind == CardKind.LEVEL:  # Q-CHAR-1, Q-LAW-2
         tx.set_player(a.seat, level=gain_levels(p, 1, by_kill=False))
         tx.discard(card)
         tx.event("level", a.seat, tx.player(a.seat).level, "card")
-    elif isinstance(defn, DxmDef) and defn.kind == "race":  # Q-CHAR-4
+    elif isinstance(defn, DxmDef) and defn.kind == CardKind.RACE:  # Q-CHAR-4
         tx.set_player(a.seat, races=p.races + (card,))
         tx.event("race", a.seat, card)
-    elif isinstance(defn, DxmDef) and defn.kind == "class":
+    elif isinstance(defn, DxmDef) and defn.kind == CardKind.CLASS:
         tx.set_player(a.seat, classes=p.classes + (card,))
         tx.event("class", a.seat, card)
-    elif isinstance(defn, DxmDef) and defn.kind in ("halfbreed", "supermunchkin"):  # Q-CARD-5
+    elif isinstance(defn, DxmDef) and defn.kind in (CardKind.HALFBREED, CardKind.SUPERMUNCHKIN):  # Q-CARD-5
         tx.set_player(a.seat, hybrids=p.hybrids + (card,))
         tx.event("class", a.seat, card)
     else:  # an item into play (Q-CARD-3, Q-ITEM-1, 3)
@@ -325,7 +325,7 @@ def _use(tx: Tx, a: Action) -> None:
                   items=tuple(it for it in p.items if it.card != card))
     defn = tx.cards.card(card)
     stage = tx.combat.stage
-    running = stage in ("run", "escape")
+    running = stage in (Stage.RUN, Stage.ESCAPE)
     side = a.args[1] if len(a.args) > 1 else MUNCHKINS
     c = tx.combat
     tx.set_combat(used=c.used + (card,), used_by=c.used_by + (a.seat,))
@@ -487,14 +487,14 @@ def _escape(tx: Tx, a: Action) -> None:
 
 def _choose(tx: Tx, a: Action) -> None:
     pend = tx.pending
-    if pend.kind == "colour":  # Q-MON-1
+    if pend.kind == PendingKind.COLOUR:  # Q-MON-1
         uid = pend.data[0]
         tx.pending = None
         tx.set_monster(uid, colour=a.args[0])
         tx.event("colour_chosen", a.seat, uid, a.args[0])
-    elif pend.kind == "curse":  # Q-CARD-8: cancel it with a card or Sanctuary, or let it act
+    elif pend.kind == PendingKind.CURSE:  # Q-CARD-8: cancel it with a card or Sanctuary, or let it act
         combat.answer_curse(tx, a.seat, a.args[0])
-    elif pend.kind == "resurrect":  # Q-CHAR-5: the cleric's Resurrection
+    elif pend.kind == PendingKind.RESURRECT:  # Q-CHAR-5: the cleric's Resurrection
         draws.resurrect_chosen(tx, a.args[0])
     else:
         combat.lose_item_chosen(tx, a.args[0])

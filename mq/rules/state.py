@@ -26,6 +26,27 @@ UNMARKED, SEARCHED, LOOTED = 0, 1, 2
 SETUP, TURN, OVER = "setup", "turn", "over"
 
 
+class Stage:
+    """The stages of a fight (``Combat.stage``, described there)."""
+
+    PREPARE = "prepare"
+    WINDOW = "window"
+    OUTCOME = "outcome"
+    HELP = "help"
+    RUN = "run"
+    ESCAPE = "escape"
+
+
+class PendingKind:
+    """The kinds of decision a seat must take before the game goes on (``Pending.kind``)."""
+
+    COLOUR = "colour"
+    LOSE_ITEM = "lose_item"
+    CHARITY = "charity"
+    CURSE = "curse"
+    RESURRECT = "resurrect"
+
+
 @node
 class Params(Node):
     """Game parameters every peer agrees on (part of the hash; Q-OPT)."""
@@ -139,7 +160,7 @@ class Combat(Node):
     room: int
     monsters: tuple[int, ...]
     boss: bool = False
-    stage: str = "prepare"
+    stage: str = Stage.PREPARE
     waiting: tuple[int, ...] = ()
     bonus: int = 0  # one-shot bonuses for the munchkin side
     monster_bonus: int = 0  # one-shot bonuses others played for the monsters (Q-HELP-3)

@@ -9,7 +9,7 @@ same helpers (legal_actions, strength terms) on it.  A view must never be fed to
 from __future__ import annotations
 
 from mq.rules.events import Charity, Draw
-from mq.rules.state import Deck, State
+from mq.rules.state import Deck, PendingKind, State
 
 HIDDEN = "?"
 TABLE = -1  # the seat number of a spectator: sees no hand at all
@@ -30,7 +30,7 @@ PUBLIC_OPTIONS = ("accept", "sanctuary", "draw")
 
 def _pending(state: State, seat: int):
     pend = state.pending
-    if pend is None or pend.seat == seat or pend.kind not in ("curse", "resurrect"):
+    if pend is None or pend.seat == seat or pend.kind not in (PendingKind.CURSE, PendingKind.RESURRECT):
         return pend
     return pend.replace(options=tuple(o if o in PUBLIC_OPTIONS else HIDDEN for o in pend.options))
 

@@ -13,9 +13,10 @@ from __future__ import annotations
 
 from mq.rules import combat, legal
 from mq.rules.effects import fighters
+from mq.rules.state import Stage
 from mq.rules.tx import Tx
 
-STAGES = ("window", "outcome", "help")  # the combat stages that are reaction windows
+STAGES = (Stage.WINDOW, Stage.OUTCOME, Stage.HELP)  # the combat stages that are reaction windows
 
 
 # -- before the roll (Q-COMBAT-7) --------------------------------------------------------------
@@ -23,7 +24,7 @@ def declare_roll(tx: Tx) -> None:
     """Q-COMBAT-7: every other player gets an interrupt window before the dice."""
     waiting = combat.others(tx.order, tx.combat.fighter)
     if waiting:
-        tx.set_combat(stage="window", waiting=waiting)
+        tx.set_combat(stage=Stage.WINDOW, waiting=waiting)
     else:
         roll(tx)
 
@@ -37,7 +38,7 @@ def reopen_window(tx: Tx, seat: int) -> None:
 def card_played(tx: Tx, seat: int) -> None:
     """After a card or a power in the interrupt window, everyone else may answer it (Q-DIGI-2);
     at any other moment nothing reopens."""
-    if tx.combat is not None and tx.combat.stage == "window":
+    if tx.combat is not None and tx.combat.stage == Stage.WINDOW:
         reopen_window(tx, seat)
 
 
@@ -88,9 +89,9 @@ def pass_seat(tx: Tx, seat: int) -> None:
     counter-offer, mq.rules.combat.refuse_help); in the others it has nothing more to play.  The
     window closes when nobody is left waiting."""
     stage = tx.combat.stage
-    if stage == "help":
+    if stage == Stage.HELP:
         combat.refuse_help(tx, seat)
-    elif stage == "outcome":
+    elif stage == Stage.OUTCOME:
         _pass_outcome(tx, seat)
     else:
         _pass_window(tx, seat)
