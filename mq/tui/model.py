@@ -32,7 +32,7 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Callable
 
-from mq.cards import CardSet, DxmDef, MonsterDef, TreasureDef, load_default
+from mq.cards import CardKind, CardSet, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.narrate import KIND as DECK_NAMES
 from mq.narrate import Narrator
 from mq.rules import REASONS, IllegalAction, legal_actions, view, view_events
@@ -40,7 +40,7 @@ from mq.rules import step as engine_step
 from mq.rules import board, combat, query
 from mq.rules.actions import Action
 from mq.rules.character import exposed, hand_limit, move_total, place_for
-from mq.rules.state import COLOURS, DIRS, OVER, SETUP, State
+from mq.rules.state import COLOURS, DIRS, OVER, SETUP, TURN, PendingKind, Stage, State
 from mq.rules.view import TABLE
 
 # Modes: which key bindings are live (mq.tui.keys) and which overlay shows.  GOTO is a replay's
@@ -158,7 +158,7 @@ class CombatInfo:
     @property
     def rolled(self) -> tuple[int, int, bool] | None:
         """(munchkin total, monster total, munchkins win) once the dice are on the table."""
-        if self.stage != "outcome":
+        if self.stage != Stage.OUTCOME:
             return None
         me = self.fixed + sum(self.my_dice)
         them = self.monster_fixed + sum(sum(d) for d in self.their_dice)
@@ -537,7 +537,7 @@ class Model:
             return bool(a.args) and a.args[0] in CARD_COST_POWERS
         if a.kind == "choose":
             pend = self.view.pending
-            return pend is not None and (pend.kind == "lose_item" or (pend.kind == "resurrect" and a.args[0] != "draw"))
+            return pend is not None and (pend.kind == PendingKind.LOSE_ITEM or (pend.kind == PendingKind.RESURRECT and a.args[0] != "draw"))
         return False
 
     def end_turn_warning(self, a: Action) -> str | None:
@@ -552,7 +552,7 @@ class Model:
             return None
         try:  # ask the engine: the seat's view after the end of turn holds the charity decision
             pend = engine_step(self.view, a, self.cards)[0].pending
-            to = pend.options if pend is not None and pend.kind == "charity" else None
+            to = pend.options if pend is not None and pend.kind == PendingKind.CHARITY else None
         except (IllegalAction, KeyError, IndexError, TypeError, ValueError):
             to = None
         if to is None:
@@ -669,18 +669,18 @@ class Model:
         if v.phase == OVER:
             return "game over"
         if v.pending is not None:
-            return {"colour": "choosing a base colour", "lose_item": "losing an item",
-                    "charity": "charity", "curse": "cursed"}.get(v.pending.kind, v.pending.kind)
+            return {PendingKind.COLOUR: "choosing a base colour", PendingKind.LOSE_ITEM: "losing an item",
+                    PendingKind.CHARITY: "charity", PendingKind.CURSE: "cursed"}.get(v.pending.kind, v.pending.kind)
         if v.combat is not None:
-            return {"prepare": "combat", "window": "interrupt window", "run": "running away",
-                    "escape": "escaping", "help": "help", "outcome": "dice rolled"}.get(v.combat.stage, v.combat.stage)
+            return {Stage.PREPARE: "combat", Stage.WINDOW: "interrupt window", Stage.RUN: "running away",
+                    Stage.ESCAPE: "escaping", Stage.HELP: "help", Stage.OUTCOME: "dice rolled"}.get(v.combat.stage, v.combat.stage)
         return "movement"
 
     def reach(self) -> dict[int, int]:
         """Rooms the seat can still reach this turn and their cost (only on its own, quiet turn)."""
         v = self.view
         if (self.seat is None or v.turn is None or v.turn.seat != self.seat or v.combat is not None
-                or v.pending is not None or v.phase != "turn" or not v.players[self.seat].alive):
+                or v.pending is not None or v.phase != TURN or not v.players[self.seat].alive):
             return {}
         return dict(board.reachable(v, self.cards, self.seat))
 
@@ -785,9 +785,9 @@ class Model:
         if k == "roll":
             return "Roll the dice (after the others' window)"
         if k == "pass":
-            if v.combat is not None and v.combat.stage == "help":
+            if v.combat is not None and v.combat.stage == Stage.HELP:
                 return "Do not offer help"
-            if v.combat is not None and v.combat.stage == "outcome":
+            if v.combat is not None and v.combat.stage == Stage.OUTCOME:
                 return "Pass: let the dice stand"
             return "Pass: let the dice roll"
         if k == "ask":
@@ -844,15 +844,15 @@ class Model:
             return f"Roll to escape {self.monster_label(a.args[0])}"
         if k == "choose":
             pend = v.pending
-            if pend is not None and pend.kind == "colour":  # Q-MON-1
+            if pend is not None and pend.kind == PendingKind.COLOUR:  # Q-MON-1
                 return f"Give the monster a {COLOURS[a.args[0]]} base"
-            if pend is not None and pend.kind == "resurrect":  # Q-CHAR-5: the cleric's Resurrection
+            if pend is not None and pend.kind == PendingKind.RESURRECT:  # Q-CHAR-5: the cleric's Resurrection
                 deck = DECK_NAMES[pend.data[0]]
                 if a.args[0] == "draw":
                     return f"Draw from the {deck} deck as usual"
                 return (f"Resurrection: take {self.card_name(pend.data[1])} from the {deck} discards, "
                         f"discarding {self.card_name(a.args[0])}")
-            if pend is not None and pend.kind == "curse":  # Q-CARD-8: cancel it, or take it
+            if pend is not None and pend.kind == PendingKind.CURSE:  # Q-CARD-8: cancel it, or take it
                 curse = self.card_name(pend.data[0])
                 victim = pend.data[2]
                 if a.args[0] == "accept":
@@ -868,7 +868,7 @@ class Model:
             what, to = a.args
             if isinstance(what, int):  # gold to a neighbour (Q-ITEM-7)
                 return f"Give {what} gold to {who(to)}"
-            if v.pending is not None and v.pending.kind == "charity":
+            if v.pending is not None and v.pending.kind == PendingKind.CHARITY:
                 return f"Give {self.card_name(what)} to {who(to)} (charity)"
             return f"Give {self.card_name(what)} to {who(to)}"
         if k == "set_die":  # Q-COMBAT-7: after the roll
@@ -900,7 +900,7 @@ class Model:
             return f"Drop {self.card_name(card)} here"
         if k == "play":
             d = self.cards.card(card)
-            if getattr(d, "kind", None) == "level":
+            if getattr(d, "kind", None) == CardKind.LEVEL:
                 return f"Play {d.name} (+1 level)"
             if isinstance(d, DxmDef):
                 return f"Play {d.name} ({d.kind})"
@@ -1000,15 +1000,15 @@ class Model:
         if isinstance(d, MonsterDef):
             return f"monster L{d.level}"
         if isinstance(d, DxmDef):
-            if d.kind == "oneshot":
+            if d.kind == CardKind.ONESHOT:
                 return f"one-shot +{d.bonus}" if d.bonus else "one-shot"
             return d.kind
-        if d.kind == "item":
+        if d.kind == CardKind.ITEM:
             bits = [f"+{d.bonus}" if d.bonus >= 0 else str(d.bonus), d.slot or ""]
             if d.big:
                 bits.append("big")
             return " ".join(b for b in bits if b)
-        if d.kind == "oneshot":
+        if d.kind == CardKind.ONESHOT:
             return f"one-shot +{d.bonus}" if d.bonus else "one-shot"
         return d.kind
 
@@ -1030,7 +1030,7 @@ class Model:
             return msg
         v = self.view
         c = v.combat
-        if c is not None and self.seat in (c.runner, c.fighter) and c.stage == "run" and self.is_legal_kind("run"):
+        if c is not None and self.seat in (c.runner, c.fighter) and c.stage == Stage.RUN and self.is_legal_kind("run"):
             j = board.beyond(v.rooms, c.room, d)[2]
             run = Action(self.seat, "run", (j,))
             if j >= 0 and self.is_legal(run):
@@ -1071,7 +1071,7 @@ class Model:
         if not self.auto_pass or self.seat is None:
             return None
         c = self.view.combat
-        if c is None or c.stage not in ("window", "outcome") or self.seat not in c.waiting:
+        if c is None or c.stage not in (Stage.WINDOW, Stage.OUTCOME) or self.seat not in c.waiting:
             return None
         action = Action(self.seat, "pass")
         return action if self.is_legal(action) else None
@@ -1084,10 +1084,10 @@ class Model:
         if card in me.races + me.classes:
             return Action(self.seat, "discard", (card,))
         if any(it.card == card for it in me.items):
-            if getattr(d, "kind", None) == "oneshot":
+            if getattr(d, "kind", None) == CardKind.ONESHOT:
                 return Action(self.seat, "use", (card,))
             return Action(self.seat, "drop", (card,))
-        if getattr(d, "kind", None) == "oneshot" and self.view.combat is not None:
+        if getattr(d, "kind", None) == CardKind.ONESHOT and self.view.combat is not None:
             return Action(self.seat, "use", (card,))
         return Action(self.seat, "play", (card,))
 
@@ -1167,14 +1167,14 @@ class Model:
         if v.pending is not None:
             if not mine:
                 return f"Waiting for {who(v.pending.seat)} ({self.phase_words()})…"
-            if v.pending.kind == "colour":
+            if v.pending.kind == PendingKind.COLOUR:
                 return "Choose the new monster's base colour: 1-9 (a: menu)."
-            if v.pending.kind == "lose_item":
+            if v.pending.kind == PendingKind.LOSE_ITEM:
                 return "Bad Stuff: choose an item to lose: 1-9 (a: menu)."
-            if v.pending.kind == "resurrect":
+            if v.pending.kind == PendingKind.RESURRECT:
                 return (f"Resurrection: draw as usual, or take {self.card_name(v.pending.data[1])} from the "
                         "discard pile for a card of your hand (1-9, a: menu).")
-            if v.pending.kind == "curse":
+            if v.pending.kind == PendingKind.CURSE:
                 card, by, victim = v.pending.data
                 if victim != self.seat:  # a cleric next to the victim (Sanctuary, Q-CHAR-5)
                     return (f"{who(by)} curses {who(victim)} in your room with {self.card_name(card)}: "
@@ -1187,16 +1187,16 @@ class Model:
                     "(1-9, a: menu).")
         c = v.combat
         if c is not None:
-            if c.stage == "window":
+            if c.stage == Stage.WINDOW:
                 if mine:
                     return "Interrupt window: a one-shot for either side (Tab, Enter), or Space to pass (A: always)."
                 auto = " (auto-pass on: A)" if self.auto_pass else ""
                 return "Interrupt window: waiting for " + ", ".join(who(s) for s in c.waiting) + "…" + auto
-            if c.stage == "outcome":
+            if c.stage == Stage.OUTCOME:
                 if mine:
                     return "The dice are rolled: change a die with a card (Tab, Enter), or Space to let them stand."
                 return "The dice are rolled: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
-            if c.stage == "help":
+            if c.stage == Stage.HELP:
                 if self.seat in c.waiting:
                     return (f"{who(c.fighter)} asks for help: offer it for gold and/or first Treasure picks "
                             "(1-9, a: menu), or Space to refuse.")
@@ -1204,11 +1204,11 @@ class Model:
                     return "Offers of help are in: accept one or decline (1-9, a: menu)."
                 return "Waiting for offers of help from " + ", ".join(who(s) for s in c.waiting) + "…"
             runner = c.runner if c.runner >= 0 else c.fighter
-            if mine and c.stage == "prepare":
+            if mine and c.stage == Stage.PREPARE:
                 return "Fight! One-shots (Tab, Enter), ask for help (a), then r to roll."
-            if mine and runner == self.seat and c.stage == "run":
+            if mine and runner == self.seat and c.stage == Stage.RUN:
                 return "You lost: run away — arrows or 1-9 pick the room."
-            if mine and runner == self.seat and c.stage == "escape" and c.to_escape:
+            if mine and runner == self.seat and c.stage == Stage.ESCAPE and c.to_escape:
                 uid = c.to_escape[0]
                 need = self.escape_need(uid)
                 return f"Escape: r rolls against {self.monster_label(uid)}: {need}+ escapes it."

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from mq.rules import board, combat
 from mq.rules.character import item_bonus, max_hp, move_total
-from mq.rules.state import COLOURS, DX, DY, LOOTED, SEARCHED, SETUP
+from mq.rules.state import COLOURS, DX, DY, LOOTED, OVER, SEARCHED, SETUP, Stage
 from mq.tui.model import CHAT, CONFIRM, HELP, INFO, MENU, QUIT, Model, abbreviate, card_of, deal_words, name_lines, who
 
 Frag = tuple[str, str]
@@ -466,7 +466,7 @@ def render_actions(model: Model, width: int, height: int) -> list[Line]:
     else:
         lines = [title("Actions", width, "1-9 do · a menu")]
     if not entries:
-        if model.view.phase == "over":
+        if model.view.phase == OVER:
             msg = " The game is over."
         else:
             waiting = model.waiting_for()
@@ -581,8 +581,8 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         body = _two_columns(left, right, width)
         res = _result_lines(model, last, width)
         return (lines + body[: max(0, height - 1 - len(res))] + res)[:height]
-    stage = {"prepare": "preparing", "window": "interrupt window", "help": "asking for help",
-             "outcome": "dice rolled", "run": "running away", "escape": "escaping"}.get(info.stage, info.stage)
+    stage = {Stage.PREPARE: "preparing", Stage.WINDOW: "interrupt window", Stage.HELP: "asking for help",
+             Stage.OUTCOME: "dice rolled", Stage.RUN: "running away", Stage.ESCAPE: "escaping"}.get(info.stage, info.stage)
     lines = [title(f"Combat in {abbreviate(model.room_name(info.room), 24)} · {stage}", width)]
     side = [(seat_style(info.fighter), f" {who(info.fighter)}")]
     if info.helper >= 0:
@@ -617,13 +617,13 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
                        ("", f" dice {dice} → {me}  vs  monsters dice {tdice} → {them}:"), verdict], width)]
         if info.waiting:
             foot.append(_waiting(model, info, width, now, "a die may still change; waiting for: "))
-    elif info.stage == "help":
+    elif info.stage == Stage.HELP:
         offers = "; ".join(f"{who(s)}'s counter-offer: {deal_words(g, t, i, model.cards)}" if s == info.fighter
                            else f"{who(s)} for {deal_words(g, t, i, model.cards)}" for s, g, t, i in info.offers)
         foot += _para(f"{who(info.fighter)} asks for help. Offers: {offers or 'none yet'}.", width)
         if info.waiting:
             foot.append(_waiting(model, info, width, now))
-    elif info.stage in ("prepare", "window"):
+    elif info.stage in (Stage.PREPARE, Stage.WINDOW):
         need = info.need  # the fighter wins when own dice - monsters' dice >= need
         if need > 0:
             words = f"needs dice {need}+ above the monsters' dice"
@@ -642,9 +642,9 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         foot.append(clip([(seat_style(info.fighter), f" {who(info.fighter)}"), ("", f" {words}")], width))
         if odds:
             foot.append(clip([("class:dim", f"  {odds}")], width))
-        if info.stage == "window":
+        if info.stage == Stage.WINDOW:
             foot.append(_waiting(model, info, width, now))
-    elif info.stage == "run":
+    elif info.stage == Stage.RUN:
         foot += _para(f"The munchkins lost: {who(info.runner)} must run and chooses a room.", width)
     elif info.run_to >= 0:
         left = "; ".join(f"{model.monster_label(u)} needs {model.escape_need(u)}+"
