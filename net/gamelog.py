@@ -28,8 +28,9 @@ Invariants:
   Reading any file costs time linear in its size: looking past damage is bounded (SEARCH_BUDGET).
 - fsync policy: :meth:`GameLog.append` writes the whole record with one ``write`` (in the OS page cache
   at once); :meth:`GameLog.sync` makes everything appended so far durable with ``fdatasync``.  The
-  sequencer syncs before it sends an entry to anyone (nothing acknowledged can be lost with its
-  machine); other peers sync once per received batch before reporting their hash (group commit).
+  sequencer syncs once per batch it sends, right after sending it (an entry is acknowledged once a
+  quorum holds it, so its machine alone can lose nothing acknowledged); other peers sync once per
+  received batch before reporting their hash (group commit).
 """
 from __future__ import annotations
 

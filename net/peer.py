@@ -26,8 +26,10 @@ Invariants:
   window when its timer ends (Q-DIGI-2, Q-OPT-1, Q-OPT-2).
 - Proposals carry (incarnation, counter); the leader applies each at most once, also after a
   reconnect or a failover (the dedupe table is rebuilt from the log).
-- The leader makes an entry durable (fdatasync) before it sends it; followers sync each received
-  batch before reporting their hashes.
+- The leader sends an entry before its own fdatasync of it returns (the sync follows at once, off
+  the send's path); followers sync each received batch before reporting their hashes.  An entry
+  is acknowledged once a quorum holds it durably in its epoch (docs/net.md, "Epochs"), so no
+  acknowledged entry depends on the leader's disk alone.
 - Epochs (Raft's terms; docs/net.md "Epochs"): every sequencer reign has an epoch higher than any a
   quorum of its peers had promised, stamped on each entry it numbers.  A peer durably promises the
   epoch of the sequencer it follows (``GameLog.raise_promise``) and never follows an older one.  A
@@ -242,8 +244,6 @@ class Peer:
         self.seat_rid: dict[int, bytes] = {}
         self.away_since: dict[int, float] = {}
         self._last_pid: dict[int, tuple[bytes, int]] = {}
-        self._outbox: list[bytes] = []
-        self._flush_scheduled = False
         self._drive_scheduled = False
         self._live = False
         self._pending_props: list[tuple[bytes, dict, float]] = []
@@ -952,25 +952,16 @@ class Peer:
         e = gamelog.decode_entry(raw)
         self.log.append(e)
         self.stats["sequenced"] += 1
+        # Sent at once, before anyone here hears of it and before it is durable here: the followers
+        # receive, apply and sync it while our own fdatasync runs (Raft thesis 10.2.1; one sync for
+        # everything sequenced in this loop iteration).  An entry is acknowledged once a quorum
+        # holds it in its epoch, with or without the sequencer (docs/net.md, "Epochs"), so a
+        # sequencer that crashes before its sync returns loses nothing acknowledged.
+        self._broadcast({"t": "entries", "recs": [raw]})
+        self._schedule_sync()
         self._commit_local(e, Applied(e.n, action, tuple(events), state))
-        self._outbox.append(raw)
-        self._schedule_flush()
         self._after_change()
         return None
-
-    def _schedule_flush(self) -> None:
-        if not self._flush_scheduled:
-            self._flush_scheduled = True
-            self.rt.call_soon(self._flush)
-
-    def _flush(self) -> None:
-        """Group commit: one fdatasync for everything sequenced in this loop iteration, then send."""
-        self._flush_scheduled = False
-        if not self._outbox:
-            return
-        self.log.sync()
-        recs, self._outbox = self._outbox, []
-        self._broadcast({"t": "entries", "recs": recs})
 
     def _after_change(self) -> None:
         c = self.state.combat
@@ -1766,9 +1757,8 @@ class Peer:
             self._unreported.extend(hs)
             if self.phase == "paused":
                 self._report()
-            elif not self._sync_scheduled:
-                self._sync_scheduled = True
-                self.rt.call_soon(self._sync_applied)
+            else:
+                self._schedule_sync()
         if self._end_seq is not None and self.seq >= self._end_seq:
             self._end_seq = None
             self._notice("closed", None, f"the game is over after {self.seq} entries")
@@ -1776,7 +1766,14 @@ class Peer:
         elif self.phase == "game":
             self._fetch()
 
-    def _sync_applied(self) -> None:
+    def _schedule_sync(self) -> None:
+        """Sync the log in a later callback (net.transport.ZmqRuntime.sync_soon), once for all
+        that is appended meanwhile: the sequencer's entries are sent, a follower's applied, first."""
+        if not self._sync_scheduled:
+            self._sync_scheduled = True
+            self.rt.sync_soon(self._sync_later)
+
+    def _sync_later(self) -> None:
         self._sync_scheduled = False
         if self.log is not None and not self._shut:
             self.log.sync()

@@ -13,11 +13,14 @@ order): no threads, no wall clock, no event loop.  Faults, each drawn from the s
   (up to half a second);
 - *partition*: the peers split in two groups; messages between them are lost until it *heals*
   (connections across it that lasted past the ZMTP heartbeat timeout reconnect: new routing ids);
-- *crash* of any peer, the sequencer included: the Peer object is discarded (its pending callbacks
-  never run, its sockets vanish); with *tear*, the last record of its log, if not yet synced, is
-  cut at a random byte; then a *restart* from its own log with the same identity key, rejoining
-  through another peer's address (a ``retry`` leads it to the sequencer), or ``--resume`` when no
-  peer is left.
+- *crash* of any peer, the sequencer included: at a random moment, right after it applied an
+  entry, or during an fdatasync (which takes simulated time, ``Options.sync_s``; a sequencer's runs
+  after it sent the entries it syncs, so its followers may hold entries its own disk never got).
+  The Peer object is discarded (its pending callbacks never run, its sockets vanish, what it sent
+  that has not arrived yet is lost with its machine); with *tear*, the last record of its log, if
+  not yet synced, is cut at a random byte; then a *restart* from its own log with the same
+  identity key, rejoining through another peer's address (a ``retry`` leads it to the sequencer),
+  or ``--resume`` when no peer is left.
 
 After the faults stop (``fault_s`` of virtual time), every dead peer is restarted and partitions
 heal; the game must then reach ``entries`` entries (or its end) at every peer within ``settle_s``
@@ -144,8 +147,10 @@ class SimRuntime:
         self.sim, self.seat, self.incarnation = sim, seat, incarnation
         self.alive = True
         self.rng = random.Random(f"{sim.seed}:{seat}:{incarnation}")
+        self.disk = random.Random(f"{sim.seed}:{seat}:{incarnation}:disk")  # how long each fdatasync takes
         self.gate = Gate()
         self.router_sock: Router | None = None
+        self.busy_until = 0.0  # blocked in an fdatasync until then
         self.tick: Callable[[float], None] | None = None
 
     # clock, randomness, deferred calls
@@ -162,6 +167,26 @@ class SimRuntime:
 
     def call_later(self, delay: float, fn: Callable[[], None]) -> None:
         self.sim.at(delay, fn, self)
+
+    def sync_soon(self, fn: Callable[[], None]) -> None:
+        self.sim.at(0.0, lambda: self._fdatasync(fn), self)
+
+    def _fdatasync(self, fn: Callable[[], None]) -> None:
+        """``fn`` syncs the log.  The process blocks in fdatasync for a simulated while (none of its
+        events run meanwhile: Sim._run_until defers them), which covers what it wrote before; what
+        it sent before travels meanwhile, and a crash drawn for this sync lands during it."""
+        low, high = self.sim.o.sync_s
+        took = low + self.disk.random() * (high - low)
+        self.busy_until = self.sim.now + took
+        tear = self.sim.crash_in_sync.pop(self.seat, None)
+        if tear is not None:
+            def crash(seat=self.seat, tear=tear):
+                if self.sim.rts[seat] is self:
+                    self.sim.note(f"seat {seat} crashes during its fdatasync")
+                    self.sim.out.faults["in_sync"] += 1
+                    self.sim.crash(seat, tear)
+            self.sim.at(self.disk.random() * took, crash)  # the machine's doing, not the blocked process's
+        self.sim.at(took, fn, self)
 
     # sockets
     def router(self, host: str, port: int, public: bytes, secret: bytes) -> tuple[Router, int]:
@@ -242,6 +267,7 @@ class Options:
     fault_s: float = 5.0  # faults are injected during this much virtual time after the game starts
     settle_s: float = 30.0  # then, every peer must reach ``entries`` within this
     think_s: float = 0.06  # a bot thinks 0.5-1.5 times this before each move (--bot-delay)
+    sync_s: tuple[float, float] = (0.00005, 0.002)  # an fdatasync takes this long (uniform): ~1 round trip
     faults: Faults = field(default_factory=Faults)
     away: str = ""  # "wait" or "bot"; "": drawn from the seed
     trace: int = 30  # events kept for a failure's trace
@@ -303,6 +329,7 @@ class Sim:
         self.think_due: set[int] = set()
         self.was_live = [False] * self.n
         self.crash_next: dict[int, bool] = {}  # seat -> tear: crash after its next entry
+        self.crash_in_sync: dict[int, bool] = {}  # seat -> tear: crash during its next fdatasync
         # Fixed schedules (tests): called as fn(sim, seat, peer, n) after a peer applies entry n.
         self.on_applied: list[Callable[["Sim", int, Peer, int], None]] = []
 
@@ -328,6 +355,9 @@ class Sim:
                 break
             heapq.heappop(self._q)
             if owner is not None and not owner.alive:
+                continue
+            if owner is not None and owner.busy_until > t:
+                self._at_time(owner.busy_until, fn, owner)  # its process is blocked in fdatasync
                 continue
             self.now = t
             self.out.events += 1
@@ -360,6 +390,7 @@ class Sim:
         self.think_due.discard(seat)  # a think of the previous process never ran
         self.was_live[seat] = False
         self.crash_next.pop(seat, None)
+        self.crash_in_sync.pop(seat, None)
         return p
 
     def _on_event(self, seat: int, p: Peer, item) -> None:
@@ -599,10 +630,13 @@ class Sim:
             live = [s for s in range(self.n) if self.peers[s] is not None]
             if len(live) > 1:
                 seat, tear = self.rng.choice(live), self.rng.random() < f.tear
-                if self.rng.random() < 0.5:
+                how = self.rng.random()
+                if how < 0.4:
                     self.crash(seat, tear)
-                else:  # right after its next entry, before that is synced (and, if it sequences, sent)
+                elif how < 0.7:  # right after its next entry, before it is synced (a sequencer's is in flight)
                     self.crash_next[seat] = tear
+                else:  # during its next fdatasync (a sequencer's: after it sent what it syncs)
+                    self.crash_in_sync[seat] = tear
 
     def partition(self, groups: dict[int, int] | None = None, heal_after: float | None = None,
                   oneway: int | None = None) -> None:

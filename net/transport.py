@@ -348,6 +348,13 @@ class ZmqRuntime:
     def call_later(delay: float, fn: Callable[[], None]) -> None:
         asyncio.get_running_loop().call_later(delay, fn)
 
+    @staticmethod
+    def sync_soon(fn: Callable[[], None]) -> None:
+        """Run ``fn``, which makes the log durable (fdatasync), in a later callback: whatever was
+        sent before is on its way meanwhile (ZeroMQ's I/O thread writes it to the network).  (The
+        simulation runs it after a simulated fdatasync time, so a crash can land during it.)"""
+        asyncio.get_running_loop().call_soon(fn)
+
     def router(self, host: str, port: int, public: bytes, secret: bytes) -> tuple[zmq.asyncio.Socket, int]:
         """The peer's ZAP handler (first: the ROUTER admits nobody without it), its bound ROUTER
         and its key service's listener; returns the ROUTER and its port."""

@@ -242,7 +242,7 @@ class Sim:
 
     async def pump(self, moves: bool = False) -> None:
         for _ in range(20_000):
-            await asyncio.sleep(0)  # the peers' call_soon work: flush, drive the bot, report
+            await asyncio.sleep(0)  # the peers' call_soon work: sync, drive the bot, report
             if not self.q:
                 await asyncio.sleep(0)
                 if not self.q and not (moves and self._move()):
@@ -284,9 +284,8 @@ class Sim:
         assert self.gp.phase == self.wp.phase == "game" and self.gp.header.id == self.hp.header.id
         await self.pump(moves=True)
         hp, gp, wp = self.hp, self.gp, self.wp
-        # From here on nothing runs by itself: the sequencer flushes at once and its bot waits.
+        # From here on nothing runs by itself: the sequencer's bot waits.
         hp._schedule_drive = lambda: None
-        hp._schedule_flush = hp._flush
         await self.pump()
         assert hp.seq >= 20 and gp.seq == wp.seq == hp.seq, (hp.seq, gp.seq, wp.seq)
         assert state_hash(gp.state) == state_hash(hp.state)
@@ -419,7 +418,7 @@ def fingerprint(p: Peer) -> tuple:
             [s.wire() for s in p.seats], sorted((rid, m.seat, m.pub) for rid, m in p.members.items()),
             dict(p.seat_rid), p.leader, p._live, p._desync_seq, p._walk is None, p.seat, p.leader_seat,
             p.game, p._welcomed, p._connecting, sorted(p.outstanding), sorted(p._buffer), p._head,
-            p._end_seq, p._refused, p._finished.is_set(), dict(p._last_pid), len(p._outbox))
+            p._end_seq, p._refused, p._finished.is_set(), dict(p._last_pid))
 
 
 def consistent(p: Peer) -> None:

@@ -91,7 +91,8 @@ def test_a_seed_reproduces_exactly():
 
 def _crash_once(when):
     """A hook crashing the peer that ``when(sim, seat, peer, n)`` picks, once, right after it applied
-    entry n: before the sequencer's flush (fdatasync and send), which runs in a later callback."""
+    entry n: before its fdatasync; a sequencer has sent the entry, and the copies still in flight
+    are lost with its machine."""
     done = []
 
     def hook(sim, seat, peer, n):
@@ -101,7 +102,7 @@ def _crash_once(when):
     return hook, done
 
 
-def test_the_sequencer_crashes_mid_commit_and_its_unsent_entry_is_replaced():
+def test_the_sequencer_crashes_mid_commit_and_its_undelivered_entry_is_replaced():
     for seed in range(5):
         s = Sim(seed, replace(FAST, peers=3, faults=NONE, trace=10_000))
         hook, done = _crash_once(lambda sim, seat, p, n: p.leader and n == 8)
@@ -109,6 +110,29 @@ def test_the_sequencer_crashes_mid_commit_and_its_unsent_entry_is_replaced():
         s.run()
         assert done == [(0, 8)]
         assert "crash seat 0" in s.trace_text() and "restart seat 0" in s.trace_text()
+
+
+def test_the_sequencer_crashes_while_it_syncs_entries_it_already_sent():
+    """The sequencer sends an entry before its own fdatasync returns: with a slow disk, both
+    followers apply and sync entry 8 while the sequencer's sync still runs, and it crashes then,
+    tearing its unsynced copy.  The followers' quorum acknowledged the entry; the game goes on
+    with it, and the restarted sequencer gets it back (the checks of every run hold)."""
+    for seed in range(4):
+        s = Sim(seed, replace(FAST, peers=3, faults=NONE, sync_s=(0.02, 0.02), trace=10_000))
+        seen = []
+
+        def crash_mid_sync(sim, seat, p, n):
+            lead = sim.peers[0]
+            if n == 8 and seat != 0 and not seen and lead is not None and lead.leader:
+                seen.append(seat)
+                if len(seen) == 1:
+                    sim.at(0.005, lambda: sim.crash(0, tear=True))  # both followers have it by then
+        s.on_applied.append(crash_mid_sync)
+        s.run()
+        trace = s.trace_text()
+        assert "crash seat 0 (tore" in trace and "restart seat 0" in trace, trace
+        assert 8 in s.acked and s.out.faults["tear"] == 1
+        assert all(p.log.entries[7].id == s.acked[8] for p in s.peers)
 
 
 def test_a_follower_crashes_during_catch_up():
