@@ -14,7 +14,7 @@ cache comes along).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypeVar, dataclass_transform
 
 
 class Node:
@@ -46,8 +46,13 @@ class Node:
         return new
 
 
-def node(cls: type) -> type:
-    """Class decorator: frozen dataclass whose hashed fields are its dataclass fields in order."""
+_N = TypeVar("_N", bound=type[Node])
+
+
+@dataclass_transform(frozen_default=True)
+def node(cls: _N) -> _N:
+    """Class decorator: frozen dataclass whose hashed fields are its dataclass fields in order
+    (``dataclass_transform`` tells type checkers so: a node's constructor takes its fields)."""
     if "__post_init__" in vars(cls):
         raise TypeError(f"{cls.__name__}: a node has no __post_init__ (Node.replace does not run __init__)")
     cls = dataclasses.dataclass(frozen=True)(cls)
