@@ -64,13 +64,13 @@ def test_each_bot_is_a_peer_process_and_the_seed_comes_from_the_given_one():
 def test_a_bot_peer_that_does_not_join_is_replaced_by_the_hosts_bot(monkeypatch, capsys):
     spawn = cli._spawn_bot
 
-    def flaky(work, i, port, seed, delay):
+    def flaky(work, i, port, seed, delay, fork=False):
         if i == 2:
             os.makedirs(os.path.join(work, "bot2"))
             with open(os.path.join(work, "bot2", "err"), "w") as err:
                 return subprocess.Popen([sys.executable, "-c", "raise SystemExit('no network today')"],
                                         stderr=err)
-        return spawn(work, i, port, seed, delay)
+        return spawn(work, i, port, seed, delay, fork)
 
     monkeypatch.setattr(cli, "_spawn_bot", flaky)
 
@@ -100,3 +100,41 @@ def test_the_client_runs_over_the_local_game_and_cleans_up_when_quit(monkeypatch
     assert asyncio.run(main()) == 0
     assert not [p for p in os.listdir(tmp_path) if p.startswith("mq-play-")]
     assert len(list((tmp_path / "home" / "logs").glob("*.mqlog"))) == 1  # the game's log is kept
+
+
+FORKED = r"""
+import asyncio, os, sys
+from mq.tui import cli
+from net.client import play_bot
+from mq.cards import load_default
+load_default()
+assert cli.can_fork()
+peers = cli.start_bot_peers(3, 3, 0.0, fork=cli.can_fork())
+assert [type(p).__name__ for p in peers.procs] == ["ForkedBot", "ForkedBot"] and peers.port
+pids = [p.pid for p in peers.procs]
+
+async def main():
+    assert not cli.can_fork()  # never from inside a running event loop
+    async with cli.local_game(3, 3, 0.0, peers=peers) as game:
+        table = game.table
+        assert game.missing == [] and [s.kind for s in table.peer.seats] == ["peer"] * 3
+        assert table.peer.port == peers.port  # the port the bot peers were told before it was open
+        me = asyncio.get_running_loop().create_task(play_bot(table))
+        while table.peer.seq < 60:
+            await asyncio.sleep(0.02)
+        me.cancel()
+    return game.work
+
+work = asyncio.run(asyncio.wait_for(main(), 90))
+assert all(p.poll() is not None for p in peers.procs) and not os.path.exists(work)
+for pid in pids:  # reaped: no zombie left behind
+    assert not os.path.exists(f"/proc/{pid}") or open(f"/proc/{pid}/stat").read().split()[2] != "Z"
+print("ok", len(set(pids) | {os.getpid()}))
+"""
+
+
+def test_mq_play_forks_its_bot_peers_before_the_game_opens(tmp_path):
+    # In a process of its own: a test worker has threads, and forking needs a process without.
+    out = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=120,
+                         env=dict(os.environ, MQ_HOME=str(tmp_path)), cwd=tmp_path)
+    assert out.returncode == 0 and out.stdout.split() == ["ok", "3"], out.stderr

@@ -3,9 +3,12 @@
 In a terminal (stdin and stdout both ttys) it is a LAN game on loopback, the same code path as a
 game among friends: this process hosts it (a :class:`net.client.NetTable` sequencer on seat 0,
 127.0.0.1, a free port, no beacon) and plays that seat in the full-screen client; every other seat
-is a headless bot peer, a process of its own (``mq join 127.0.0.1:PORT --headless --bot``) with
-its ``MQ_HOME`` and log in a temporary directory that is removed at the end.  The game starts once
-they have joined (bounded wait); a seat whose bot peer did not join, or whose bot peer goes away for
+is a headless bot peer, a process of its own running what ``mq join 127.0.0.1:PORT --headless
+--bot`` runs, with its ``MQ_HOME`` and log in a temporary directory that is removed at the end.
+The bot peers start first, on a port chosen for the game before it opens: forked from this process
+once it has imported what a peer needs (:class:`ForkedBot`; a new interpreter each where fork is
+not available), so that the first frame comes in about half a second of CPU rather than a peer's
+imports three times over.  The game starts once they have joined (bounded wait); a seat whose bot peer did not join, or whose bot peer goes away for
 3 s during the game, is played by the host's own bot (the client says so).  Leaving the client
 stops the bot processes.  The game's own log (seat 0's) stays under ``MQ_HOME/logs`` like any LAN
 game's, and the command ends by saying how to replay it; the protocol log goes to a file beside it
@@ -65,13 +68,24 @@ def play(args) -> int:
         except KeyboardInterrupt:
             return 130
     delay = DEFAULT_DELAY if args.delay is None else args.delay
+    # The bot peers start first, forked from this process once it has imported what a peer needs
+    # (before any socket, thread or event loop exists): each is a process of its own that starts
+    # in milliseconds instead of importing everything again, while this one opens the game.
+    import net.cli  # noqa: F401 - what the forked bot peers run
+    import net.client  # noqa: F401
+    from mq.cards import load_default
+
+    load_default()
+    peers = start_bot_peers(args.players, args.seed, delay, fork=can_fork())
     from mq.tui import terminal
 
     log_file = terminal.log_to_file(terminal.protocol_log_path("play"), who="play")
     try:
-        return asyncio.run(client(args.players, args.seed, delay, log_file=log_file))
+        return asyncio.run(client(args.players, args.seed, delay, log_file=log_file, peers=peers))
     except KeyboardInterrupt:  # Ctrl-C before or after the screen had the terminal
         return 130
+    finally:
+        peers.stop()
 
 
 BOT_JOIN_S = 30.0  # how long the bot peers have to join before the host's own bot takes their seats
@@ -83,6 +97,62 @@ class PlayError(Exception):
 
 
 @dataclass
+class BotPeers:
+    """The bot peer processes of a local game: started before the game is open (they retry
+    until it answers on ``port``), in a temporary directory ``work`` (their MQ_HOME, logs and
+    output), which :meth:`stop` removes once they are stopped."""
+
+    work: str
+    port: int  # the game's port on 127.0.0.1 (0: not chosen yet; spawned once the game is open)
+    procs: list  # subprocess.Popen or ForkedBot
+    seed: int | None
+    delay: float
+    fork: bool = False  # fork this process (see ForkedBot) rather than start a new interpreter
+
+    def spawn(self, players: int, port: int) -> None:
+        self.port = port
+        self.procs = [_spawn_bot(self.work, i, port, self.seed, self.delay, self.fork) for i in range(1, players)]
+
+    def stop(self) -> None:
+        import shutil
+
+        _stop(self.procs)
+        shutil.rmtree(self.work, ignore_errors=True)
+
+
+def start_bot_peers(players: int, seed: int | None, delay: float, fork: bool = False) -> BotPeers:
+    """Start ``players - 1`` bot peers for a game that will listen on a free pair of ports
+    (the game's and its key service's) on 127.0.0.1; ``fork``: see :class:`ForkedBot`."""
+    import tempfile
+
+    peers = BotPeers(tempfile.mkdtemp(prefix="mq-play-"), 0, [], seed, delay, fork)
+    port = _free_port_pair()
+    if port:
+        peers.spawn(players, port)
+    return peers
+
+
+def _free_port_pair() -> int:
+    """A port P on 127.0.0.1 with P + 1 free too, or 0 when none turned up (the game then picks
+    its own and the bot peers start after it)."""
+    import socket
+
+    for _ in range(20):
+        with socket.socket() as a:
+            a.bind(("127.0.0.1", 0))
+            port = a.getsockname()[1]
+            if port >= 65534:
+                continue
+            with socket.socket() as b:
+                try:
+                    b.bind(("127.0.0.1", port + 1))
+                except OSError:
+                    continue
+            return port
+    return 0
+
+
+@dataclass
 class LocalGame:
     table: object  # net.client.NetTable, seat 0
     missing: list[int]  # seats whose bot peer did not join: the host's own bot plays them
@@ -91,11 +161,12 @@ class LocalGame:
 
 
 async def client(players: int, seed: int | None, delay: float, input=None, output=None,
-                 log_file: str | None = None) -> int:
+                 log_file: str | None = None, peers: BotPeers | None = None) -> int:
     """The full-screen client on seat 0 of a loopback LAN game against ``players - 1`` bot peers
     (``seed``: derive every peer's seed nonce from it; None: random, as on a LAN).  ``input`` and
     ``output`` default to the terminal (tests pass a pipe and DummyOutput); ``log_file`` is where
-    the protocol log goes (mq.tui.terminal)."""
+    the protocol log goes (mq.tui.terminal); ``peers``: bot peers already started
+    (:func:`start_bot_peers`), else they are started here."""
     from mq.rules.state import COLOURS
     from mq.table import Notice
     from mq.tui.app import connect
@@ -111,7 +182,7 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
     for sig in (signal.SIGHUP, signal.SIGTERM):
         loop.add_signal_handler(sig, _signal, sig)
     try:
-        async with local_game(players, seed, delay) as game:
+        async with local_game(players, seed, delay, peers=peers) as game:
             screen = connect(game.table, input=input, output=output, log_file=log_file)
             for s in game.missing:
                 screen.model.update(Notice("bot", s, f"{COLOURS[s].capitalize()}'s bot peer did not join: "
@@ -135,36 +206,48 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
 
 
 @contextlib.asynccontextmanager
-async def local_game(players: int, seed: int | None, delay: float, join_s: float = BOT_JOIN_S):
+async def local_game(players: int, seed: int | None, delay: float, join_s: float = BOT_JOIN_S,
+                     peers: BotPeers | None = None):
     """Host a LAN game on 127.0.0.1 (seat 0, this process) with a bot peer process in every other
-    seat; yields a :class:`LocalGame` once the game has started.  A seat whose bot peer has not
-    joined within ``join_s`` is played by the host's own bot, and so is one whose bot peer goes away
-    for 3 s during the game (``--away bot``).  On leaving, stops the bot processes (by PID) and
-    removes the temporary directory they lived in."""
+    seat (``peers``, or started here); yields a :class:`LocalGame` once the game has started.  A
+    seat whose bot peer has not joined within ``join_s`` is played by the host's own bot, and so
+    is one whose bot peer goes away for 3 s during the game (``--away bot``).  On leaving, stops
+    the bot processes (by PID) and removes the temporary directory they lived in."""
     import secrets
-    import shutil
-    import tempfile
+
+    if peers is None:
+        peers = start_bot_peers(players, seed, delay)
+    from zmq import ZMQError
 
     from mq.rules.state import COLOURS
     from net.client import NetTable
     from net.peer import Config, PeerError
 
-    work = tempfile.mkdtemp(prefix="mq-play-")
-    bots: list[subprocess.Popen] = []
     table = None
     try:
         cfg = Config(name=(os.environ.get("USER") or "you")[:24], key=secrets.token_hex(32),
-                     bind="127.0.0.1", port=0, log_path=None, local_seed=seed)  # log: MQ_HOME/logs
+                     bind="127.0.0.1", port=peers.port, log_path=None, local_seed=seed)  # log: MQ_HOME/logs
         try:
-            table = await NetTable.host(cfg, players, away="bot", away_s=3)
-        except (PeerError, OSError) as err:
+            try:
+                table = await NetTable.host(cfg, players, away="bot", away_s=3)
+            except (PeerError, OSError, ZMQError):
+                if not peers.port:
+                    raise
+                # the port was taken since it was chosen: any free one, and the bot peers anew
+                _stop(peers.procs)
+                cfg.port = 0
+                table = await NetTable.host(cfg, players, away="bot", away_s=3)
+                peers.port = 0
+        except (PeerError, OSError, ZMQError) as err:
             raise PlayError(f"could not open the local game: {err}") from None
-        bots = [_spawn_bot(work, i, table.peer.port, seed, delay) for i in range(1, players)]
+        if peers.port != table.peer.port:
+            peers.spawn(players, table.peer.port)
+        bots, work = peers.procs, peers.work
         deadline = time.monotonic() + join_s
         while table.peer.open_seats() and time.monotonic() < deadline:
             if all(p.poll() is not None for p in bots):
                 break
-            await asyncio.sleep(0.05)
+            await asyncio.sleep(0.02)
         missing = [s for s, info in enumerate(table.peer.seats) if info.kind == "open"]
         if missing:
             print(f"mq play: {len(missing)} bot peer(s) did not join within {join_s:.0f} s; this "
@@ -175,10 +258,9 @@ async def local_game(players: int, seed: int | None, delay: float, join_s: float
             raise PlayError(f"the game did not start: {table.peer.error or 'no seed from the bot peers'}")
         yield LocalGame(table, missing, bots, work)
     finally:
-        _stop(bots)
+        peers.stop()
         if table is not None:
             await table.close()
-        shutil.rmtree(work, ignore_errors=True)
 
 
 def _why(work: str, bots: list[subprocess.Popen]) -> str:
@@ -195,25 +277,123 @@ def _why(work: str, bots: list[subprocess.Popen]) -> str:
     return "".join(lines)
 
 
-def _spawn_bot(work: str, i: int, port: int, seed: int | None, delay: float) -> subprocess.Popen:
+def _spawn_bot(work: str, i: int, port: int, seed: int | None, delay: float, fork: bool = False):
     """Bot peer ``i``: ``mq join 127.0.0.1:PORT --headless --bot`` with its own MQ_HOME and log,
-    its output in files there (never on the screen)."""
+    its output in files there (never on the screen); a new interpreter, or ``fork``ed."""
     import mq
 
     home = os.path.join(work, f"bot{i}")
-    os.makedirs(home)
+    os.makedirs(home, exist_ok=True)
+    args = ["join", f"127.0.0.1:{port}", "--headless", "--bot", "--bind", "127.0.0.1", "--name", f"bot{i}",
+            "--log", os.path.join(home, "game.mqlog"), "--bot-delay", f"{delay}", "--connect-timeout", f"{BOT_JOIN_S}"]
+    if seed is not None:
+        args += ["--local-seed", str(seed)]
+    if fork:
+        return ForkedBot.start(home, args)
     root = os.path.dirname(os.path.dirname(os.path.abspath(mq.__file__)))
     env = dict(os.environ, MQ_HOME=home, PYTHONPATH=os.pathsep.join(
         p for p in (root, os.environ.get("PYTHONPATH")) if p))
     env.pop("MQ_TEST_PERTURB", None)
-    argv = [sys.executable, "-m", "mq.cli", "join", f"127.0.0.1:{port}", "--headless", "--bot",
-            "--bind", "127.0.0.1", "--name", f"bot{i}", "--log", os.path.join(home, "game.mqlog"),
-            "--bot-delay", f"{delay}", "--connect-timeout", f"{BOT_JOIN_S}"]
-    if seed is not None:
-        argv += ["--local-seed", str(seed)]
     with open(os.path.join(home, "out"), "wb") as out, open(os.path.join(home, "err"), "wb") as err:
-        return subprocess.Popen(argv, stdin=subprocess.DEVNULL, stdout=out, stderr=err, env=env, cwd=home,
-                                preexec_fn=_die_with_parent())
+        return subprocess.Popen([sys.executable, "-m", "mq.cli", *args], stdin=subprocess.DEVNULL, stdout=out,
+                                stderr=err, env=env, cwd=home, preexec_fn=_die_with_parent())
+
+
+def can_fork() -> bool:
+    """Whether bot peers may be forked here: POSIX, and this process runs no event loop and no
+    other thread (a forked child would inherit them half-alive)."""
+    import threading
+
+    if not hasattr(os, "fork"):
+        return False
+    try:
+        asyncio.get_running_loop()
+        return False
+    except RuntimeError:
+        return threading.active_count() == 1
+
+
+class ForkedBot:
+    """A bot peer in a child forked from this process: it has the modules a peer needs (and the
+    card set) already imported, so it starts in milliseconds where a new interpreter spends a
+    third of a second of CPU importing them.  The child runs what ``mq join ... --headless --bot``
+    runs (net.cli.main) with its own MQ_HOME, its own sockets, identity and event loop, its output
+    in files, and ends with os._exit.  Only forked while no socket, thread or event loop exists
+    (:func:`can_fork`).  The parent sees it as subprocess.Popen would show it (poll, wait,
+    terminate, kill, pid, returncode)."""
+
+    def __init__(self, pid: int) -> None:
+        self.pid = pid
+        self.returncode: int | None = None
+
+    @classmethod
+    def start(cls, home: str, args: list[str]) -> "ForkedBot":
+        sys.stdout.flush()
+        sys.stderr.flush()
+        pre = _die_with_parent()
+        pid = os.fork()
+        if pid:
+            return cls(pid)
+        code = 1
+        try:  # the child: never returns into the parent's code
+            if pre is not None:
+                pre()
+            os.chdir(home)
+            null = os.open(os.devnull, os.O_RDONLY)
+            out = os.open(os.path.join(home, "out"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            err = os.open(os.path.join(home, "err"), os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            for fd, to in ((null, 0), (out, 1), (err, 2)):
+                os.dup2(fd, to)
+                os.close(fd)
+            os.environ["MQ_HOME"] = home
+            os.environ.pop("MQ_TEST_PERTURB", None)
+            import logging
+
+            root = logging.getLogger()
+            for h in list(root.handlers):  # the parent's protocol log is not the bot's
+                root.removeHandler(h)
+            from net import cli as netcli
+
+            code = netcli.main(args)
+        except SystemExit as e:
+            code = e.code if isinstance(e.code, int) else 1
+        except BaseException:
+            import traceback
+
+            traceback.print_exc()
+        finally:
+            sys.stdout.flush()
+            sys.stderr.flush()
+            os._exit(code)
+
+    def poll(self) -> int | None:
+        if self.returncode is None:
+            try:
+                pid, status = os.waitpid(self.pid, os.WNOHANG)
+            except ChildProcessError:
+                self.returncode = -1
+                return self.returncode
+            if pid:
+                self.returncode = os.waitstatus_to_exitcode(status)
+        return self.returncode
+
+    def wait(self, timeout: float | None = None) -> int:
+        deadline = None if timeout is None else time.monotonic() + timeout
+        while self.poll() is None:
+            if deadline is not None and time.monotonic() > deadline:
+                raise subprocess.TimeoutExpired(f"bot peer {self.pid}", timeout)
+            time.sleep(0.01)
+        return self.returncode
+
+    def _signal(self, sig: int) -> None:
+        if self.poll() is None:
+            os.kill(self.pid, sig)
+
+    def terminate(self) -> None:
+        self._signal(signal.SIGTERM)
+
+    def kill(self) -> None:
+        self._signal(signal.SIGKILL)
 
 
 def _die_with_parent():
@@ -237,7 +417,7 @@ def _die_with_parent():
     return pre
 
 
-def _stop(procs: list[subprocess.Popen]) -> None:
+def _stop(procs: list) -> None:
     """Stop the bot peers this process started (SIGTERM, then SIGKILL after 3 s), by their PIDs."""
     for p in procs:
         if p.poll() is None:
