@@ -194,6 +194,8 @@ class Narrator:
         if kind == "game_won":
             verb = "defeats the Boss and wins" if len(e.winners) == 1 else "defeat the Boss and win"
             return "*** " + " and ".join(w(s) for s in e.winners) + f" {verb} the game! ***"
+        if kind == "monsters_win":  # Q-DEATH-5
+            return "*** Every munchkin is dead: the monsters win the game! ***"
         if kind == "hit":
             return f"  {w(e.seat)} takes {e.n} hit{'s' if e.n > 1 else ''} ({e.hp} HP left)."
         if kind == "runs":

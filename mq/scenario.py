@@ -308,8 +308,6 @@ class _Builder:
             raise game.err("order", f"must list every seat 0..{n - 1} once")
         phase = game.str("phase", TURN, (SETUP, TURN, OVER))
         winners = tuple(game.ints("winners", 0, n - 1, []))
-        if phase == OVER and not winners:
-            raise game.err("winners", "a game that is over has winners (Q-BOSS-4)")
         if phase != OVER and winners:
             raise game.err("winners", "only a game that is over has winners (phase = \"over\")")
         turn_t = game.sub("turn")
@@ -352,6 +350,9 @@ class _Builder:
         conn_draw = conn_top + ([] if "connectors" in decks["only"] else
                                 [c for c in fresh.connector_deck.draw if c not in conn_top])
 
+        if phase == OVER and not winners and any(p.alive for p in players):
+            raise game.err("winners", "a game that is over has winners (Q-BOSS-4), unless every munchkin "
+                                      "is dead: then the monsters won (Q-DEATH-5)")
         turn = self.turn(turn_t, phase, order, players, rooms)
         state = fresh.replace(
             rng_n=rng, order=order, players=tuple(players), rooms=tuple(rooms),

@@ -27,6 +27,7 @@ COUNTED = (
     ("curse_cancelled", "curses cancelled"), ("sanctuary", "Sanctuary rolls"), ("enhance", "enhancers"),
     ("auto_pass", "seats auto-passed"), ("auto_pass_window", "windows closed by auto-pass"),
     ("resurrect", "Resurrections"), ("heal_oneshot", "healing one-shots"), ("cheat", "Cheat! cards"),
+    ("monsters_win", "games the monsters won"),
 )
 
 
@@ -36,7 +37,7 @@ def count_events(counts: dict[str, int], events, actions_kind: str = "") -> None
     for e in events:
         kind = e.kind
         if kind in ("asks_help", "offers_help", "counter_offer", "helps", "curse", "curse_cancelled", "enhance",
-                    "auto_pass", "resurrect", "cheat"):
+                    "auto_pass", "resurrect", "cheat", "monsters_win"):
             counts[kind] = counts.get(kind, 0) + 1
         if kind == "offers_help" and e.gold < 0:
             counts["helper_pays"] = counts.get("helper_pays", 0) + 1
@@ -102,7 +103,8 @@ def run(players: int, games: int, seed: int, as_json: bool, out=sys.stdout, err=
             print(f"game {i + 1} seed={result.seed} turns={result.turns} actions={result.actions} "
                   f"winners={won} hash={result.hash}", file=out)
     elapsed = time.perf_counter() - started
-    finished = sum(1 for r in results if r.winners)
+    monsters = sum(dict(r.counts).get("monsters_win", 0) for r in results)  # Q-DEATH-5: over, no winner
+    finished = sum(1 for r in results if r.winners) + monsters
     actions = sum(r.actions for r in results)
     totals = {"games": games, "finished": finished, "actions": actions,
               "mean_actions": actions // max(1, games),
@@ -114,7 +116,8 @@ def run(players: int, games: int, seed: int, as_json: bool, out=sys.stdout, err=
                    "totals": totals}, out, indent=1)
         out.write("\n")
     else:
-        print(f"total: {games} games, {finished} with a winner, {actions} actions "
+        print(f"total: {games} games, {finished - monsters} with a winner, {monsters} won by the monsters, "
+              f"{actions} actions "
               f"({totals['mean_actions']} per game, {totals['mean_turns']} turns per game)", file=out)
         per100 = ", ".join(f"{label} {counted[k] * 100 // max(1, games)}" for k, label in COUNTED)
         print(f"per 100 games: {per100}", file=out)

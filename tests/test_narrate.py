@@ -64,3 +64,8 @@ def test_one_winner_defeats_the_boss_several_defeat_it():
     n = narrator()
     assert n.lines(None, made(("game_won", (1,)))) == ["*** Green defeats the Boss and wins the game! ***"]
     assert n.lines(None, made(("game_won", (0, 2)))) == ["*** Red and Blue defeat the Boss and win the game! ***"]
+
+
+def test_the_monsters_win_is_told():
+    """Q-DEATH-5: the game's end with no winner is said in words."""
+    assert narrator().lines(None, made(("monsters_win",))) == ["*** Every munchkin is dead: the monsters win the game! ***"]

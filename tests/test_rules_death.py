@@ -5,7 +5,8 @@ from builders import (
     CARDS, E, act, add_monster, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt,
     put, quiet, refused, rig, set_player, treasure_card,
 )
-from mq.rules import Action
+from mq.rules import Action, actors, is_over, winners
+from mq.rules.state import OVER
 
 BIG = monster_card(lambda d: d.movement == "lurking" and d.level >= 10 and d.dice == 0)
 HELM = treasure_card(lambda d: d.kind == "item" and d.slot == "head")
@@ -113,3 +114,54 @@ def test_suicide_anytime_even_in_combat():
     s, ev = act(rig(s, colour(5)), a, "suicide")
     assert ("death", a, r1, "suicide") in ev and not kinds_of(ev, "combat_result")
     assert s.combat is None and s.turn.seat == b and [m.room for m in s.monsters] == [r1]
+
+
+def _dead(s, seat):
+    """``seat`` lies dead where they stand (Q-DEATH-1: no HP, no gold, nothing in play)."""
+    return set_player(s, seat, alive=False, hp=0, gold=0, items=())
+
+
+def test_the_monsters_win_when_the_last_munchkin_dies():
+    """Q-DEATH-5: every munchkin dead at once: the game ends there, with no winner — no monster
+    turn, nobody comes back, nobody may act."""
+    s = quiet(3)
+    a = s.turn.seat
+    b, c = nxt(s, a), nxt(s, nxt(s, a))
+    s = _dead(_dead(s, b), c)
+    s, ev = act(s, a, "suicide")
+    assert ("monsters_win",) in ev and ev[-1] == ("monsters_win",)
+    assert is_over(s) and s.phase == OVER and winners(s) == () and actors(s) == ()
+    assert s.combat is None and s.pending is None
+    assert not kinds_of(ev, "monster_turn") and not kinds_of(ev, "respawn")
+    assert all(legal(s, seat) == () for seat in range(3))
+    assert refused(s, a, "end_turn") == "game/over"
+
+
+def test_the_monsters_win_when_fighter_and_helper_die_in_one_fight():
+    """Q-DEATH-5: the last two munchkins die of the same defeat (the fighter and their helper):
+    the monsters win, the fight is over."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, (r1,) = line(s, 1)
+    s = add_monster(s, BIG, r1, b)
+    s = set_player(set_player(s, a, hp=1), b, hp=1)
+    s, _ = act(s, a, "move", E)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 0, 0)
+    s, _ = act(s, a, "accept", b)
+    s, ev = act(rig(s, 1, 1), a, "roll")
+    assert kinds_of(ev, "death") == [("death", a, r1, "hits"), ("death", b, r1, "hits")]
+    assert ev[-1] == ("monsters_win",) and s.phase == OVER and s.winners == ()
+    assert s.combat is None and not kinds_of(ev, "respawn")
+
+
+def test_one_munchkin_alive_keeps_the_game_going():
+    """Q-DEATH-5 needs every munchkin dead: a dead one among the living changes nothing."""
+    s = quiet(3)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s = _dead(s, b)
+    s, ev = act(rig(s, colour(5)), a, "suicide")
+    assert not kinds_of(ev, "monsters_win") and s.phase != OVER and s.turn.seat == b
+    assert ("respawn", b) in ev
+

@@ -227,6 +227,15 @@ def test_an_over_game_and_its_reason():
     assert S.check(S.run(sc)) == []
 
 
+def test_an_over_game_without_winners_when_every_munchkin_is_dead():
+    """Q-DEATH-5: a game may be over with no winner only when the monsters won."""
+    sc = load('[game]\nphase = "over"\n[[player]]\nalive = false\n[[player]]\nalive = false\n'
+              '[expect]\nphase = "over"\nwinners = []\n')
+    assert sc.state.phase == OVER and sc.state.winners == ()
+    assert S.check(S.run(sc)) == []
+    error('[game]\nphase = "over"\n[[player]]\nalive = false\n', "game.winners", "the monsters won")
+
+
 # -- validation --------------------------------------------------------------------------------
 @pytest.mark.parametrize("text, parts", [
     ('titel = "x"', ("t.toml: titel: unknown key", "did you mean 'title'")),
@@ -234,7 +243,7 @@ def test_an_over_game_and_its_reason():
     ("[game]\nplayers = 7", ("game.players", "out of range 2..6")),
     ('[game]\nplayers = 2\ngenders = ["male"]', ("game.genders", "1 genders for 2 players")),
     ("[game]\norder = [0, 0]", ("game.order", "every seat")),
-    ('[game]\nphase = "over"', ("game.winners", "has winners")),
+    ('[game]\nphase = "over"', ("game.winners", "has winners", "every munchkin is dead")),
     ("[game]\nwinners = [0]", ("game.winners", "only a game that is over")),
     ('[game]\nphase = "setup"\n[game.turn]\nseat = 0', ("game.turn", "no turn yet")),
     ("[[player]]\nlevel = 11", ("player[0].level", "out of range 1..10")),

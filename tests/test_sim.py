@@ -45,9 +45,12 @@ def test_replaying_the_actions_of_a_game_gives_its_hash():
 
 
 def test_games_of_every_size_finish():
+    """Each game ends: a munchkin kills the Boss, or every munchkin is dead and the monsters win
+    (Q-DEATH-5)."""
     for players in range(2, 7):
-        result, _, _ = play_game(players, game_seed(21, players))
-        assert result.winners, f"{players}-player game ended without a winner"
+        result, state, _ = play_game(players, game_seed(21, players))
+        assert state.phase == "over", f"{players}-player game did not end"
+        assert bool(result.winners) != bool(dict(result.counts)["monsters_win"]), result
 
 
 def test_a_once_endless_two_player_game_now_ends():

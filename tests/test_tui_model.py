@@ -274,6 +274,17 @@ def test_dead_munchkins_and_the_game_over_banner():
     assert "DEAD" in render.plain(render.render_players(m, 60, 9))
 
 
+def test_the_monsters_win_banner_and_log_line():
+    """Q-DEATH-5: every munchkin dead: the client says the monsters won, and logs the event."""
+    s = started(2, 7)
+    s = set_player(set_player(s, 0, alive=False, hp=0), 1, alive=False, hp=0)
+    s = s.replace(phase="over", winners=())
+    m = Model(0, started(2, 7))
+    m.update(Applied(1, Action(0, "suicide"), (make(("monsters_win",)),), s))
+    assert any(b.kind == "over" and "the monsters won" in b.text for b in m.banners)
+    assert any("monsters win" in line.text and line.kind == "alert" for line in m.log)
+
+
 @pytest.mark.parametrize("seed", [2, 7, 22])
 def test_the_combat_panel_numbers_are_the_engines(seed):
     """What the panel shows before the dice (fixed strength of both sides, number of dice, who

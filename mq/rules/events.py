@@ -101,6 +101,11 @@ class GameWon(NamedTuple):
     winners: tuple[int, ...]
 
 
+class MonstersWin(NamedTuple):
+    """Q-DEATH-5: every munchkin is dead: the game is over with no winner."""
+    kind: str
+
+
 # -- cards and decks (Q-CARD, Q-CHAR, Q-ITEM) -----------------------------------------------------
 class Draw(NamedTuple):
     """A card drawn into ``seat``'s hand from ``deck``; face-down unless ``public`` (Q-SEARCH-3):
@@ -565,7 +570,7 @@ class Arrives(NamedTuple):
 TYPES: dict[str, type[tuple]] = {
     "turn": Turn, "respawn": Respawn, "move": Move, "explore": Explore, "room_hurts": RoomHurts,
     "search": Search, "search_found": SearchFound, "pick_up": PickUp, "deal": Deal,
-    "boss_arrives": BossArrives, "game_won": GameWon,
+    "boss_arrives": BossArrives, "game_won": GameWon, "monsters_win": MonstersWin,
     "draw": Draw, "reshuffle": Reshuffle, "level": Level, "race": Race, "class": Class,
     "item": ItemPlayed, "equip": Equip, "discard": Discard, "item_lost": ItemLost, "drop": Drop,
     "drop_gold": DropGold, "gift": Gift, "buy": Buy, "heal": Heal, "cheat": Cheat, "charity": Charity,

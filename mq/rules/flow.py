@@ -1,12 +1,12 @@
 """Turn flow: the start of a turn (Q-TURN-1, Q-DEATH-3), charity (Q-CHARITY), the end of a turn
-and the monster turn (Q-MT-1), and ``settle`` — what the rules make happen by themselves after
+and the monster turn (Q-MT-1), the monsters' win (Q-DEATH-5), and ``settle`` — what the rules make happen by themselves after
 every action (Q-COMBAT-1, Q-BOSS-1, the owed Resurrection decisions, the auto-pass of the
 reaction windows).  The top of the rules: only the reducer calls it."""
 from __future__ import annotations
 
 from mq.rules import combat, draws, effects, monsters, windows
 from mq.rules.character import hand_limit
-from mq.rules.state import TURN, Pending, PendingKind, Turn
+from mq.rules.state import OVER, TURN, Pending, PendingKind, Turn
 from mq.rules.tx import Tx
 
 
@@ -72,17 +72,38 @@ SETTLE_ROUNDS = 64  # a bound: every round closes a window or changes a stage, a
 
 
 def settle(tx: Tx) -> None:
-    """What happens by itself once an action is done: the turn of a munchkin who died ends, a
+    """What happens by itself once an action is done: the monsters win when every munchkin is dead
+    (Q-DEATH-5), the turn of a munchkin who died ends, a
     level-10 munchkin in the Entrance meets the Boss (Q-BOSS-1), fights start (Q-COMBAT-1,
     Q-TURN-5), owed free pick-ups happen, and seats that cannot act in a reaction window pass
     by themselves (Q-COMBAT-7, Q-DIGI-2) — which may close the window and let the rules act again."""
     for _ in range(SETTLE_ROUNDS):
+        if _monsters_win(tx):
+            return
         _settle_turn(tx)
         if draws.offer_resurrections(tx):
             return  # a cleric decides on Resurrection first (Q-CHAR-5)
         if not windows.auto_pass(tx):
             return
     raise RuntimeError("settle did not come to rest")  # a bug, never a game situation
+
+
+def _monsters_win(tx: Tx) -> bool:
+    """Q-DEATH-5: when every munchkin is dead the monsters win: the game ends there, with no
+    winner — before any monster turn or respawn could follow.  A fight still open is closed (its
+    one-shots discarded) and a decision still pending is dropped (a curse waiting for its answer
+    is discarded), so every card stays in a zone."""
+    if tx.phase != TURN or any(p.alive for p in tx.players):
+        return False
+    if tx.combat is not None:
+        effects.end_fight(tx, result=True)
+    if tx.pending is not None and tx.pending.kind == PendingKind.CURSE:
+        tx.discard(tx.pending.data[0])
+    tx.pending = None
+    tx.phase = OVER
+    tx.winners = ()
+    tx.event("monsters_win")
+    return True
 
 
 def _settle_turn(tx: Tx) -> None:

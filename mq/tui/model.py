@@ -71,7 +71,7 @@ KIND_NAMES = board.KIND_NAMES
 PLACE_VERBS = {"worn": "Wear", "carried": "Carry", "belt": "Belt", "backpack": "Pack"}  # Q-ITEM-1
 # Events whose first field is not a seat (see mq/narrate.py for every kind's fields).
 NOT_SEAT_EVENTS = frozenset(("monster_appears", "monster_evicted", "door_smashed", "monster_moves",
-                             "reshuffle", "no_monster", "game_won"))
+                             "reshuffle", "no_monster", "game_won", "monsters_win"))
 COLOUR_WORD = re.compile(r"\b(" + "|".join(c.capitalize() for c in COLOURS) + r")\b")
 # Combat stages in which ``waiting`` seats hold an interrupt window open (Q-DIGI-2): they act or
 # pass, or the window timer (params.window_ms, Q-OPT-1) ends it.
@@ -310,8 +310,8 @@ class Scribe:
         text = line.strip("\n")
         if kind == "turn":
             return LogLine(text.strip("= ").strip(), "turn", e.seat)
-        if kind in ("death", "game_won", "boss_arrives") or "BOSS" in text:
-            return LogLine(text.strip(), "alert", e[1] if isinstance(e[1], int) else None)
+        if kind in ("death", "game_won", "monsters_win", "boss_arrives") or "BOSS" in text:
+            return LogLine(text.strip(), "alert", e[1] if len(e) > 1 and isinstance(e[1], int) else None)
         mine = self.seat is not None and kind not in NOT_SEAT_EVENTS and len(e) > 1 and e[1] == self.seat
         return LogLine(text.rstrip(), "mine" if mine else "event")
 
@@ -426,8 +426,12 @@ class Model:
         """The game-over banner while the view is of a finished game (a replay steps back out)."""
         over = self.view.phase == OVER
         if over and not any(b.kind == "over" for b in self.banners):
-            names = " and ".join(who(s) for s in self.view.winners) or "nobody"
-            self.banners.append(Banner("over", None, f"Game over: {names} won. Press q to quit."))
+            if self.view.winners:
+                names = " and ".join(who(s) for s in self.view.winners)
+                text = f"Game over: {names} won. Press q to quit."
+            else:  # Q-DEATH-5: every munchkin died
+                text = "Game over: every munchkin is dead, the monsters won. Press q to quit."
+            self.banners.append(Banner("over", None, text))
         elif not over:
             self.banners = [b for b in self.banners if b.kind != "over"]
 
