@@ -3,6 +3,10 @@
     mq cards list [--deck monster|treasure|dxm|rooms|connectors] [--cards DIR]
     mq cards show ID [--cards DIR]
     mq cards validate [--cards DIR]
+    mq cards list|show|validate --mode classic [--deck door|treasure] [--cards DIR]
+
+``--mode classic`` does the same for the Classic mode's set (mq/data/classic; its lines are
+mq.cards.classic_show's, in plain words).
 
 ``--cards DIR`` adds a pack (any subset of the five data files, same schema, new ids) on top of the
 default set through :func:`mq.cards.pack.load_with_pack`, the same merge scenario files use, so a
@@ -21,11 +25,15 @@ import difflib
 import sys
 import textwrap
 
+from mq.cards import classic_show
 from mq.cards import vocab as V
+from mq.cards.classic_loader import load_classic_with_pack
+from mq.cards.classic_vocab import DECKS as CLASSIC_DECKS
 from mq.cards.defs import CardSet, ConnectorDef, DataError, DxmDef, Effect, MonsterDef, RoomFace, RoomTile, TreasureDef
 from mq.cards.pack import load_with_pack
 
 DECKS = ("monster", "treasure", "dxm", "rooms", "connectors")
+MODES = ("quest", "classic")
 
 
 def add_commands(subparsers) -> None:
@@ -33,21 +41,27 @@ def add_commands(subparsers) -> None:
     sub = p.add_subparsers(dest="cards_command", required=True)
     pack_help = "also load the extra pack in DIR (TOML files in the data schema, new ids)"
     ls = sub.add_parser("list", help="one line per card, room face or connector")
-    ls.add_argument("--deck", choices=DECKS, help="only this deck (default: all five)")
+    ls.add_argument("--deck", choices=DECKS + CLASSIC_DECKS[:1],
+                    help="only this deck (Quest: monster, treasure, dxm, rooms, connectors; Classic: door, treasure)")
     ls.add_argument("--cards", metavar="DIR", help=pack_help)
     ls.set_defaults(func=cmd_list)
     sh = sub.add_parser("show", help="every field and the full text of one card, tile, face or connector")
-    sh.add_argument("id", help="a card id (M12, T03.2, D24), a room tile or face (R05, R05a, ENTRANCE) or a connector (C01)")
+    sh.add_argument("id", help="a card id (M12, T03.2, D24), a room tile or face (R05, R05a, ENTRANCE) or a connector (C01); "
+                    "Classic: a card id (CD12, CT03) or human")
     sh.add_argument("--cards", metavar="DIR", help=pack_help)
     sh.set_defaults(func=cmd_show)
     va = sub.add_parser("validate", help="load and check the set; print a count summary")
     va.add_argument("--cards", metavar="DIR", help=pack_help)
     va.set_defaults(func=cmd_validate)
+    for command in (ls, sh, va):
+        command.add_argument("--mode", choices=MODES, default="quest",
+                             help="quest (the default) or classic (the card game without a board)")
 
 
-def _load(args) -> CardSet | None:
+def _load(args):
+    """The set of ``args.mode`` (a CardSet or a ClassicSet) with the pack, or None after saying why."""
     try:
-        return load_with_pack(args.cards)
+        return load_classic_with_pack(args.cards) if args.mode == "classic" else load_with_pack(args.cards)
     except DataError as exc:
         print(f"mq cards: {exc}", file=sys.stderr)
         return None
@@ -134,10 +148,16 @@ def list_lines(cards: CardSet, deck: str | None = None) -> list[str]:
 
 
 def cmd_list(args) -> int:
+    decks = CLASSIC_DECKS if args.mode == "classic" else DECKS
+    if args.deck and args.deck not in decks:
+        print(f"mq cards: {args.deck!r} is not a deck of the {args.mode} mode (its decks: {', '.join(decks)})",
+              file=sys.stderr)
+        return 2
     cards = _load(args)
     if cards is None:
         return 1
-    print("\n".join(list_lines(cards, args.deck)))
+    lines = (classic_show.list_lines if args.mode == "classic" else list_lines)(cards, args.deck)
+    print("\n".join(lines))
     return 0
 
 
@@ -197,11 +217,14 @@ def cmd_show(args) -> int:
     cards = _load(args)
     if cards is None:
         return 1
-    lines = show_lines(cards, args.id)
+    classic = args.mode == "classic"
+    lines = (classic_show.show_lines if classic else show_lines)(cards, args.id)
     if lines is None:
-        close = difflib.get_close_matches(args.id, all_ids(cards), n=3, cutoff=0.6)
+        ids = classic_show.all_ids(cards) if classic else all_ids(cards)
+        close = difflib.get_close_matches(args.id, ids, n=3, cutoff=0.6)
         hint = f" (did you mean {', '.join(close)}?)" if close else ""
-        print(f"mq cards: no card, room or connector with id {args.id!r}{hint}", file=sys.stderr)
+        what = "Classic card" if classic else "card, room or connector"
+        print(f"mq cards: no {what} with id {args.id!r}{hint}", file=sys.stderr)
         return 1
     print("\n".join(lines))
     return 0
@@ -231,9 +254,10 @@ def cmd_validate(args) -> int:
     cards = _load(args)
     if cards is None:
         return 1
-    where = "the default set" + (f" + the pack in {args.cards}" if args.cards else "")
+    classic = args.mode == "classic"
+    where = f"the default {'Classic ' if classic else ''}set" + (f" + the pack in {args.cards}" if args.cards else "")
     print(f"ok: {where}")
-    print("\n".join(summary_lines(cards)))
+    print("\n".join((classic_show.summary_lines if classic else summary_lines)(cards)))
     return 0
 
 

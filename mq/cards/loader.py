@@ -25,6 +25,7 @@ import os
 import re
 import tomllib
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable
 
 from mq.cards import vocab as V
@@ -252,9 +253,12 @@ def _array_of_tables(doc: dict, file: str, key: str) -> list[dict]:
 
 # --- effects ------------------------------------------------------------------------------------
 
-def _effects(e: _Entry, key: str, context: str, required: bool = False) -> tuple[Effect, ...]:
+def _effects(e: _Entry, key: str, context: str, required: bool = False,
+             vocabulary: ModuleType = V) -> tuple[Effect, ...]:
+    """The effects list ``key`` of ``e``, each allowed in ``context`` of ``vocabulary``: a module
+    with ``EFFECTS`` and ``effects_for`` (Quest's vocab; the Classic loader passes classic_vocab)."""
     raw = e.raw(key, _MISSING if required else [])
-    allowed = V.effects_for(context)
+    allowed = vocabulary.effects_for(context)
     if not isinstance(raw, list) or not all(isinstance(t, dict) for t in raw):
         raise e.err(key, 'must be an array of inline tables, e.g. [{ name = "hits", n = 1 }]')
     out: list[Effect] = []
@@ -265,7 +269,7 @@ def _effects(e: _Entry, key: str, context: str, required: bool = False) -> tuple
             raise e.err(label, "missing effect name (name = ...)")
         if not isinstance(name, str):
             raise e.err(label + ".name", f"must be a string, got {_shown(name)}")
-        spec = V.EFFECTS.get(name)
+        spec = vocabulary.EFFECTS.get(name)
         if spec is None:
             raise e.err(label, f"unknown effect {name!r}{_hint(name, allowed)}")
         if context not in spec.contexts:

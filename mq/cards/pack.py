@@ -59,13 +59,14 @@ def parse(docs: dict[str, dict], labels: dict[str, str] | None = None) -> Extras
                   parts.get(TREASURE, ()), parts.get(DXM, ()))
 
 
-def read(path: str | os.PathLike) -> dict[str, dict]:
-    """The data files present in pack directory ``path``, parsed (at least one must be there)."""
+def read(path: str | os.PathLike, files: tuple[str, ...] = FILES) -> dict[str, dict]:
+    """The data files (of ``files``) present in pack directory ``path``, parsed (at least one must
+    be there). The Classic packs (mq.cards.classic_loader) read theirs with this too."""
     root = Path(path)
     if not root.is_dir():
         raise DataError(str(root), "", "", "not a directory")
     docs: dict[str, dict] = {}
-    for name in FILES:
+    for name in files:
         f = root / name
         if not f.is_file():
             continue
@@ -74,7 +75,7 @@ def read(path: str | os.PathLike) -> dict[str, dict]:
         except (UnicodeDecodeError, tomllib.TOMLDecodeError) as exc:
             raise DataError(str(f), "", "", f"not valid TOML: {exc}") from None
     if not docs:
-        raise DataError(str(root), "", "", f"no card files (expected any of: {', '.join(FILES)})")
+        raise DataError(str(root), "", "", f"no card files (expected any of: {', '.join(files)})")
     return docs
 
 

@@ -1,0 +1,347 @@
+"""The closed vocabularies of the Classic card data (CLASSIC.md C-COMP) and its effect schemas.
+
+Everything a Classic data file (``mq/data/classic``) may say is listed here; the Classic loader
+(:mod:`mq.cards.classic_loader`) rejects any other word. The words "as Q-x" share are the Quest
+vocabulary's own (:mod:`mq.cards.vocab`): the same races, classes, genders, monster and item
+keywords, and for the effects whose meaning is the same in both modes the same name and parameter
+schema (``lose_levels``, ``runaway``, ``next_combat``...). Only the places an effect may appear
+(its *contexts*) and its plain-words phrase are Classic's own.
+
+The Classic engine is not built yet: these are the names it will implement. Nothing here or in the
+loader enforces a rule of play; the loader only checks that the data says something the engine
+will understand. A pack that needs a new mechanic (C-PACK) adds its effect here, with its rule id,
+together with the engine code for it; its cards then name it like any other.
+
+Invariants:
+- All lists are tuples in a fixed order; no word is in two of races/classes/genders, and no item
+  keyword is a race, class or gender, so a bare word always means one thing.
+- Every effect has a phrase, and every ``{key}`` of the phrase is one of its parameters.
+- A shared effect keeps the Quest schema exactly (checked at import), so a change to it there is a
+  change here too.
+"""
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from mq.cards import vocab as Q
+from mq.cards.defs import Effect
+from mq.cards.vocab import INT, STR, EffectSpec, ParamSpec
+
+# --- who a munchkin is (C-CHAR-4/5, C-SETUP-4; as Q-CHAR-4) -------------------------------------
+
+RACES = Q.RACES  # human is the absence of a race card (C-CHAR-2)
+CLASSES = Q.CLASSES
+GENDERS = Q.GENDERS
+WHO = RACES + CLASSES + GENDERS
+RACE_CARD_KEYS = Q.RACE_CARD_KEYS
+
+# --- cards (C-COMP-2..5) --------------------------------------------------------------------------
+
+DECKS = ("door", "treasure")  # C-COMP-1
+DOOR_KINDS = ("monster", "enhancer", "wandering", "mate", "curse", "race", "class", "halfbreed",
+              "supermunchkin", "cheat", "special")  # C-COMP-2; "special" = other Door specials
+TREASURE_KINDS = ("item", "oneshot", "level", "special")  # C-COMP-3
+MONSTER_KEYWORDS = Q.MONSTER_KEYWORDS  # C-COMP-4 (undead...)
+ITEM_KEYWORDS = Q.ITEM_KEYWORDS
+# C-COMP-5 / C-ITEM-2: headgear, armour, footgear, hands (one or two), none (any number in use).
+SLOTS = ("head", "armour", "feet", "hands", "none")
+# When a special may be played (C-TURN-6/7/8): at any time; only in a combat; on your own turn
+# outside combat.
+TIMINGS = ("anytime", "combat", "own_turn")
+# C-CARD-8: how long a curse acts, decided by its effects (curse_kind).
+CURSE_KINDS = ("immediate", "next_combat", "lasting")
+
+LEVEL_MIN, LEVEL_MAX = 1, 20  # C-COMP-4: a monster's printed level
+LEVELS_GIVEN_MAX = 2  # C-COMP-4: 1, or 2 for very dangerous monsters
+TREASURE_MAX = Q.TREASURE_MAX
+BONUS_MIN, BONUS_MAX = Q.BONUS_MIN, Q.BONUS_MAX
+ITEM_BONUS_MIN, ITEM_BONUS_MAX = Q.ITEM_BONUS_MIN, Q.ITEM_BONUS_MAX
+VALUE_MAX, VALUE_STEP = Q.VALUE_MAX, 100  # C-COMP-6: values in steps of 100 (C-ITEM-7 sells per 1000)
+COUNT_MAX = Q.COUNT_MAX
+
+# Kinds in plain words, for messages and listings.
+KIND_WORDS = {"monster": "monster", "enhancer": "enhancer", "wandering": "Wandering Monster", "mate": "Mate",
+              "curse": "curse", "race": "race", "class": "class", "halfbreed": "Half-Breed",
+              "supermunchkin": "Super Munchkin", "cheat": "Cheat!", "special": "special", "item": "item",
+              "oneshot": "one-shot", "level": "go-up-a-level"}
+
+# --- where an effect may appear -------------------------------------------------------------------
+
+MONSTER = "monster"  # a monster's `effects`: its special text
+BAD_STUFF = "bad_stuff"  # a monster's `bad_stuff` and `on_escape`
+ENHANCER = "enhancer"  # an enhancer's `effects`
+CURSE = "curse"  # a curse's `effects`
+POWER = "power"  # a race or class card's `powers` and `drawbacks`
+EPIC = "epic"  # a race or class card's and the human's `epic` powers (C-EPIC-2)
+ITEM = "item"  # an item's `effects`, while it is in use
+USE = "use"  # an item's `use`: discard it from play for these
+ONESHOT = "oneshot"  # a one-shot's `effects`
+SPECIAL = "special"  # a Door or Treasure special's `effects`
+CONTEXTS = (MONSTER, BAD_STUFF, ENHANCER, CURSE, POWER, EPIC, ITEM, USE, ONESHOT, SPECIAL)
+
+_SPECS: list[EffectSpec] = []
+PHRASES: dict[str, str] = {}  # effect name -> plain words; see describe()
+
+
+def _shared(name: str, contexts: tuple[str, ...], rule: str, doc: str, phrase: str) -> None:
+    """An effect of the Quest vocabulary, same name and parameters, in Classic's contexts."""
+    _SPECS.append(dataclasses.replace(Q.EFFECTS[name], contexts=contexts, rule=rule, doc=doc))
+    PHRASES[name] = phrase
+
+
+def _new(name: str, params: tuple[ParamSpec, ...], contexts: tuple[str, ...], rule: str, doc: str,
+         phrase: str) -> None:
+    """An effect only Classic has."""
+    _SPECS.append(EffectSpec(name, params, contexts, rule, doc))
+    PHRASES[name] = phrase
+
+
+def _int(key: str, lo: int, hi: int, doc: str, nonzero: bool = True) -> ParamSpec:
+    return ParamSpec(key, INT, lo=lo, hi=hi, nonzero=nonzero, doc=doc)
+
+
+def _word(key: str, choices: tuple[str, ...], doc: str) -> ParamSpec:
+    return ParamSpec(key, STR, choices=choices, doc=doc)
+
+
+_WHO = _word("who", WHO, "race, class or gender")
+_MAX_LEVEL = _int("max_level", LEVEL_MIN, LEVEL_MAX, "highest printed level it works on")
+
+# Phrases: `{key}` is the parameter's value; `{key+}` a signed number; `{key noun}` the number
+# with the noun, plural when it is not 1 ("2 cards"). Words of a few parameters read better in
+# full (VALUE_WORDS).
+
+# -- shared with Quest ("as Q-x")
+_shared("runaway", (MONSTER, POWER, ITEM, ONESHOT), "C-RUN-2 (as Q-RUN-2)",
+        "Run-away rolls get +amount: against this monster (negative: a fast one) / for the race or "
+        "class / while the item is in use / for the run the one-shot is played in.",
+        "{amount+} to run away")
+_shared("bonus_vs", (ITEM,), "C-COMBAT-2 (as Q-COMBAT-4)",
+        "While the item is in use, +amount more against a monster with keyword `who`.",
+        "{amount+} more against {who} monsters")
+_shared("lose_levels", (BAD_STUFF, CURSE), "C-CHAR-1 (as Q-CHAR-2)",
+        "Lose n levels (never below 1, C-LAW-1).", "lose {n level}")
+_shared("lose_item", (BAD_STUFF, CURSE), "C-ITEM-8 (as Q-ITEM-6)",
+        "Lose n items in play, in use or not; the victim chooses.", "lose {n item} in play (your choice)")
+_shared("lose_slot", (BAD_STUFF, CURSE), "C-ITEM-8 (as Q-ITEM-6)",
+        "Lose the item in use in that slot (hands: one hand item, the victim's choice); none in use, "
+        "nothing happens.", "lose your {slot}")
+_shared("death", (BAD_STUFF,), "C-DEATH-1 (as Q-DEATH-1)",
+        "You die (C-DEATH); must be the only Bad Stuff of its monster.", "you die")
+_shared("extra_treasure", (ENHANCER,), "C-COMBAT-6 (as Q-COMBAT-9)",
+        "The monster it enhances carries n more Treasure cards.", "{n Treasure card} more")
+_shared("fewer_treasure", (ENHANCER,), "C-COMBAT-6 (as Q-COMBAT-13)",
+        "The monster it enhances carries n Treasure cards fewer, never fewer than none.",
+        "{n Treasure card} fewer")
+_shared("escape", (ONESHOT, USE), "C-RUN-3 (as Q-RUN-4)",
+        "Escape every monster of the combat without rolling.", "escape every monster without rolling")
+_shared("change_die", (ONESHOT,), "C-RUN-3, C-DIGI-2 (as Q-COMBAT-7)",
+        "Right after a die is rolled (a run-away roll, a theft, a dodge), turn it to `to`.",
+        "turn a die just rolled to {to}")
+_shared("cancel_curse", (ONESHOT, SPECIAL), "C-CARD-8",
+        "Cancel a curse in its curse window, before it acts.", "cancel a curse before it acts")
+_shared("next_combat", (CURSE,), "C-CARD-8 (as Q-CARD-8)",
+        "The victim gets `amount` in their next combat (this one, if they are fighting).",
+        "{amount+} in your next combat")
+_shared("lasting_strength", (CURSE,), "C-CARD-8 (as Q-CARD-8)",
+        "The curse stays in play on the victim: `amount` in every combat until a card removes it.",
+        "{amount+} in every combat until a card removes the curse")
+
+# -- monsters
+_new("bonus_vs_item",
+     (_int("amount", BONUS_MIN, BONUS_MAX, "level change"),
+      _word("keyword", ITEM_KEYWORDS, "item keyword")),
+     (MONSTER,), "C-COMBAT-3",
+     "+amount to its level while a munchkin of the side fighting it has an item in use with the "
+     "keyword (once per monster).",
+     "{amount+} against anyone using a {keyword} item")
+_new("auto_defeat", (_WHO,), (MONSTER,), "C-COMBAT-7",
+     "Defeated without a fight when a `who` is on the munchkin side: its Treasure counts if the "
+     "combat is won; no levels.",
+     "any {who} on the munchkin side defeats it automatically (Treasure, no levels)")
+_new("auto_kill", (_WHO,), (MONSTER,), "C-COMBAT-7",
+     "Killed without a fight when a `who` is on the munchkin side: levels and Treasure as if beaten.",
+     "any {who} on the munchkin side kills it automatically (levels and Treasure)")
+_new("no_pursuit", (_int("max_level", LEVEL_MIN, LEVEL_MAX - 1, "highest level it ignores"),),
+     (MONSTER,), "C-RUN-3",
+     "It does not pursue a munchkin of level `max_level` or lower: they escape it without rolling.",
+     "does not pursue munchkins of level {max_level} or lower")
+_new("friendly", (_WHO,), (MONSTER,), "C-TURN-3",
+     "It does not fight a main fighter who is `who`: kicked open or played for trouble by them it "
+     "counts as no monster met, and it leaves a combat of theirs with no reward (sent away).",
+     "friendly to any {who}: no fight, it counts as no monster met")
+
+# -- Bad Stuff and curses
+_new("lose_hand", (_int("n", 1, 10, "cards discarded"),), (BAD_STUFF, CURSE), "C-COMP-7",
+     "Discard n cards from your hand, your choice (all of them if fewer).",
+     "discard {n card} from your hand (your choice)")
+_new("lose_whole_hand", (), (BAD_STUFF, CURSE), "C-COMP-7", "Discard your whole hand.",
+     "discard your whole hand")
+_new("lose_race", (), (BAD_STUFF, CURSE), "C-CHAR-2",
+     "Discard your race cards (and a Half-Breed with them): you are human.",
+     "discard your race card: you are human")
+_new("lose_class", (), (BAD_STUFF, CURSE), "C-CHAR-2",
+     "Discard your class cards (and a Super Munchkin with them).", "discard your class card")
+_new("change_gender", (), (CURSE,), "C-CHAR-6", "You change gender.", "you change gender")
+_new("lasting_runaway", (_int("amount", -3, -1, "run-away roll change"),), (CURSE,), "C-CARD-8",
+     "The curse stays in play on the victim: `amount` to every run-away roll until a card removes it.",
+     "{amount+} to run away until a card removes the curse")
+
+# -- race and class powers (C-CHAR-4/5)
+_new("help_levels", (), (POWER,), "C-HELP-5",
+     "As a helper in a won combat, go up 1 level per monster killed (may be the winning level).",
+     "helping in a won combat, go up 1 level per monster killed")
+_new("hand_limit", (_int("n", 5, 20, "cards"),), (POWER,), "C-TURN-9",
+     "At the end of your turn you may hold n cards instead of 5.", "hand limit {n}")
+_new("any_big_items", (), (POWER,), "C-ITEM-4", "Any number of big items in play.",
+     "any number of big items")
+_new("double_sale", (_int("items", 1, 3, "items a turn"),), (POWER, EPIC), "C-CHAR-4, C-EPIC-5",
+     "Once per turn, when selling, `items` items count at double their value.",
+     "once per turn, {items item} sold at double value")
+_new("wins_ties", (), (POWER,), "C-COMBAT-4", "The munchkin side wins ties.",
+     "the munchkin side wins ties")
+_new("discard_bonus",
+     (_int("amount", 1, 5, "bonus per card"),
+      _word("keyword", MONSTER_KEYWORDS + (Q.ANY,), "monster keyword or any"),
+      _int("max_cards", 1, 5, "cards at most")),
+     (POWER,), "C-CHAR-5",
+     "In a combat against a monster with the keyword (or any), discard up to max_cards cards for "
+     "+amount each.",
+     "in combat, discard up to {max_cards card} for {amount+} each against {keyword} monsters")
+_new("escape_boost", (_int("amount", 1, 3, "bonus per card"), _int("max_cards", 1, 5, "cards at most")),
+     (POWER,), "C-CHAR-5",
+     "When running away, discard up to max_cards cards for +amount each to all your run-away rolls "
+     "of that combat.",
+     "when running away, discard up to {max_cards card} for {amount+} each to your rolls")
+_new("enthral", (_int("min_cards", 1, 10, "cards at least"),), (POWER,), "C-CHAR-5, C-COMBAT-7",
+     "As main fighter, discard your whole hand (at least min_cards cards) to defeat one monster "
+     "without killing it: its Treasure, no levels.",
+     "as main fighter, discard your whole hand (at least {min_cards card}) to defeat one monster")
+_new("backstab", (_int("amount", -5, -1, "strength change"),), (POWER,), "C-CHAR-5",
+     "In any combat, discard a card to give one munchkin `amount`, once per victim per combat, "
+     "never yourself.",
+     "discard a card: {amount+} to one munchkin in any combat")
+_new("theft", (_int("roll", 2, 6, "d6 roll needed"),), (POWER,), "C-CHAR-5",
+     "On your turn outside combat, discard a card, name a small item in another player's play and "
+     "roll a d6: `roll` or more takes it into your play, else you lose a level.",
+     "on your turn, discard a card and roll {roll}+ to steal a small item, else lose a level")
+_new("salvage", (), (POWER,), "C-CHAR-5",
+     "When you draw a card face-down you may take the top card of that deck's discard pile instead, "
+     "discarding a card from your hand for each.",
+     "draw from the discards instead, one card from your hand for each")
+
+# -- epic powers (C-EPIC), had from level 10 with Epic
+_new("no_hand_limit", (), (EPIC,), "C-EPIC-4", "No hand limit.", "no hand limit")
+_new("big_items", (_int("n", 2, 5, "big items"),), (EPIC,), "C-EPIC-13",
+     "Up to n big items in play, all usable.", "up to {n} big items")
+_new("giant_grip", (), (EPIC,), "C-EPIC-13", "A two-handed item takes one hand.",
+     "a two-handed item takes one hand")
+_new("arrows", (_int("amount", -5, -1, "strength change per arrow"), _int("n", 1, 3, "arrows a combat")),
+     (EPIC,), "C-EPIC-3",
+     "In a combat you are neither fighter nor helper in, shoot up to n arrows, each costing a card "
+     "from your hand: `amount` to one monster or one munchkin.",
+     "in others' combats, up to {n arrow} at a card each: {amount+} to one monster or munchkin")
+_new("pet", (_MAX_LEVEL,), (EPIC,), "C-EPIC-6",
+     "As main fighter with no pet, take a monster of printed level `max_level` or less entering your "
+     "combat as your pet instead of fighting it; sacrifice it later for a bonus or a foe.",
+     "take a monster of level {max_level} or less entering your combat as your pet")
+_new("dodge_curses", (), (EPIC,), "C-EPIC-9",
+     "When a curse would hit you, discard a card and make a run-away roll: 5+ cancels it; again while "
+     "you have cards.",
+     "when a curse would hit you, discard a card and roll 5+ to cancel it")
+_new("prayer", (_int("discards", 1, 5, "cards discarded"),), (EPIC,), "C-EPIC-11",
+     "At any time, discard `discards` cards (hand or play) to draw a Treasure face-down.",
+     "at any time, discard {discards card} to draw a Treasure face-down")
+_new("pickpocket", (), (EPIC,), "C-EPIC-12",
+     "Once per turn, on your turn outside combat, discard a card to take a random card from another "
+     "player's hand.",
+     "once per turn, discard a card to take a random card from another's hand")
+
+# -- one-shots and specials
+_new("kill", (_MAX_LEVEL,), (ONESHOT,), "C-COMBAT-7",
+     "Kill one monster of printed level `max_level` or less: it counts as beaten (levels and "
+     "Treasure if the combat is won).",
+     "kill one monster of level {max_level} or less")
+_new("defeat", (_MAX_LEVEL,), (ONESHOT, SPECIAL), "C-COMBAT-7",
+     "Defeat one monster of printed level `max_level` or less without killing it: its Treasure "
+     "counts if the combat is won; no levels.",
+     "defeat one monster of level {max_level} or less without killing it")
+_new("send_away", (), (ONESHOT, SPECIAL), "C-COMBAT-7",
+     "Send one monster away from the combat: no reward for it.", "send one monster away (no reward)")
+_new("end_combat", (), (SPECIAL,), "C-COMBAT-13",
+     "End the combat without result: no levels, Treasure or Bad Stuff.",
+     "end the combat without result")
+_new("level_up_all", (_WHO,), (SPECIAL,), "C-LAW-2",
+     "Every munchkin who is `who` goes up 1 level; the card explicitly allows the winning level.",
+     "every {who} goes up 1 level, even to the winning level")
+_new("draw", (_word("deck", DECKS, "door or treasure"), _int("n", 1, 3, "cards")), (SPECIAL,), "C-CARD-2",
+     "Draw n cards of that deck face-down into your hand.", "draw {n card} from the {deck} deck face-down")
+_new("search_discards", (_word("deck", DECKS, "door or treasure"),), (SPECIAL,), "C-SETUP-2",
+     "Look through that deck's discard pile and take one card into your hand.",
+     "take a card of your choice from the {deck} discards")
+
+EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
+
+# How a curse acts (C-CARD-8): a lasting effect keeps the curse in play; next_combat makes it wait.
+LASTING_EFFECTS = ("lasting_strength", "lasting_runaway")
+NEXT_COMBAT_EFFECTS = ("next_combat",)
+TREASURE_CHANGES = {"extra_treasure": 1, "fewer_treasure": -1}  # C-COMBAT-6: direction of each
+
+# Words read better in full, by parameter key and value.
+VALUE_WORDS = {
+    "slot": {"head": "headgear", "armour": "armour", "feet": "footgear", "hands": "hand item"},
+    "deck": {"door": "Door", "treasure": "Treasure"},
+    "keyword": {Q.ANY: "all"},
+}
+
+_TOKEN = re.compile(r"\{(\w+)(\+| [\w ]+)?\}")
+
+
+def effects_for(context: str) -> tuple[str, ...]:
+    """Effect names allowed in ``context``, in :data:`EFFECTS` order."""
+    return tuple(s.name for s in _SPECS if context in s.contexts)
+
+
+def curse_kind(effects: tuple[Effect, ...]) -> str:
+    """``"lasting"``, ``"next_combat"`` or ``"immediate"`` (C-CARD-8). The loader refuses a curse
+    that would be both lasting and next-combat."""
+    names = {e.name for e in effects}
+    if names & set(LASTING_EFFECTS):
+        return "lasting"
+    if names & set(NEXT_COMBAT_EFFECTS):
+        return "next_combat"
+    return "immediate"
+
+
+def describe(effect: Effect) -> str:
+    """The effect in plain words: ``lose_levels(n=2)`` -> ``"lose 2 levels"``."""
+
+    def fill(m: re.Match) -> str:
+        key, mod = m.group(1), m.group(2)
+        value = effect.get(key)
+        if mod == "+":
+            return f"{value:+d}"
+        if mod:
+            noun = mod.strip()
+            return f"{value} {noun}" + ("" if value == 1 else "s")
+        return VALUE_WORDS.get(key, {}).get(value, str(value))
+
+    return _TOKEN.sub(fill, PHRASES[effect.name])
+
+
+def _check() -> None:
+    # Import-time sanity: the invariants of the module docstring.
+    assert len(set(WHO)) == len(WHO) and not set(ITEM_KEYWORDS) & set(WHO)
+    assert set(KIND_WORDS) == set(DOOR_KINDS) | set(TREASURE_KINDS)
+    assert len(EFFECTS) == len(_SPECS) == len(PHRASES), "an effect is defined twice"
+    for s in _SPECS:
+        assert set(s.contexts) <= set(CONTEXTS), s.name
+        assert [p.key for p in s.params] == sorted(p.key for p in s.params), s.name
+        keys = {p.key for p in s.params}
+        assert {m.group(1) for m in _TOKEN.finditer(PHRASES[s.name])} <= keys, s.name
+        if s.name in Q.EFFECTS:
+            assert s.params == Q.EFFECTS[s.name].params, f"{s.name}: a shared effect keeps its Quest schema"
+
+
+_check()
