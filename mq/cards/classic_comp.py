@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_vocab import CURSE_KINDS, K
 from mq.cards.defs import DataError
 
 
@@ -62,11 +63,11 @@ def _has(card, name: str, **params) -> bool:
 
 
 def _monsters(pred) -> Callable[[ClassicSet], int]:
-    return _door(lambda c: c.kind == "monster" and pred(c))
+    return _door(lambda c: c.kind == K.MONSTER and pred(c))
 
 
 def _items(pred) -> Callable[[ClassicSet], int]:
-    return _treasure(lambda c: c.kind == "item" and pred(c))
+    return _treasure(lambda c: c.kind == K.ITEM and pred(c))
 
 
 def _kind(deck: str, kind: str, key: str | None = None) -> Callable[[ClassicSet], int]:
@@ -79,34 +80,34 @@ BOUNDS: tuple[Bound, ...] = (
     _about("door", "Door cards", 95, lambda s: len(s.door)),
     _about("treasure", "Treasure cards", 73, lambda s: len(s.treasure)),
     # Door (C-COMP-6, first list)
-    _about("door", "monsters", 37, _kind("door", "monster")),
+    _about("door", "monsters", 37, _kind("door", K.MONSTER)),
     _some("door", "monsters of level 1", _monsters(lambda c: c.level == 1)),
     _some("door", "monsters of level 20", _monsters(lambda c: c.level == 20)),
     _about("door", "monsters giving 2 levels", 5, _monsters(lambda c: c.levels == 2)),
     _about("door", "undead monsters", 4, _monsters(lambda c: "undead" in c.keywords)),
-    _about("door", "enhancers", 6, _kind("door", "enhancer")),
-    _about("door", "enhancers up", 4, _door(lambda c: c.kind == "enhancer" and c.bonus > 0)),
-    _about("door", "enhancers down", 2, _door(lambda c: c.kind == "enhancer" and c.bonus < 0)),
-    _exactly("door", "Wandering Monsters", 3, _kind("door", "wandering")),
-    _exactly("door", "Mates", 1, _kind("door", "mate")),
-    _about("door", "curses", 15, _kind("door", "curse")),
-    *(_some("door", f"{kind.replace('_', '-')} curses", _door(lambda c, k=kind: c.kind == "curse" and c.curse_kind == k))
-      for kind in ("immediate", "next_combat", "lasting")),
-    _exactly("door", "race cards", 9, _kind("door", "race")),
-    *(_exactly("door", f"{race} cards", 3, _kind("door", "race", race)) for race in ("elf", "dwarf", "halfling")),
-    _exactly("door", "class cards", 12, _kind("door", "class")),
-    *(_exactly("door", f"{cls} cards", 3, _kind("door", "class", cls))
+    _about("door", "enhancers", 6, _kind("door", K.ENHANCER)),
+    _about("door", "enhancers up", 4, _door(lambda c: c.kind == K.ENHANCER and c.bonus > 0)),
+    _about("door", "enhancers down", 2, _door(lambda c: c.kind == K.ENHANCER and c.bonus < 0)),
+    _exactly("door", "Wandering Monsters", 3, _kind("door", K.WANDERING)),
+    _exactly("door", "Mates", 1, _kind("door", K.MATE)),
+    _about("door", "curses", 15, _kind("door", K.CURSE)),
+    *(_some("door", f"{kind.replace('_', '-')} curses", _door(lambda c, k=kind: c.kind == K.CURSE and c.curse_kind == k))
+      for kind in CURSE_KINDS),
+    _exactly("door", "race cards", 9, _kind("door", K.RACE)),
+    *(_exactly("door", f"{race} cards", 3, _kind("door", K.RACE, race)) for race in ("elf", "dwarf", "halfling")),
+    _exactly("door", "class cards", 12, _kind("door", K.CLASS)),
+    *(_exactly("door", f"{cls} cards", 3, _kind("door", K.CLASS, cls))
       for cls in ("warrior", "wizard", "thief", "cleric")),
-    _exactly("door", "Half-Breeds", 2, _kind("door", "halfbreed")),
-    _exactly("door", "Super Munchkins", 2, _kind("door", "supermunchkin")),
-    _about("door", "other Door specials (Cheat! included)", 8, _door(lambda c: c.kind in ("special", "cheat"))),
-    _some("door", "Cheat! cards", _kind("door", "cheat")),
+    _exactly("door", "Half-Breeds", 2, _kind("door", K.HALFBREED)),
+    _exactly("door", "Super Munchkins", 2, _kind("door", K.SUPERMUNCHKIN)),
+    _about("door", "other Door specials (Cheat! included)", 8, _door(lambda c: c.kind in (K.SPECIAL, K.CHEAT))),
+    _some("door", "Cheat! cards", _kind("door", K.CHEAT)),
     _some("door", "specials raising every cleric a level (C-LAW-2)",
-          _door(lambda c: c.kind == "special" and _has(c, "level_up_all", who="cleric"))),
+          _door(lambda c: c.kind == K.SPECIAL and _has(c, "level_up_all", who="cleric"))),
     _some("door", "specials ending a combat without result",
-          _door(lambda c: c.kind == "special" and _has(c, "end_combat"))),
+          _door(lambda c: c.kind == K.SPECIAL and _has(c, "end_combat"))),
     # Treasure (C-COMP-6, second list)
-    _about("treasure", "items", 48, _kind("treasure", "item")),
+    _about("treasure", "items", 48, _kind("treasure", K.ITEM)),
     _about("treasure", "headgear", 5, _items(lambda c: c.slot == "head")),
     _about("treasure", "armour", 6, _items(lambda c: c.slot == "armour")),
     _about("treasure", "footgear", 4, _items(lambda c: c.slot == "feet")),
@@ -115,9 +116,9 @@ BOUNDS: tuple[Bound, ...] = (
     _about("treasure", "items without slot", 13, _items(lambda c: c.slot == "none")),
     _about("treasure", "big items", 12, _items(lambda c: c.big)),
     _exactly("treasure", "cards worth more than 1000 gold", 0, _treasure(lambda c: c.value > 1000)),
-    _about("treasure", "one-shots", 15, _kind("treasure", "oneshot")),
-    _about("treasure", "go-up-a-level cards", 9, _kind("treasure", "level")),
-    _about("treasure", "other Treasure specials", 1, _kind("treasure", "special")),
+    _about("treasure", "one-shots", 15, _kind("treasure", K.ONESHOT)),
+    _about("treasure", "go-up-a-level cards", 9, _kind("treasure", K.LEVEL)),
+    _about("treasure", "other Treasure specials", 1, _kind("treasure", K.SPECIAL)),
 )
 
 

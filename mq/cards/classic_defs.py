@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import ClassVar
 
-from mq.cards.classic_vocab import curse_kind
+from mq.cards.classic_vocab import K, curse_kind
 from mq.cards.defs import DataError, Effect
 
 
@@ -24,7 +24,7 @@ from mq.cards.defs import DataError, Effect
 class ClassicMonsterDef:
     """A monster card (C-COMP-4): one monster, even with a plural name."""
 
-    kind: ClassVar[str] = "monster"
+    kind: ClassVar[str] = K.MONSTER
     id: str
     name: str
     text: str
@@ -53,12 +53,12 @@ class ClassicDoorDef:
     powers: tuple[Effect, ...]  # race/class benefits (C-CHAR-4/5)
     drawbacks: tuple[Effect, ...]  # race/class drawbacks, which a Half-Breed / Super Munchkin drops
     epic: tuple[Effect, ...]  # race/class epic powers (C-EPIC-2)
-    when: str | None  # specials: "anytime" | "combat" | "own_turn" (C-TURN-6/7/8); else None
+    when: str | None  # specials: a classic_vocab.Timing (C-TURN-6/7/8); else None
 
     @property
     def curse_kind(self) -> str | None:
-        """``"immediate"``, ``"next_combat"`` or ``"lasting"`` for a curse (C-CARD-8), else None."""
-        return curse_kind(self.effects) if self.kind == "curse" else None
+        """The curse's :class:`~mq.cards.classic_vocab.CurseKind` (C-CARD-8); None for other kinds."""
+        return curse_kind(self.effects) if self.kind == K.CURSE else None
 
 
 @dataclass(frozen=True)

@@ -30,6 +30,7 @@ from mq.cards import classic_vocab as V
 from mq.cards import pack as quest_pack
 from mq.cards.classic_comp import check_composition
 from mq.cards.classic_defs import ClassicDoorDef, ClassicMonsterDef, ClassicSet, ClassicTreasureDef, HumanDef
+from mq.cards.classic_vocab import K
 from mq.cards.defs import DataError, Effect
 from mq.cards.loader import _bonuses, _effects, _Entry, _load_deck, _read, _shown, _top
 
@@ -132,7 +133,7 @@ def _refuse_other_fields(e: _Entry, kind: str, fields: tuple[str, ...]) -> None:
 def _door(e: _Entry, cid: str) -> ClassicMonsterDef | ClassicDoorDef:
     name, text = e.string("name"), e.string("text")
     kind = e.choice("kind", V.DOOR_KINDS, "Door kind")
-    if kind == "monster":
+    if kind == K.MONSTER:
         card: ClassicMonsterDef | ClassicDoorDef = _monster(e, cid, name, text)
     else:
         card = _door_card(e, cid, name, text, kind)
@@ -167,8 +168,8 @@ def _door_card(e: _Entry, cid: str, name: str, text: str, kind: str) -> ClassicD
     bonus = 0
     effects = powers = drawbacks = epic = ()
     when: str | None = None
-    if kind in ("race", "class"):
-        if kind == "race":
+    if kind in (K.RACE, K.CLASS):
+        if kind == K.RACE:
             if e.raw("key", None) == "human":
                 raise e.err("key", "'human' is not a race card: a munchkin without a race card is "
                                    "human (C-CHAR-2)")
@@ -178,7 +179,7 @@ def _door_card(e: _Entry, cid: str, name: str, text: str, kind: str) -> ClassicD
         powers = _fx(e, "powers", V.POWER)
         drawbacks = _fx(e, "drawbacks", V.POWER)
         epic = _fx(e, "epic", V.EPIC)
-    elif kind == "enhancer":  # C-COMBAT-6: a monster's level and its Treasure count, the same way
+    elif kind == K.ENHANCER:  # C-COMBAT-6: a monster's level and its Treasure count, the same way
         bonus = e.integer("bonus", V.BONUS_MIN, V.BONUS_MAX)
         if bonus == 0:
             raise e.err("bonus", "an enhancer must change the monster's level")
@@ -191,7 +192,7 @@ def _door_card(e: _Entry, cid: str, name: str, text: str, kind: str) -> ClassicD
             raise e.err("effects", f"a monster made {'stronger' if bonus > 0 else 'weaker'} carries "
                                    f"{'more' if bonus > 0 else 'less'} Treasure: bonus {bonus:+d} goes "
                                    f"with {want} (C-COMBAT-6)")
-    elif kind == "curse":  # C-CARD-8
+    elif kind == K.CURSE:  # C-CARD-8
         effects = _fx(e, "effects", V.CURSE, required=True)
         if not effects:
             raise e.err("effects", "a curse must do something")
@@ -199,7 +200,7 @@ def _door_card(e: _Entry, cid: str, name: str, text: str, kind: str) -> ClassicD
         if names & set(V.LASTING_EFFECTS) and names & set(V.NEXT_COMBAT_EFFECTS):
             raise e.err("effects", "a curse either waits for the next combat or lasts until removed, "
                                    "not both (C-CARD-8)")
-    elif kind == "special":
+    elif kind == K.SPECIAL:
         when = e.choice("when", V.TIMINGS, "timing")
         effects = _fx(e, "effects", V.SPECIAL, required=True)
         if not effects:
@@ -220,7 +221,7 @@ def _treasure(e: _Entry, cid: str) -> ClassicTreasureDef:
     only = not_for = keywords = ()
     effects = use = ()
     when: str | None = None
-    if kind == "item":
+    if kind == K.ITEM:
         slot = e.choice("slot", V.SLOTS, "slot")
         if slot == "hands":
             hands = e.integer("hands", 1, 2)
@@ -232,22 +233,22 @@ def _treasure(e: _Entry, cid: str) -> ClassicTreasureDef:
             raise e.err("not_for", f"{both[0]!r} is in both only and not_for")
         effects = _fx(e, "effects", V.ITEM)
         use = _fx(e, "use", V.USE)
-    elif kind == "oneshot":
+    elif kind == K.ONESHOT:
         effects = _fx(e, "effects", V.ONESHOT)
-    elif kind == "special":
+    elif kind == K.SPECIAL:
         when = e.choice("when", V.TIMINGS, "timing")
         effects = _fx(e, "effects", V.SPECIAL, required=True)
         if not effects:
             raise e.err("effects", "a special must do something")
-    if kind in ("item", "oneshot"):
+    if kind in (K.ITEM, K.ONESHOT):
         bonus = e.integer("bonus", V.ITEM_BONUS_MIN, V.ITEM_BONUS_MAX, 0)
         value = e.integer("value", 0, V.VALUE_MAX, 0)
         if value % V.VALUE_STEP:
             raise e.err("value", f"{value} is not a multiple of {V.VALUE_STEP} gold (C-COMP-6)")
         keywords = e.words("keywords", V.ITEM_KEYWORDS, "item keyword")
-    if kind == "oneshot" and not bonus and not effects:
+    if kind == K.ONESHOT and not bonus and not effects:
         raise e.err("effects", "a one-shot must do something: give it a bonus or an effect")
-    if kind == "item" and slot != "hands":
+    if kind == K.ITEM and slot != "hands":
         e.forbid(("hands",), 'unless slot = "hands"')
     # A go-up-a-level card is only that (C-CARD-3): no other field.
     _refuse_other_fields(e, kind, _TREASURE_FIELDS)

@@ -14,11 +14,13 @@ from collections import Counter
 
 from mq.cards import classic_vocab as V
 from mq.cards.classic_defs import ClassicCardDef, ClassicDoorDef, ClassicMonsterDef, ClassicSet, ClassicTreasureDef
+from mq.cards.classic_vocab import CurseKind, K, Timing
 from mq.cards.defs import Effect
 
-WHEN_WORDS = {"anytime": "at any time", "combat": "in combat", "own_turn": "on your turn, outside combat"}
-CURSE_WORDS = {"immediate": "acts at once", "next_combat": "waits for your next combat",
-               "lasting": "stays until a card removes it"}
+WHEN_WORDS = {Timing.ANYTIME: "at any time", Timing.COMBAT: "in combat",
+              Timing.OWN_TURN: "on your turn, outside combat"}
+CURSE_WORDS = {CurseKind.IMMEDIATE: "acts at once", CurseKind.NEXT_COMBAT: "waits for your next combat",
+               CurseKind.LASTING: "stays until a card removes it"}
 SLOT_WORDS = {"head": "headgear", "armour": "armour", "feet": "footgear", "none": "no slot"}
 HUMAN_ID = "human"
 
@@ -47,15 +49,15 @@ def _summary(c: ClassicCardDef) -> str:
     if isinstance(c, ClassicMonsterDef):
         return f"level {c.level}, {c.treasure} Treasure" + (f", {c.levels} levels" if c.levels > 1 else "")
     if isinstance(c, ClassicDoorDef):
-        if c.kind == "enhancer":
+        if c.kind == K.ENHANCER:
             return f"{c.bonus:+d} to its level"
-        if c.kind == "curse":
+        if c.kind == K.CURSE:
             return CURSE_WORDS[c.curse_kind]
         if c.key:
             return c.key
         return WHEN_WORDS[c.when] if c.when else ""
-    if c.kind in ("item", "oneshot"):
-        bits = [_slot(c)] if c.kind == "item" else []
+    if c.kind in (K.ITEM, K.ONESHOT):
+        bits = [_slot(c)] if c.kind == K.ITEM else []
         bits += ["big"] if c.big else []
         bits += [f"{c.bonus:+d}"] if c.bonus else []
         return ", ".join(bits + [_gold(c.value)])
@@ -88,25 +90,25 @@ def _fields(c: ClassicCardDef) -> list[tuple[str, str]]:
                 ("special", _effects(c.effects)), ("Bad Stuff", _effects(c.bad_stuff)),
                 ("even if you escape", _effects(c.on_escape))]
     if isinstance(c, ClassicDoorDef):
-        if c.kind == "enhancer":
+        if c.kind == K.ENHANCER:
             return [("level change", f"{c.bonus:+d}"), ("Treasure change", _effects(c.effects))]
-        if c.kind == "curse":
+        if c.kind == K.CURSE:
             return [("does", _effects(c.effects)), ("how long", CURSE_WORDS[c.curse_kind])]
-        if c.kind in ("race", "class"):
+        if c.kind in (K.RACE, K.CLASS):
             return [(c.kind, c.key), ("powers", _effects(c.powers)), ("drawbacks", _effects(c.drawbacks)),
                     ("epic powers", _effects(c.epic))]
-        if c.kind == "special":
+        if c.kind == K.SPECIAL:
             return [("when", WHEN_WORDS[c.when]), ("does", _effects(c.effects))]
         return [("what it does", f"the rule of every {V.KIND_WORDS[c.kind]} card (see the text)")]
-    if c.kind == "item":
+    if c.kind == K.ITEM:
         return [("slot", _slot(c)), ("big", "yes" if c.big else "no"), ("bonus", f"{c.bonus:+d}"),
                 ("value", _gold(c.value)), ("usable only by", _words(c.only)),
                 ("not usable by", _words(c.not_for)), ("keywords", _words(c.keywords)),
                 ("while in use", _effects(c.effects)), ("discard it to", _effects(c.use))]
-    if c.kind == "oneshot":
+    if c.kind == K.ONESHOT:
         return [("bonus", f"{c.bonus:+d}" if c.bonus else "none"), ("value", _gold(c.value)),
                 ("keywords", _words(c.keywords)), ("when played", _effects(c.effects))]
-    if c.kind == "special":
+    if c.kind == K.SPECIAL:
         return [("when", WHEN_WORDS[c.when]), ("does", _effects(c.effects))]
     return [("does", "go up 1 level, never to the winning level")]
 
@@ -142,8 +144,8 @@ def _by_kind(cs) -> str:
 
 def summary_lines(cards: ClassicSet) -> list[str]:
     """Counts per deck and kind: what ``mq cards validate --mode classic`` prints for a valid set."""
-    curses = Counter(c.curse_kind for c in cards.door if c.kind == "curse")
-    monsters = [c for c in cards.door if c.kind == "monster"]
+    curses = Counter(c.curse_kind for c in cards.door if c.kind == K.CURSE)
+    monsters = [c for c in cards.door if c.kind == K.MONSTER]
     return [
         f"  Door:     {len(cards.door)} cards ({_by_kind(cards.door)})",
         f"  Treasure: {len(cards.treasure)} cards ({_by_kind(cards.treasure)})",

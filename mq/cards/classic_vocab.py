@@ -39,18 +39,44 @@ RACE_CARD_KEYS = Q.RACE_CARD_KEYS
 # --- cards (C-COMP-2..5) --------------------------------------------------------------------------
 
 DECKS = ("door", "treasure")  # C-COMP-1
-DOOR_KINDS = ("monster", "enhancer", "wandering", "mate", "curse", "race", "class", "halfbreed",
-              "supermunchkin", "cheat", "special")  # C-COMP-2; "special" = other Door specials
-TREASURE_KINDS = ("item", "oneshot", "level", "special")  # C-COMP-3
+
+
+class ClassicKind(Q.CardKind):
+    """The names of the Classic card kinds: Quest's (the same words, as Q-CARD), plus the monster
+    (a Door card here) and the "other specials" of either deck."""
+
+    MONSTER = "monster"
+    SPECIAL = "special"
+
+
+K = ClassicKind
+DOOR_KINDS = (K.MONSTER, K.ENHANCER, K.WANDERING, K.MATE, K.CURSE, K.RACE, K.CLASS, K.HALFBREED,
+              K.SUPERMUNCHKIN, K.CHEAT, K.SPECIAL)  # C-COMP-2
+TREASURE_KINDS = (K.ITEM, K.ONESHOT, K.LEVEL, K.SPECIAL)  # C-COMP-3
 MONSTER_KEYWORDS = Q.MONSTER_KEYWORDS  # C-COMP-4 (undead...)
 ITEM_KEYWORDS = Q.ITEM_KEYWORDS
 # C-COMP-5 / C-ITEM-2: headgear, armour, footgear, hands (one or two), none (any number in use).
 SLOTS = ("head", "armour", "feet", "hands", "none")
-# When a special may be played (C-TURN-6/7/8): at any time; only in a combat; on your own turn
-# outside combat.
-TIMINGS = ("anytime", "combat", "own_turn")
-# C-CARD-8: how long a curse acts, decided by its effects (curse_kind).
-CURSE_KINDS = ("immediate", "next_combat", "lasting")
+
+
+class Timing:
+    """When a special may be played (C-TURN-6/7/8)."""
+
+    ANYTIME = "anytime"
+    COMBAT = "combat"  # only in a combat
+    OWN_TURN = "own_turn"  # on your own turn, outside combat
+
+
+class CurseKind:
+    """How long a curse acts (C-CARD-8), decided by its effects (:func:`curse_kind`)."""
+
+    IMMEDIATE = "immediate"  # acts at once and is discarded
+    NEXT_COMBAT = "next_combat"  # waits for the victim's next combat
+    LASTING = "lasting"  # stays in play until a card removes it
+
+
+TIMINGS = (Timing.ANYTIME, Timing.COMBAT, Timing.OWN_TURN)
+CURSE_KINDS = (CurseKind.IMMEDIATE, CurseKind.NEXT_COMBAT, CurseKind.LASTING)
 
 LEVEL_MIN, LEVEL_MAX = 1, 20  # C-COMP-4: a monster's printed level
 LEVELS_GIVEN_MAX = 2  # C-COMP-4: 1, or 2 for very dangerous monsters
@@ -61,10 +87,10 @@ VALUE_MAX, VALUE_STEP = Q.VALUE_MAX, 100  # C-COMP-6: values in steps of 100 (C-
 COUNT_MAX = Q.COUNT_MAX
 
 # Kinds in plain words, for messages and listings.
-KIND_WORDS = {"monster": "monster", "enhancer": "enhancer", "wandering": "Wandering Monster", "mate": "Mate",
-              "curse": "curse", "race": "race", "class": "class", "halfbreed": "Half-Breed",
-              "supermunchkin": "Super Munchkin", "cheat": "Cheat!", "special": "special", "item": "item",
-              "oneshot": "one-shot", "level": "go-up-a-level"}
+KIND_WORDS = {K.MONSTER: "monster", K.ENHANCER: "enhancer", K.WANDERING: "Wandering Monster", K.MATE: "Mate",
+              K.CURSE: "curse", K.RACE: "race", K.CLASS: "class", K.HALFBREED: "Half-Breed",
+              K.SUPERMUNCHKIN: "Super Munchkin", K.CHEAT: "Cheat!", K.SPECIAL: "special", K.ITEM: "item",
+              K.ONESHOT: "one-shot", K.LEVEL: "go-up-a-level"}
 
 # --- where an effect may appear -------------------------------------------------------------------
 
@@ -304,14 +330,14 @@ def effects_for(context: str) -> tuple[str, ...]:
 
 
 def curse_kind(effects: tuple[Effect, ...]) -> str:
-    """``"lasting"``, ``"next_combat"`` or ``"immediate"`` (C-CARD-8). The loader refuses a curse
+    """The :class:`CurseKind` of a curse with these effects (C-CARD-8). The loader refuses a curse
     that would be both lasting and next-combat."""
     names = {e.name for e in effects}
     if names & set(LASTING_EFFECTS):
-        return "lasting"
+        return CurseKind.LASTING
     if names & set(NEXT_COMBAT_EFFECTS):
-        return "next_combat"
-    return "immediate"
+        return CurseKind.NEXT_COMBAT
+    return CurseKind.IMMEDIATE
 
 
 def describe(effect: Effect) -> str:
