@@ -117,8 +117,3 @@ class ClassicSet:
             return self._cards[card_id]
         except KeyError:
             raise KeyError(f"no card with id {card_id!r}") from None
-
-    def of_kind(self, kind: str) -> tuple[ClassicCardDef, ...]:
-        """The cards of one kind, Door kinds first (a kind named in both decks, "special", gives
-        both decks' specials)."""
-        return tuple(c for c in self.door + self.treasure if c.kind == kind)
