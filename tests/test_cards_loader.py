@@ -197,6 +197,23 @@ def test_missing_entries(data):
     fails(data, "monsters.toml", "monster", "non-empty array of tables")
 
 
+def test_standees(data):
+    """Q-COMP-4: monsters.toml counts the standees by size, every size, enough for the 18 monsters
+    the bases allow on the board (Q-MON-2); a pack cannot change them."""
+    assert load_default().standees == (("tiny", 8), ("small", 8), ("human", 14), ("huge", 8))
+    edit(data, "monsters.toml", "huge = 8\n", "huge = 8\ngiant = 2\n")
+    fails(data, "monsters.toml", "standees", "giant", "unknown field")
+    edit(data, "monsters.toml", "huge = 8\ngiant = 2\n", "")
+    fails(data, "monsters.toml", "standees", "huge", "missing")
+    edit(data, "monsters.toml", "human = 14\n", "human = 14\nhuge = -1\n")
+    fails(data, "monsters.toml", "standees", "huge", "out of range")
+    edit(data, "monsters.toml", "human = 14\nhuge = -1\n", "human = 1\nhuge = 0\n")
+    fails(data, "monsters.toml", "standees", "17 standees, fewer than the 18")
+    text = (data / "monsters.toml").read_text(encoding="utf-8")
+    (data / "monsters.toml").write_text(text.replace("[standees]", "[stand_ins]"), encoding="utf-8")
+    fails(data, "monsters.toml", "stand_ins", "unknown top-level key")
+
+
 # --- fields common to all entries -----------------------------------------------------------------
 
 def test_unknown_field(data):

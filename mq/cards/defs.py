@@ -137,6 +137,9 @@ class CardSet:
     monsters: tuple[MonsterDef, ...]
     treasures: tuple[TreasureDef, ...]
     dxm: tuple[DxmDef, ...]
+    # Q-COMP-4: the monster standees, (size, count) in vocab.SIZES order; empty: a standee of its
+    # own size for every monster (a set built in code without the monster file's [standees]).
+    standees: tuple[tuple[str, int], ...] = ()
 
     def __post_init__(self) -> None:
         # The lookups are plain attributes, not fields: derived data stays out of eq, hash and

@@ -61,9 +61,10 @@ def load_cards(path: str | os.PathLike | Any) -> CardSet:
         entrance=entrance,
         rooms=rooms,
         connectors=_load_connectors(docs[CONNECTORS]),
-        monsters=_load_deck(docs[MONSTERS], MONSTERS, "monster", "M", _monster),
+        monsters=_load_deck(_without_standees(docs[MONSTERS]), MONSTERS, "monster", "M", _monster),
         treasures=_load_deck(docs[TREASURE], TREASURE, "treasure", "T", _treasure),
         dxm=_load_deck(docs[DXM], DXM, "card", "D", _dxm),
+        standees=_standees(docs[MONSTERS]),
     )
 
 
@@ -435,6 +436,29 @@ def _load_deck(doc: dict, file: str, key: str, prefix: str,
         out.append(defn)
         out.extend(dataclasses.replace(defn, id=f"{cid}.{k}") for k in range(2, count + 1))
     return tuple(out)
+
+
+def _without_standees(doc: dict) -> dict:
+    return {k: v for k, v in doc.items() if k != "standees"}
+
+
+def _standees(doc: dict) -> tuple[tuple[str, int], ...]:
+    """Q-COMP-4: the ``[standees]`` table of a full set's monsters.toml, size -> count (every size
+    present), enough for every monster that can be on the board at once (Q-MON-2: 3 bases of each
+    of the 6 colours), so a new monster always finds one."""
+    if "standees" not in doc:
+        raise DataError(MONSTERS, "", "standees", "missing: the file needs a [standees] table (Q-COMP-4)")
+    table = doc["standees"]
+    if not isinstance(table, dict):
+        raise DataError(MONSTERS, "", "standees", f"expected a table, got {_type_name(table)}")
+    e = _Entry(MONSTERS, "standees", table)
+    out = tuple((size, e.integer(size, 0, V.STANDEES_MAX)) for size in V.SIZES)
+    e.finish()
+    total = sum(n for _, n in out)
+    if total < V.MONSTERS_ON_BOARD_MAX:
+        raise DataError(MONSTERS, "standees", "", f"{total} standees, fewer than the {V.MONSTERS_ON_BOARD_MAX} "
+                        "monsters that can be on the board at once")
+    return out
 
 
 def _monster(e: _Entry, cid: str) -> MonsterDef:

@@ -108,6 +108,7 @@ def extend(base: CardSet, extras: Extras, labels: dict[str, str] | None = None) 
         monsters=base.monsters + extras.monsters,
         treasures=base.treasures + extras.treasures,
         dxm=base.dxm + extras.dxm,
+        standees=base.standees,  # the box's figures: a pack adds cards, not standees (Q-COMP-4)
     )
 
 

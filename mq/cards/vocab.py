@@ -43,6 +43,8 @@ ANY = "any"  # effect parameters that name a group may also say "any"
 # --- monsters -----------------------------------------------------------------------------------
 
 SIZES = ("tiny", "small", "human", "huge")  # Q-COMP-4 standee sizes
+STANDEES_MAX = 99  # of one size (the box has 8 / 8 / 14 / 8)
+MONSTERS_ON_BOARD_MAX = 3 * len(COLOURS)  # Q-MON-2: 3 bases per colour, so the standees must be at least this
 MOVEMENTS = ("normal", "fast", "slow", "lurking", "backwards")  # Q-MT-3
 PASSABLE = ("locked", "secret", "wall")  # connectors a "special" monster may also cross (Q-MT-3)
 
