@@ -245,6 +245,10 @@ class Narrator:
             return f"{w(e.seat)} drops {self.card(e.card)}."
         if kind == "no_monster":
             return "The Monster deck is exhausted: nothing appears."
+        if kind == "answer":  # Q-COMBAT-7: cards were played in the window; the fighter answers first
+            return f"  {w(e.fighter)} may answer the cards played before rolling again."
+        if kind == "no_answer":
+            return f"  No more answers in this fight: {w(e.fighter)}'s dice roll."
         return None
 
 

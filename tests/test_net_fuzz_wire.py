@@ -997,9 +997,10 @@ def test_a_legal_proposal_with_any_valid_id_is_logged_and_others_are_answered(si
         snaps = [snapshot(x) for x in (hp, gp, sim.wp)]
         try:
             def run():
-                while 1 not in actors(hp.state):  # the table plays the others until seat 1 may act
-                    s = min(actors(hp.state))
-                    assert hp._sequence(-1, None, choose(view(hp.state, s), s, hp.cards)) is None
+                while 1 not in actors(hp.state):  # the others play until seat 1 may act: the host
+                    s = min(actors(hp.state))  # its own seat, the table the bot's (how far the game
+                    author = s if s == hp.seat else -1  # is then depends on the rules of the day)
+                    assert hp._sequence(author, None, choose(view(hp.state, s), s, hp.cards)) is None
                 hp._last_pid.pop(1, None)  # the first proposal of this incarnation
                 n = hp.seq
                 sim.q.clear()

@@ -66,7 +66,9 @@ def test_an_enhancer_counts_for_its_monster_and_stays_while_it_survives():
     s, ev = act(s, b, "enhance", UP, uid)
     assert ev == (("enhance", b, UP, uid), ("auto_pass", a, "window")) and s.monsters[0].enhancers == (UP,)
     assert s.combat.waiting == (b,)  # the fighter could answer, but holds nothing; b may follow up
-    s, ev = act(rig(s, 6, 1), b, "pass")
+    s, ev = act(s, b, "pass")
+    assert ("answer", a) in ev  # Q-COMBAT-7: the fighter may answer before rolling again
+    s, ev = resolve(s, 6, 1)
     r = result(ev)
     assert ("enhancers", 10) in r.monster_terms[0] and r.monster_total == 2 + 10 + 1 and r.won is False
     s, _ = act(s, a, "run", 0)
@@ -298,7 +300,9 @@ def test_a_mate_joins_the_fight_as_a_copy_and_leaves_its_own_card():
     copy = s.monsters[-1]
     assert copy.card == LURKER2 and copy.mate == mate and copy.room == r1
     s = s.replace(combat=s.combat.replace(bonus=30))
-    s, ev = act(rig(s, 1, 1, 1), b, "pass")
+    s, ev = act(s, b, "pass")
+    assert ("answer", a) in ev
+    s, ev = resolve(s, 1, 1, 1)
     assert result(ev).won is True and s.monsters == ()
     assert mate in s.dxm_deck.discard and s.monster_deck.discard.count(LURKER2) == 1
 
@@ -312,6 +316,8 @@ def test_dxm_cards_are_played_anytime_and_resolve_in_the_order_played():
     uid = s.monsters[0].uid
     s, _ = act(s, a, "roll")
     s, _ = act(s, b, "enhance", UP, uid)
-    s, ev = act(rig(s, 1, 1), b, "enhance", DOWN, uid)  # b follows up at once (Q-DIGI-2) ...
-    assert s.monsters[0].enhancers == (UP, DOWN)  # ... then nobody holds anything: the dice roll
+    s, ev = act(s, b, "enhance", DOWN, uid)  # b follows up at once (Q-DIGI-2) ...
+    assert s.monsters[0].enhancers == (UP, DOWN)  # ... then nobody holds anything: the window closes
+    assert ("answer", a) in ev  # and the fighter may answer (Q-COMBAT-7) before rolling again
+    s, ev = resolve(s, 1, 1)
     assert ("enhancers", 10 + CARDS.card(DOWN).bonus) in result(ev).monster_terms[0]

@@ -273,7 +273,9 @@ def test_others_play_one_shots_for_either_side_and_the_window_reopens():
     assert s.combat.monster_bonus == CARDS.card(BOOST).bonus and s.combat.waiting == (c, a)
     assert Action(a, "use", (BOOST2,)) in legal(s, a)  # the fighter may answer
     s, _ = act(s, c, "pass")
-    s, ev = act(rig(s, 1, 1), a, "pass")
+    s, ev = act(s, a, "pass")
+    assert ("answer", a) in ev and s.combat.stage == "prepare"  # Q-COMBAT-7: the fighter may answer b's card
+    s, ev = resolve(s, 1, 1)
     r = result(ev)
     assert r.monster_terms[-1] == (("one-shots", CARDS.card(BOOST).bonus),)
     assert r.monster_total == 2 + 1 + CARDS.card(BOOST).bonus and r.won is False
@@ -437,3 +439,68 @@ def test_an_ignored_munchkin_may_choose_to_fight():
     s, ev = act(s, a, "fight")
     assert ev[-1] == ("combat_starts", a, r1, (s.monsters[0].uid,))
     assert s.combat.fighter == a and s.combat.stage == "prepare"
+
+
+UP = dxm_card(lambda d: d.kind == "enhancer" and d.bonus > 0 and not d.effects)
+
+
+def test_the_fighter_answers_interference_then_declares_rolling_again():
+    """Q-COMBAT-7: when another player played a card in the interrupt window, the fighter may
+    answer before the dice — ask for help (not yet helped), take offers, play more cards — and
+    then declares "rolling" again, which opens a new window; the dice roll only when a window
+    closes with no card from anyone else in it."""
+    s, a, r1, _ = arena(players=3, monsters=(LURKER2,), setup=lambda s, a: hand(s, a, BOOST))
+    b = nxt(s, a)
+    c = nxt(s, b)
+    s = set_player(hand(s, b, UP), b, room=0)  # b could help from next door, and spoils instead
+    s = hand(s, c, BOOST3)
+    n0 = s.rng_n
+    s, _ = act(s, a, "roll")
+    s, _ = act(s, b, "enhance", UP, s.monsters[0].uid)
+    s, _ = act(s, c, "pass")
+    s, ev = act(s, a, "pass")  # the window closes: the fighter answers instead of the dice
+    assert ev[0] == ("window_closed", a) and ("answer", a) in ev and not kinds_of(ev, "combat_result")
+    assert s.combat.stage == "prepare" and actors(s) == (a,) and s.rng_n == n0
+    assert {Action(a, "ask"), Action(a, "use", (BOOST,)), Action(a, "roll")} <= set(legal(s, a))
+    s, ev = act(s, a, "ask")  # ask for help, take the offer
+    s, _ = act(s, b, "offer", 0, 0)
+    s, _ = act(s, c, "pass")
+    s, _ = act(s, a, "accept", b)
+    s, _ = act(s, a, "use", BOOST)  # play more cards
+    s, ev = act(s, a, "roll")  # and declare rolling again: a new window
+    assert s.combat.stage == "window" and s.combat.waiting == (c,) and s.combat.helper == b
+    assert ("auto_pass", b, "window") in ev  # the helper holds nothing more
+    s, ev = act(rig(s, 1, 1, 1), c, "pass")  # a quiet window: the dice
+    assert ev[0] == ("window_closed", a) and kinds_of(ev, "combat_result") and not kinds_of(ev, "answer")
+
+
+def test_only_other_players_cards_give_the_fighter_an_answer_and_answers_are_bounded():
+    """Q-COMBAT-7: the fighter's own card in the window gives no answer (the others answered it
+    already); answers are capped at ANSWER_ROUNDS per fight: the window after the last one rolls
+    the dice whatever is played in it, and the engine says so."""
+    from mq.rules.windows import ANSWER_ROUNDS
+    ups = [d.id for d in CARDS.dxm if d.kind == "enhancer" and d.bonus > 0]
+    warrior = dxm_card(lambda d: d.key == "warrior")
+    junk = dxm_card(lambda d: d.kind == "race")
+    s, a, r1, _ = arena(players=2, monsters=(LURKER2,))
+    b = nxt(s, a)
+    s2 = hand(set_player(s, a, classes=(warrior,)), a, junk)
+    s2, _ = act(hand(s2, b, BOOST3), a, "roll")
+    s2, ev = act(s2, a, "power", "berserk", junk)  # only the fighter played: the window closes to the dice
+    assert s2.combat.waiting == (b, a)
+    s2, _ = act(s2, b, "pass")
+    s2, ev = act(rig(s2, 1, 1), a, "pass")
+    assert kinds_of(ev, "combat_result") and not kinds_of(ev, "answer")
+    assert len(ups) >= ANSWER_ROUNDS + 1
+    s = hand(s, b, *ups[:ANSWER_ROUNDS + 1])
+    uid = s.monsters[0].uid
+    for i in range(ANSWER_ROUNDS):
+        s, _ = act(s, a, "roll")
+        s, _ = act(s, b, "enhance", ups[i], uid)
+        s, ev = act(s, b, "pass")
+        if s.combat.stage == "window":
+            s, ev = act(s, a, "pass")
+        assert ("answer", a) in ev and s.combat.stage == "prepare"
+    s, _ = act(s, a, "roll")
+    s, ev = act(rig(s, 1, 1), b, "enhance", ups[ANSWER_ROUNDS], uid)  # b's last card: both pass by themselves
+    assert ("no_answer", a) in ev and kinds_of(ev, "combat_result")

@@ -1,10 +1,10 @@
 """Giving items and gold (Q-ITEM-7) and throwing items into fights (Q-ITEM-9)."""
 from __future__ import annotations
 
-from builders import CARDS, act, hand, kinds_of, legal, line, nxt, put, quiet, refused, rig, set_player
+from builders import CARDS, act, hand, kinds_of, legal, line, nxt, put, quiet, refused, set_player
 from mq.rules import Action
 from mq.rules.state import CARRIED, WORN
-from test_rules_combat import LURKER2, arena, result
+from test_rules_combat import LURKER2, arena, resolve, result
 
 HAT = next(d.id for d in CARDS.treasures if d.kind == "item" and d.slot == "head" and not d.effects)
 THROWN = next(d.id for d in CARDS.treasures if d.kind == "item" and d.throwable and d.bonus > 0)
@@ -47,7 +47,9 @@ def test_a_throwable_item_is_thrown_from_next_door_for_either_side():
     assert Action(b, "use", (THROWN, "munchkins")) in legal(s, b)
     s, _ = act(s, b, "use", THROWN, "munchkins")
     assert s.combat.bonus == CARDS.card(THROWN).bonus and s.players[b].items == ()
-    s, ev = act(rig(s, 6, 1), b, "pass")
+    s, ev = act(s, b, "pass")
+    assert ("answer", a) in ev  # Q-COMBAT-7: the fighter may answer before rolling again
+    s, ev = resolve(s, 6, 1)
     assert ("one-shots", CARDS.card(THROWN).bonus) in result(ev)[2] and result(ev)[8] is True
     assert THROWN in s.treasure_deck.discard  # spent with the fight
 

@@ -456,7 +456,19 @@ class AutoPass(NamedTuple):
 
 
 class WindowClosed(NamedTuple):
-    """Q-COMBAT-7: everyone passed the interrupt window: the dice roll."""
+    """Q-COMBAT-7: everyone passed the interrupt window: the dice roll (or the fighter answers)."""
+    kind: str
+    fighter: int
+
+
+class Answer(NamedTuple):
+    """Q-COMBAT-7: others played cards in the window: the fighter may answer before rolling again."""
+    kind: str
+    fighter: int
+
+
+class NoAnswer(NamedTuple):
+    """Q-COMBAT-7: the fighter has answered as often as the engine allows: the dice roll."""
     kind: str
     fighter: int
 
@@ -582,7 +594,8 @@ TYPES: dict[str, type[tuple]] = {
     "combat_starts": CombatStarts, "combat_ends": CombatEnds, "enhance": Enhance, "wander": Wander,
     "mate": Mate, "use": Use, "asks_help": AskHelp, "offers_help": OffersHelp,
     "counter_offer": CounterOffer, "counter_refused": CounterRefused, "helps": Helps, "no_help": NoHelp,
-    "auto_pass": AutoPass, "window_closed": WindowClosed, "die_changed": DieChanged,
+    "auto_pass": AutoPass, "window_closed": WindowClosed, "answer": Answer, "no_answer": NoAnswer,
+    "die_changed": DieChanged,
     "combat_result": CombatResult, "monster_killed": MonsterKilled, "charmed": Charmed, "hit": Hit,
     "death": Death, "runs": Runs, "cornered": Cornered, "escape_roll": EscapeRoll, "bad_stuff": BadStuff,
     "gold_lost": GoldLost, "magic_escape": MagicEscape, "arrives": Arrives,

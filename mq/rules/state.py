@@ -142,7 +142,9 @@ class Combat(Node):
     """A fight in progress (Q-COMBAT).  Stages:
     ``prepare``  the fighter may use one-shots, then declares rolling;
     ``window``   the interrupt window (Q-COMBAT-7, Q-DIGI-2): ``waiting`` seats must act or pass;
-                 a card played there gives everyone else a new chance to answer;
+                 a card played there gives everyone else a new chance to answer; when it closes
+                 after another player's card (``interfered``), the fighter answers in ``prepare``
+                 and declares rolling again (at most ANSWER_ROUNDS times, ``answers``);
     ``outcome``  the dice are rolled; ``waiting`` are the seats holding a card that may be used
                  after the roll (a die changer); when they have passed, the result applies;
     ``help``     the fighter asked for help: ``waiting`` seats may offer (``offers``: (seat, gold,
@@ -181,6 +183,8 @@ class Combat(Node):
     their_dice: tuple[tuple[int, ...], ...] = ()
     extra_dice: int = 0  # extra munchkin dice from powers
     rounds: int = 0  # calls for help and counter-offers made in this fight (Q-HELP-2), bounded
+    interfered: bool = False  # another player played a card in the open interrupt window (Q-COMBAT-7) ...
+    answers: int = 0  # ... and the times the fighter went back to answer such cards, bounded
 
 
 @node

@@ -17,6 +17,7 @@ from mq.rules.state import Stage
 from mq.rules.tx import Tx
 
 STAGES = (Stage.WINDOW, Stage.OUTCOME, Stage.HELP)  # the combat stages that are reaction windows
+ANSWER_ROUNDS = 3  # Q-COMBAT-7: times in one fight the fighter may answer cards played in the window
 
 
 # -- before the roll (Q-COMBAT-7) --------------------------------------------------------------
@@ -24,15 +25,17 @@ def declare_roll(tx: Tx) -> None:
     """Q-COMBAT-7: every other player gets an interrupt window before the dice."""
     waiting = combat.others(tx.order, tx.combat.fighter)
     if waiting:
-        tx.set_combat(stage=Stage.WINDOW, waiting=waiting)
+        tx.set_combat(stage=Stage.WINDOW, waiting=waiting, interfered=False)
     else:
         roll(tx)
 
 
 def reopen_window(tx: Tx, seat: int) -> None:
     """A card played in the window: everyone may answer it, the fighter too, and the player who
-    played it may follow up with another card (Q-DIGI-2): all of them must pass again."""
-    tx.set_combat(waiting=combat.others(tx.order, seat) + (seat,))
+    played it may follow up with another card (Q-DIGI-2): all of them must pass again.  A card of
+    anyone but the fighter is interference the fighter may answer once the window closes."""
+    c = tx.combat
+    tx.set_combat(waiting=combat.others(tx.order, seat) + (seat,), interfered=c.interfered or seat != c.fighter)
 
 
 def card_played(tx: Tx, seat: int) -> None:
@@ -46,8 +49,24 @@ def _pass_window(tx: Tx, seat: int) -> None:
     waiting = tuple(s for s in tx.combat.waiting if s != seat)
     tx.set_combat(waiting=waiting)
     if not waiting:
-        tx.event("window_closed", tx.combat.fighter)
+        c = tx.combat
+        tx.event("window_closed", c.fighter)
+        if c.interfered:
+            if c.answers < ANSWER_ROUNDS:
+                answer(tx)
+                return
+            tx.event("no_answer", c.fighter)  # the cap is reached: this window's cards stand
         roll(tx)
+
+
+def answer(tx: Tx) -> None:
+    """Q-COMBAT-7 (seed 000 p.9): others played cards in the window, so before the dice the
+    fighter may answer them — ask for help (if not yet helped), take offers, play more cards —
+    and then declare rolling again, which opens a new window.  Bounded: ANSWER_ROUNDS times a
+    fight; after that a window closes to the dice whatever was played in it (``no_answer``)."""
+    c = tx.combat
+    tx.set_combat(stage=Stage.PREPARE, waiting=(), interfered=False, answers=c.answers + 1)
+    tx.event("answer", c.fighter)
 
 
 # -- after the roll (Q-COMBAT-7) ---------------------------------------------------------------

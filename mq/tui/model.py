@@ -336,7 +336,7 @@ class Scribe:
         if kind == "discard":
             return f"{who(e.seat)} discards {self.card_name(e.card)}."
         if kind == "window_closed":
-            return "  Everyone has passed: the dice roll."
+            return "  Everyone has passed."  # the dice, or the fighter's answer (Q-COMBAT-7), come next
         if kind == "power":
             return f"  {who(e.seat)} uses the {str(e.power).replace('_', ' ')} power."
         return None
