@@ -35,14 +35,14 @@ from typing import Any
 
 from mq.cards import CardKind, CardSet, DataError, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.cards import pack as _pack
-from mq.cards.vocab import CONNECTOR_KINDS, DIRECTIONS
+from mq.cards.vocab import CONNECTOR_KINDS, DIRECTIONS, SIZES
 from mq.narrate import Narrator
 from mq.rules import REASONS, IllegalAction, make_params, new_game, state_hash, step
 from mq.rules import flow as _flow
 from mq.rules.actions import KINDS, Action
 from mq.rules.actions import encode as encode_action
 from mq.rules.character import BACKPACK_SIZE, identity, max_hp, move_total, place_for
-from mq.rules.monsters import level_of
+from mq.rules.monsters import level_of, standee_for
 from mq.rules.node import Node
 from mq.rules.state import (
     BACKPACK, BELT, CARRIED, COLOURS, DX, DY, OVER, SETUP, TURN, WORN, Deck, Item, Monster, Room, State, Turn,
@@ -455,9 +455,13 @@ class _Builder:
                 raise t.err("room", "no monster stops in the Entrance outside a Boss fight (Q-LAW-4)")
             if boss and any(m.boss for m in out):
                 raise t.err("boss", "there is one Boss at a time (Q-BOSS-1)")
+            standee = t.str("standee", standee_for(out, self.cards, self.cards.card(card).size), SIZES)
+            if self.cards.standees and sum(1 for m in out if m.standee == standee) >= dict(self.cards.standees)[standee]:
+                raise t.err("standee", f"no {standee} standee is left (Q-COMP-4: the set has "
+                                       f"{dict(self.cards.standees)[standee]})")
             t.finish()
             out.append(Monster(uid=uid, card=card, room=room, colour=COLOURS.index(colour), boss=boss,
-                               enhancers=enhancers))
+                               enhancers=enhancers, standee=standee))
         return out
 
     # [[player]] ----------------------------------------------------------------------------
@@ -692,7 +696,7 @@ _PLAYER_KEYS = {"level": "int", "hp": "int", "max_hp": "int", "gold": "int", "ro
                 "hand_size": "int", "hand": "strs", "in_hand": "strs", "not_in_hand": "strs", "items": "strs",
                 "worn": "strs", "carried": "strs", "belt": "strs", "backpack": "strs", "races": "strs",
                 "classes": "strs", "hybrids": "strs", "curses": "strs", "cursed": "int"}
-_MONSTER_KEYS = {"room": "int", "colour": "str", "enhancers": "strs", "gone": "bool", "boss": "bool"}
+_MONSTER_KEYS = {"room": "int", "colour": "str", "enhancers": "strs", "gone": "bool", "boss": "bool", "standee": "str"}
 
 
 def _fields(t: _Table, fields: dict[str, str]) -> dict:
@@ -871,7 +875,7 @@ def check(result: Result) -> list[str]:
                 same(label, COLOURS[m.colour] if m.colour >= 0 else "none", want)
             elif f == "enhancers":
                 same(label, sorted(m.enhancers), sorted(want))
-            elif f in ("room", "boss"):
+            elif f in ("room", "boss", "standee"):
                 same(label, getattr(m, f), want)
             elif f == "gone":
                 same(label, False, want)
@@ -906,7 +910,7 @@ def _json_room(i: int, r: Room) -> dict:
 
 def _json_monster(m: Monster, cards: CardSet) -> dict:
     return {"uid": m.uid, "card": m.card, "room": m.room, "colour": COLOURS[m.colour] if m.colour >= 0 else None,
-            "boss": m.boss, "enhancers": list(m.enhancers), "level": level_of(m, cards)}
+            "boss": m.boss, "enhancers": list(m.enhancers), "level": level_of(m, cards), "standee": m.standee}
 
 
 def to_json(result: Result) -> dict:

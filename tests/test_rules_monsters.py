@@ -302,3 +302,26 @@ def test_a_door_smasher_crossing_the_entrance_leaves_it_intact():
     assert [(e.room, e.side) for e in kinds_of(ev, "door_smashed")] == [(east, E)]
     assert s2.rooms[0].sides == (CORRIDOR,) * 4
     assert s2.rooms[east].sides[E] == CORRIDOR and s2.rooms[far].sides[W] == CORRIDOR
+
+
+def test_a_new_monster_stands_on_a_standee_of_its_size_or_the_nearest_free_one():
+    """Q-COMP-4: a monster card is matched to a free standee of its size (the card set counts
+    them, mq/data/monsters.toml); with none of that size free, any free one: our rule, the nearest
+    size, the larger first.  A standee is free again when its monster leaves (Q-MON-5)."""
+    import dataclasses
+
+    from mq.rules import Action, step
+    huge = monster_card(lambda d: d.size == "huge" and d.movement == "lurking")
+    cards = dataclasses.replace(CARDS, standees=(("tiny", 8), ("small", 8), ("human", 14), ("huge", 1)))
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, (r1,) = line(s, 1, y=5, x=3)
+    s = add_monster(s, huge, r1, b)
+    s = s.replace(monsters=(s.monsters[0].replace(standee="huge"),))
+    s = stack(s, "monster", [monster_card(lambda d: d.size == "huge" and d.id != huge)])
+    s = rig(s, None, None, None, None, colour(b))
+    s2, ev = step(s, Action(a, "move", (E,)), cards)
+    new = s2.monsters[-1]
+    assert CARDS.card(new.card).size == "huge" and new.standee == "human"
+    s3, _ = step(s, Action(a, "move", (E,)))  # the box's 8 huge standees: one of its own size
+    assert s3.monsters[-1].standee == "huge"

@@ -220,6 +220,25 @@ def test_lasting_curses_stay_on_their_victim():
     error('[[player]]\ncurses = ["D23"]', "player[0].curses", "not a lasting curse")
 
 
+def test_monster_standees():
+    """Q-COMP-4: a placed monster stands on a standee of its size, as a new one would (the 9th huge
+    monster on a human-sized one: the box has 8 huge), unless the file names another size; never
+    more of a size than the set has."""
+    cards = load_default()
+    huge = [d.id for d in cards.monsters if d.size == "huge"][:9]
+    text = "[game]\nplayers = 3\n" + ROOM1 + "".join(
+        f'[[monster]]\ncard = "{c}"\nroom = 1\ncolour = "{("red", "green", "blue")[i % 3]}"\n' for i, c in enumerate(huge[:8]))
+    sc = load(text + f'[[monster]]\ncard = "{huge[8]}"\nroom = 1\ncolour = "blue"\n'
+                     '[[expect.monster]]\nuid = 9\nstandee = "human"\n')
+    assert [m.standee for m in sc.state.monsters] == ["huge"] * 8 + ["human"] and S.check(S.run(sc)) == []
+    assert S.to_json(S.run(sc))["monsters"][8]["standee"] == "human"
+    tiny = load(text + '[[monster]]\ncard = "M01"\nroom = 1\ncolour = "blue"\nstandee = "tiny"\n')
+    assert tiny.state.monsters[-1].standee == "tiny"
+    error(text + '[[monster]]\ncard = "M01"\nroom = 1\ncolour = "blue"\nstandee = "huge"\n',
+          "monster[9].standee", "no huge standee is left")
+    error(ROOM1 + '[[monster]]\ncard = "M01"\nroom = 1\ncolour = "red"\nstandee = "giant"', "monster[1].standee", "unknown value")
+
+
 def test_an_over_game_and_its_reason():
     sc = load('[game]\nphase = "over"\nwinners = [1]\n[[action]]\nseat = 0\nkind = "end_turn"\n'
               '[expect]\nreason = "game/over"\nphase = "over"\nwinners = [1]\n')
@@ -380,7 +399,7 @@ def test_json_of_a_fight(capsys):
     S.main(["scenario", str(SCENARIOS / "rulebook_combat_window.toml"), "--json"])
     d = json.loads(capsys.readouterr().out)
     assert d["monsters"] == [{"uid": 1, "card": "M901", "room": 5, "colour": "green", "boss": False,
-                              "enhancers": ["D901", "D902", "D903"], "level": 16}]
+                              "enhancers": ["D901", "D902", "D903"], "level": 16, "standee": "human"}]
     c = d["combat"]
     assert (c["stage"], c["fighter"], c["helper"], c["waiting"], c["used"]) == ("window", 0, 3, [0, 1, 3], ["T902", "T903"])
     assert d["events"][0][:3] == ["explore", 0, 5]

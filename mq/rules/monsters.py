@@ -60,14 +60,30 @@ def spawn(tx: Tx, room: int, spawner: int, boss: bool = False, like: str = "", m
     tx.next_uid += 1
     colour = tx.colour_roll()
     tx.event("monster_appears", uid, card, room, colour, boss)
+    standee = standee_for(tx.monsters, tx.cards, tx.cards.card(card).size)
     if free_bases(tx, colour):
-        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=colour, boss=boss, mate=mate))
+        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=colour, boss=boss, mate=mate, standee=standee))
         draw_dxm_for_colour(tx, colour)
     else:
-        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=-1, boss=boss, mate=mate))
+        tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=-1, boss=boss, mate=mate, standee=standee))
         options = tuple(c for c in range(6) if free_bases(tx, c))
         tx.pending = Pending(seat=spawner, kind=PendingKind.COLOUR, options=options, data=(uid,))
     return uid
+
+
+def standee_for(monster_list, cards, size: str) -> str:
+    """Q-COMP-4: a free standee of the monster card's size; with none of that size free, any free
+    one — our rule: the nearest size, the larger first.  The card data holds enough standees for
+    every monster the bases allow (mq.cards.loader), so one is always free; a set without standee
+    counts gives every monster a figure of its own size."""
+    if not cards.standees:
+        return size
+    sizes = tuple(s for s, _ in cards.standees)
+    i = sizes.index(size)
+    for j in sorted(range(len(sizes)), key=lambda j: (abs(j - i), -j)):
+        if sum(1 for m in monster_list if m.standee == sizes[j]) < cards.standees[j][1]:
+            return sizes[j]
+    return size  # (unreachable with the loader's counts)
 
 
 def evict_highest(tx: Tx) -> None:

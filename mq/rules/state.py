@@ -112,6 +112,7 @@ class Monster(Node):
     boss: bool = False
     enhancers: tuple[str, ...] = ()  # enhancer cards on it; they stay while it survives (Q-COMBAT-13)
     mate: str = ""  # the Mate card that brought it: it fights as a copy of ``card`` (Q-CARD-6)
+    standee: str = ""  # the size of the figure it stands on (Q-COMP-4; mq.rules.monsters.standee_for)
 
 
 @node
