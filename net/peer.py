@@ -1011,11 +1011,12 @@ class Peer:
 
     # -- hashes, desync -------------------------------------------------------------------------
     def _l_report(self, m: Member, msg: dict) -> None:
-        for item in msg["hs"]:
-            if not (type(item) is list and len(item) == 2 and wire.SEQ(item[0]) and wire.U64(item[1])):
-                return self.drops.drop("report", "bad item", m.name)
-            n, h = item
-            if not 1 <= n <= self.seq:
+        for item in msg["hs"]:  # (the schema checked each item: [seq, state hash, entry id])
+            n, h, i = item
+            if not 1 <= n <= self.seq or self.log.id_at(n) != i:
+                # Not about our entry n: a tail the member applied before our log and its parted
+                # (it is told to rewind, or its next entry from us does not chain), or one we
+                # dropped since we served it while reconciling.  Nothing to compare.
                 continue
             m.acked = max(m.acked, n)
             if m.seat is None:
@@ -1734,15 +1735,15 @@ class Peer:
                 self.log.append(e)
                 self._commit_local(e, err.applied)
                 log.error("%s", err)
-                hs.append([e.n, state_hash(self.state)])
+                hs.append([e.n, state_hash(self.state), e.id])
                 self._pause_self(e.n, str(err))
                 break
             except replica.BadEntry as err:  # not applied at all
                 log.error("%s", err)
-                hs.append([e.n, 0])
+                hs.append([e.n, 0, e.id])
                 self._pause_self(e.n, str(err))
                 break
-            hs.append([e.n, state_hash(self.state)])
+            hs.append([e.n, state_hash(self.state), e.id])
             if self.cfg.perturb and self.cfg.perturb[0] == e.n:
                 # Test-only (MQ_TEST_PERTURB): after reporting an honest hash for entry n, make this
                 # peer's state disagree, so the next entry must be caught.

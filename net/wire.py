@@ -27,7 +27,7 @@ from typing import Any, Callable
 
 import msgpack
 
-PROTOCOL = 3
+PROTOCOL = 4
 MAX_MESSAGE = 1 << 20  # bytes; also the sockets' MAXMSGSIZE (net.transport)
 MAX_TEXT = 200  # chat lines and names are cut to this
 MAX_NAME = 24
@@ -181,7 +181,7 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "reveal": {"nonce": NONCE},
     "propose": {"pid": PID, "x": ACTION},
     "fetch": {"from": SEQ},
-    "report": {"hs": _list_of(_row(SEQ, U64), 4096)},
+    "report": {"hs": _list_of(_row(SEQ, U64, ID16), 4096)},
     "ping": {"seq": SEQ, "epoch": PROMISE},
     "say": {"text": _str(MAX_TEXT)},
     "kids": {"seq": SEQ, "path": PATH, "ok": _str(16), "d": _list_of(U64, 4096)},

@@ -99,7 +99,8 @@ OPTIONAL_SPEC = {"hello": {"code": (S,)}, "welcome": {"opts": (D,)}, "retry": {"
                  "lobby": {"phase": (S,)}}
 # Elements of list fields.
 ITEMS = {("hello", "tail"): lambda x: type(x) is L and len(x) == 2 and type(x[0]) is I and type(x[1]) is B,
-         ("report", "hs"): lambda x: type(x) is L and len(x) == 2 and type(x[0]) is I and type(x[1]) is I,
+         ("report", "hs"): lambda x: (type(x) is L and len(x) == 3 and type(x[0]) is I and type(x[1]) is I
+                                      and type(x[2]) is B and len(x[2]) == 16),
          ("kids", "d"): lambda x: type(x) is I and x >= 0, ("kids", "path"): lambda x: type(x) is I and x >= 0,
          ("kids_req", "path"): lambda x: type(x) is I and x >= 0, ("entries", "recs"): lambda x: type(x) is B,
          ("commits", "hs"): lambda x: type(x) is B and len(x) == 32,
@@ -321,7 +322,8 @@ class Sim:
         n = hp.seq
 
         def desync():
-            self.to_leader(G, wire.pack({"t": "report", "hs": [[n, hp.log.entries[n - 1].hash ^ 1]]}))
+            self.to_leader(G, wire.pack({"t": "report", "hs": [[n, hp.log.entries[n - 1].hash ^ 1,
+                                                                 hp.log.entries[n - 1].id]]}))
             self.deliver_all()
             hp._leader_timers(time.monotonic() + 1)
         await self._staged(desync)
@@ -1046,6 +1048,25 @@ def test_a_players_messages_on_its_routing_id_but_another_key_change_nothing(sim
                 before, after = _unchanged(sim, hp, deliver, failures)
                 assert after[:8] == before[:8] and counted == [1], (t, counted)
                 COUNTS["sequencer: a player's routing id with another key"] += 1
+
+
+def test_a_report_about_another_entry_at_that_number_compares_nothing(sim, failures):
+    """A member reports its state hash after each entry by number and id: a report about another
+    entry than ours at that number (a tail it applied before its log and ours parted, or one we
+    served and dropped while reconciling) compares nothing; the same difference about our entry is
+    a desync."""
+    hp = sim.hp
+    n = hp.seq
+    ours = hp.log.entries[n - 1]
+    seen = []
+
+    def report(i):
+        sim.to_leader(G, wire.pack({"t": "report", "hs": [[n, ours.hash ^ 1, i]]}))
+        seen.append(hp._desync_seq)
+    before, after = _unchanged(sim, hp, lambda: report(b"\x07" * 16), failures)
+    assert after == before and seen == [None]
+    _unchanged(sim, hp, lambda: report(ours.id), failures)
+    assert seen == [None, n]
 
 
 # =================================================================================================

@@ -215,8 +215,10 @@ def test_a_log_whose_epochs_go_back_is_refused(tmp_path):
         gamelog.read(p)
 
 
-def test_a_protocol_2_log_without_epochs_still_replays_and_verifies(tmp_path):
-    """Logs written before epochs (protocol 2: a 6-field entry) read as epoch 0 and replay."""
+@pytest.mark.parametrize("version", [2, 3])
+def test_logs_of_earlier_protocols_still_replay_and_verify(tmp_path, version):
+    """Logs written before epochs (protocol 2: a 6-field entry) read as epoch 0 and replay; so do
+    protocol-3 logs (the same records; protocol 4 changed a message, not the log)."""
     from mq.bots import choose
     from mq.cards import load_default
     from mq.rules import actors, new_game, state_hash, step, view
@@ -227,10 +229,10 @@ def test_a_protocol_2_log_without_epochs_still_replays_and_verifies(tmp_path):
     cards = load_default()
     nonces = [bytes([7]) * 32, bytes([9]) * 32]
     params = make_params(2)
-    raw_header = msgpack.packb(["H", 2, b"V" * 8, gamelog.seed_from(nonces), codec.encode(params), nonces,
+    raw_header = msgpack.packb(["H", version, b"V" * 8, gamelog.seed_from(nonces), codec.encode(params), nonces,
                                 [["a", "x" * 40, "peer"], ["b", "y" * 40, "peer"]]], use_bin_type=True)
     header = gamelog.decode_header(raw_header)
-    assert header.version == 2
+    assert header.version == version
     state = new_game(params, header.seed, cards)
     p = str(tmp_path / "v2.mqlog")
     lg = gamelog.GameLog.create(p)
@@ -239,9 +241,10 @@ def test_a_protocol_2_log_without_epochs_still_replays_and_verifies(tmp_path):
         seat = actors(state)[0]
         action = choose(view(state, seat), seat, cards)
         state, _ = step(state, action, cards)
-        raw = msgpack.packb([n, seat, None, encode(action), state_hash(state), lg.last_id], use_bin_type=True)
+        fields = [n, seat, None, encode(action), state_hash(state), lg.last_id] + ([8] if version == 3 else [])
+        raw = msgpack.packb(fields, use_bin_type=True)
         lg.append(gamelog.decode_entry(raw))
     lg.close()
     s = gamelog.read(p)
-    assert len(s.entries) == 30 and {e.epoch for e in s.entries} == {0}
+    assert len(s.entries) == 30 and {e.epoch for e in s.entries} == {0 if version == 2 else 8}
     assert replay(p).ok

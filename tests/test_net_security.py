@@ -132,7 +132,7 @@ def test_wrong_join_codes_are_refused_counted_and_then_denied_at_the_handshake(t
 # Every message type a member sends the sequencer (docs/net.md, "Messages"), but hello, valid as such.
 MEMBER_MESSAGES = {
     "commit": {"h": b"c" * 32}, "reveal": {"nonce": b"n" * 32}, "propose": {"pid": 99, "x": [1, "ready", []]},
-    "fetch": {"from": 1}, "report": {"hs": [[1, 5]]}, "ping": {"seq": 0, "epoch": 8}, "say": {"text": "hi"},
+    "fetch": {"from": 1}, "report": {"hs": [[1, 5, b"i" * 16]]}, "ping": {"seq": 0, "epoch": 8}, "say": {"text": "hi"},
     "kids": {"seq": 1, "path": [], "ok": "ok", "d": []}, "entries": {"recs": []}, "bye": {},
 }
 

@@ -265,8 +265,11 @@ def test_a_two_peer_game_goes_on_without_seat_1_but_not_without_seat_0():
 # With epochs (docs/net.md, "Epochs", "Failover"): every peer restarted, or stepped down, and each
 # pointed at another with nobody sequencing (200445, before the rendezvous); two restarted peers
 # met, sequenced in turn without a quorum and never tried the seats whose addresses they had lost
-# (200188, 201299, before ``<log>.peers``).
-REGRESSION_SEEDS = (4, 17, 25, 35, 39, 41, 56, 57, 85, 107, 100823, 200188, 200445, 201299)
+# (200188, 201299, before ``<log>.peers``).  With the sequencer sending before it syncs and the
+# simulated fdatasync: a new sequencer compared a follower's report about a stale entry (which it
+# had served while reconciling, then replaced) with its own entry at that number, a false desync
+# (701108, before reports named entries by id).
+REGRESSION_SEEDS = (4, 17, 25, 35, 39, 41, 56, 57, 85, 107, 100823, 200188, 200445, 201299, 701108)
 
 
 def test_regression_seeds():
