@@ -165,3 +165,52 @@ def test_one_munchkin_alive_keeps_the_game_going():
     assert not kinds_of(ev, "monsters_win") and s.phase != OVER and s.turn.seat == b
     assert ("respawn", b) in ev
 
+
+UP = dxm_card(lambda d: d.kind == "enhancer" and d.bonus > 0)
+CURSE = dxm_card(lambda d: d.kind == "curse" and d.effects[0].name == "lose_levels")
+SIX = treasure_card(lambda d: any(e.name == "change_die" for e in d.effects))
+PUSH = treasure_card(lambda d: d.kind == "oneshot" and d.bonus > 0 and not d.throwable)
+TOUGH = monster_card(lambda d: d.movement == "lurking" and d.level == 2 and d.dice == 1 and not d.ignores
+                     and not d.bonuses and not d.rewards)
+
+
+def _dead_bystander():
+    """``a`` fights next to the Entrance, where ``b`` lies dead holding cards for the fight."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s, (r1,) = line(s, 1)
+    s = add_monster(s, TOUGH, r1, b)
+    s = hand(_dead(s, b), b, UP, LEVEL, PUSH, SIX)
+    s, _ = act(s, a, "move", E)
+    return s, a, b
+
+
+def test_dead_munchkins_play_cards_in_a_fight_but_none_on_themselves():
+    """Q-DEATH-2, Q-CARD-4: a dead munchkin is not passed by itself in the interrupt window: they
+    may play an enhancer, a one-shot for either side, a die changer after the roll — but not a
+    go-up-a-level card (that would be on themselves)."""
+    s, a, b = _dead_bystander()
+    s, ev = act(s, a, "roll")
+    assert not kinds_of(ev, "auto_pass") and s.combat.stage == "window" and s.combat.waiting == (b,)
+    mine = legal(s, b)
+    uid = s.monsters[0].uid
+    assert Action(b, "enhance", (UP, uid)) in mine
+    assert Action(b, "use", (PUSH, "monsters")) in mine and Action(b, "use", (PUSH, "munchkins")) in mine
+    assert Action(b, "play", (LEVEL,)) not in mine and not any(x.kind == "discard" for x in mine)
+    s, ev = act(s, b, "enhance", UP, uid)
+    assert s.monsters[0].enhancers == (UP,) and s.combat.waiting == (b,)  # a has nothing to answer with
+    s, _ = act(rig(s, 1, 6), b, "pass")
+    assert s.combat.stage == "outcome" and b in s.combat.waiting  # b holds a die changer
+    assert Action(b, "set_die", (SIX, "munchkins", 0)) in legal(s, b)
+
+
+def test_dead_munchkins_curse_the_living_outside_combat():
+    """Q-DEATH-2, Q-CARD-8: a curse is anytime, and a dead munchkin may still play one on a
+    living munchkin (never on themselves)."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s = set_player(s, a, level=3)
+    s = hand(_dead(s, b), b, CURSE, LEVEL)
+    assert [x for x in legal(s, b)] == [Action(b, "curse", (CURSE, a))]
+    s, ev = act(s, b, "curse", CURSE, a)
+    assert s.players[a].level == 2 and ("curse", b, a, CURSE) in ev

@@ -143,8 +143,10 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
     """Q-TURN-2..4 outside combat: level cards, race/class, equipping, dropping, healing, and on
     your own turn playing items from hand."""
     p = state.players[seat]
-    if not p.alive:
-        return  # Q-DEATH-2: a dead munchkin plays no cards on themself
+    if not p.alive:  # Q-DEATH-2, Q-CARD-4: the dead still play cards, but none on themselves
+        if _wants(only, "curse"):
+            _curses(state, seat, cards, add)
+        return
     for card in p.hand if _wants(only, "play") else ():
         defn = cards.card(card)
         if _level_card(defn):
@@ -352,8 +354,8 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
                         if deal_cost(g, sh, "", cards) < bid and _affordable(state, helper, g, ""):
                             add(Action(seat, "counter", (helper, g, sh)))
             add(Action(seat, "decline"))
-        if p.alive and _wants(only, *FIGHT_CARDS):
-            _fight_cards(state, seat, cards, add)  # Q-HELP-3, Q-CARD-6: anytime, while help is negotiated
+        if _wants(only, *FIGHT_CARDS):  # Q-HELP-3, Q-CARD-6: anytime, while help is negotiated
+            _fight_cards(state, seat, cards, add)  # (the dead too, Q-DEATH-2: on the fight, not on themselves)
     elif seat == c.runner and c.stage == Stage.RUN:
         for card in _one_shots(p, cards):  # Q-RUN-4: magic movement instead of running
             if _has(cards.card(card), "teleport") and not c.boss:
@@ -378,8 +380,9 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
         add(Action(seat, "pass"))
     if c.stage == Stage.WINDOW and seat in c.waiting:
         # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side);
-        # throwables only from the fight's room or next door (Q-ITEM-9).
-        use = p.alive and _wants(only, "use")
+        # throwables only from the fight's room or next door (Q-ITEM-9).  A dead munchkin plays
+        # them too, and enhancers and the like: they act on the fight, not on the dead (Q-DEATH-2).
+        use = _wants(only, "use")
         near = None  # whether p is in the fight's room or next door: asked only for a throwable
         for card in _one_shots(p, cards) if use else ():
             defn = cards.card(card)
@@ -391,7 +394,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
                 else:
                     add(Action(seat, "use", (card, MUNCHKINS)))
                     add(Action(seat, "use", (card, MONSTERS)))
-        if p.alive and _wants(only, *FIGHT_CARDS):
+        if _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
         add(Action(seat, "pass"))
     if p.alive and c.stage in (Stage.PREPARE, Stage.WINDOW, Stage.HELP):

@@ -83,7 +83,7 @@ def open_outcome_window(tx: Tx) -> None:
     count either); nobody left: the result."""
     c = tx.combat
     order = combat.others(tx.order, c.fighter) + (c.fighter,)
-    waiting = tuple(s for s in order if tx.player(s).alive and combat.after_roll_cards(tx.player(s), tx.cards))
+    waiting = tuple(s for s in order if combat.after_roll_cards(tx.player(s), tx.cards))  # the dead too (Q-DEATH-2)
     tx.set_combat(waiting=waiting)
     if not waiting:
         combat.settle_outcome(tx)
