@@ -199,6 +199,10 @@ def test_dead_munchkins_play_cards_in_a_fight_but_none_on_themselves():
     assert Action(b, "play", (LEVEL,)) not in mine and not any(x.kind == "discard" for x in mine)
     s, ev = act(s, b, "enhance", UP, uid)
     assert s.monsters[0].enhancers == (UP,) and s.combat.waiting == (b,)  # a has nothing to answer with
+    s, _ = act(s, b, "pass")
+    assert s.combat.stage == "prepare"  # the fighter may answer the enhancer (Q-COMBAT-7)
+    s, _ = act(s, a, "roll")
+    assert s.combat.waiting == (b,)  # b is asked again, dead or not
     s, _ = act(rig(s, 1, 6), b, "pass")
     assert s.combat.stage == "outcome" and b in s.combat.waiting  # b holds a die changer
     assert Action(b, "set_die", (SIX, "munchkins", 0)) in legal(s, b)
