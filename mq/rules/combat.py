@@ -7,7 +7,7 @@ from __future__ import annotations
 from mq.cards import CardKind
 from mq.rules import board, draws, effects, monsters
 from mq.rules.character import (
-    effect_total, exposed, gain_levels, identity, item_bonus, lasting, lose_levels, place_for,
+    effect_total, exposed, identity, item_bonus, lasting, place_for,
 )
 from mq.rules.effects import fighters
 from mq.rules.state import OVER, Combat, Monster, Pending, PendingKind, Player, Stage
@@ -325,24 +325,16 @@ def win(tx: Tx) -> None:
     public = len(tx.seats_in(c.room)) > 1  # Q-SEARCH-3
     for i in range(treasures):  # the helper's picks come first (Q-HELP-2)
         draws.draw_to_hand(tx, c.helper if i < c.share else seat, "treasure", public)
-    _gain(tx, seat, levels)
+    effects.level_up(tx, seat, levels, "kill", by_kill=True)  # Q-LAW-2: a kill may give the 10th level
     if c.helper >= 0:
         if "elf" in identity(tx.player(c.helper), tx.cards):
             helper_levels = 1  # an elf who helps win goes up a level (Q-CHAR-4), once
-        _gain(tx, c.helper, helper_levels)
+        effects.level_up(tx, c.helper, helper_levels, "kill", by_kill=True)
     effects.end_fight(tx, result=True)
     if c.boss:
         tx.winners = tuple(s for s in fighters(c) if tx.player(s).level >= 10)
         tx.phase = OVER
         tx.event("game_won", tx.winners)
-
-
-def _gain(tx: Tx, seat: int, levels: int) -> None:
-    p = tx.player(seat)
-    new_level = gain_levels(p, levels, by_kill=True)  # Q-LAW-2: a kill may give the 10th level
-    if new_level != p.level:
-        tx.set_player(seat, level=new_level)
-        tx.event("level", seat, new_level, "kill")
 
 
 def lose(tx: Tx) -> None:
@@ -353,9 +345,7 @@ def lose(tx: Tx) -> None:
     hits = 1 if c.boss else len(c.monsters)
     for seat in fighters(c):
         if c.boss:
-            p = tx.player(seat)
-            tx.set_player(seat, level=lose_levels(p, 1))
-            tx.event("level", seat, tx.player(seat).level, "boss")
+            effects.level_down(tx, seat, 1, "boss")
         effects.hit(tx, seat, hits)
     _next_runner(tx, None)
 
@@ -488,8 +478,7 @@ def apply_effects(tx: Tx, seat: int, harm, start: int, source: tuple) -> bool:
         elif e.name == "death":
             effects.die(tx, seat, "bad stuff")
         elif e.name == "lose_levels":
-            tx.set_player(seat, level=lose_levels(p, e.get("n", 1)))
-            tx.event("level", seat, tx.player(seat).level, "bad stuff" if source[0] == "monster" else "curse")
+            effects.level_down(tx, seat, e.get("n", 1), "bad stuff" if source[0] == "monster" else "curse")
         elif e.name == "lose_gold":
             amount = e.get("amount", 0)
             lost = p.gold if amount == 0 else min(p.gold, amount)

@@ -1,5 +1,6 @@
 """Low-level effects: the small changes many rules share — hits and healing (Q-CHAR-6), death and
-respawn (Q-DEATH), losing items and cards in play (Q-ITEM-6, Q-CARD-5), entering a room
+respawn (Q-DEATH), levels gained and lost (Q-LAW-1, 2), losing items and cards in play (Q-ITEM-6,
+Q-CARD-5), entering a room
 (Q-EXPLORE-4), picking up piles (Q-SEARCH-4), closing a fight (Q-COMBAT-12), the d10 of class
 powers (Q-CHAR-5).
 
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from mq.cards import CardKind
 from mq.rules import board
-from mq.rules.character import identity, lose_levels, max_hp
+from mq.rules.character import gain_levels, identity, lose_levels, max_hp
 from mq.rules.draws import draw_to_hand
 from mq.rules.state import TURN, Combat, Stage
 from mq.rules.tx import Tx
@@ -107,6 +108,22 @@ def discard_in_play(tx: Tx, seat: int, card: str) -> None:
                     tx.discard(c)
                     tx.event("discard", seat, c)
     clamp_hp(tx, seat)
+
+
+def level_up(tx: Tx, seat: int, n: int, why: str, by_kill: bool = False) -> None:
+    """Gain ``n`` levels, up to 9 unless by a kill (Q-LAW-2); told only when the level changes."""
+    p = tx.player(seat)
+    level = gain_levels(p, n, by_kill=by_kill)
+    if level != p.level:
+        tx.set_player(seat, level=level)
+        tx.event("level", seat, level, why)
+
+
+def level_down(tx: Tx, seat: int, n: int, why: str) -> None:
+    """Lose ``n`` levels, never below 1 (Q-LAW-1); told even when already at level 1."""
+    tx.set_player(seat, level=lose_levels(tx.player(seat), n))
+    tx.event("level", seat, tx.player(seat).level, why)
+
 
 RESPAWN_GOLD = 300  # Q-DEATH-3
 

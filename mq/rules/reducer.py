@@ -8,7 +8,7 @@ from __future__ import annotations
 from mq.cards import CardKind, CardSet, DxmDef
 from mq.rules import board, combat, draws, effects, flow, monsters, powers, windows
 from mq.rules.actions import Action
-from mq.rules.character import MAX_LEVEL, gain_levels, identity, lose_levels, move_total, place_for
+from mq.rules.character import MAX_LEVEL, gain_levels, identity, move_total, place_for
 from mq.rules.errors import IllegalAction
 from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, has_action, legal_actions, sale_value, valid_buy
 from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, PendingKind, Stage, State
@@ -153,9 +153,8 @@ def _play(tx: Tx, a: Action) -> None:
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card))
     defn = tx.cards.card(card)
     if defn.kind == CardKind.LEVEL:  # Q-CHAR-1, Q-LAW-2
-        tx.set_player(a.seat, level=gain_levels(p, 1, by_kill=False))
+        effects.level_up(tx, a.seat, 1, "card")
         tx.discard(card)
-        tx.event("level", a.seat, tx.player(a.seat).level, "card")
     elif isinstance(defn, DxmDef) and defn.kind == CardKind.RACE:  # Q-CHAR-4
         tx.set_player(a.seat, races=p.races + (card,))
         tx.event("race", a.seat, card)
@@ -302,9 +301,7 @@ def _buy(tx: Tx, a: Action) -> None:
 
 def _heal(tx: Tx, a: Action) -> None:
     """Q-CHAR-6: lose a level to heal 3."""
-    p = tx.player(a.seat)
-    tx.set_player(a.seat, level=lose_levels(p, 1))
-    tx.event("level", a.seat, tx.player(a.seat).level, "heal")
+    effects.level_down(tx, a.seat, 1, "heal")
     effects.heal(tx, a.seat, 3)
 
 
