@@ -311,7 +311,9 @@ def build_log(path: str, entries: int = CATCHUP_ENTRIES, players: int = 4, seed:
             state = new_game(params, game_seed, cards)
             while lg.last_seq < entries and state.phase != "over":
                 seat = actors(state)[0]
-                options = legal_actions(state, seat, cards)
+                # random moves, but no random suicide: a table where everyone dies ends at once
+                # (the monsters win, Q-DEATH-5), long before the entries a test needs
+                options = [a for a in legal_actions(state, seat, cards) if a.kind != "suicide"]
                 if options and rng.random() < 0.5:
                     action = rng.choice(options)
                 else:
