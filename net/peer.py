@@ -63,18 +63,18 @@ import zmq
 
 from mq.bots import choose
 from mq.cards import load_default
-from mq.rules import Action, IllegalAction, actors, is_over, make_params, new_game, state_hash, step, view
+from mq.rules import Action, IllegalAction, actors, is_over, make_params, state_hash, step, view
 from mq.rules import codec as state_codec
 from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
 from net import desync, gamelog, identity, replica, transport, wire
+from net.replica import RING
 from net.wire import PROTOCOL, TABLE_AUTHOR
 
 log = logging.getLogger("mq.net")
 
-RING = 256  # recent states kept for desync walks
 FETCH_BATCH = 2000  # entries per catch-up message (~100 bytes each, far below MAX_MESSAGE)
 # Join codes: after this many wrong codes from one address, it is denied at ZAP (no handshake) and
 # refused; and no more than WRONG_CODES_PER_WINDOW wrong codes are checked per window overall (the
@@ -183,9 +183,21 @@ class PeerError(Exception):
     """Joining or hosting failed (refused, unreachable, bad log)."""
 
 
+def _replica_field(name: str, doc: str) -> property:
+    return property(lambda self: getattr(self.replica, name),
+                    lambda self, value: setattr(self.replica, name, value), doc=doc)
+
+
 class Peer:
     """One peer.  Use :meth:`host`, :meth:`resume` or :meth:`join` (coroutines), then read
     ``state``/``seq``, :meth:`propose`, and listen with :meth:`subscribe`."""
+
+    # The peer's copy of the game is its replica's (net.replica.Replica).
+    log = _replica_field("log", "the open log (net.gamelog.GameLog); None before the game")
+    header = _replica_field("header", "the log's header (net.gamelog.Header); None before the game")
+    state = _replica_field("state", "the state after the last entry applied")
+    seq = _replica_field("seq", "the number of the last entry applied")
+    ring = _replica_field("ring", "entry number -> the state after it, for the last RING entries")
 
     def __init__(self, cfg: Config, ctx=None, runtime=None) -> None:
         """``runtime``: where the I/O, clock and randomness come from (net.transport.ZmqRuntime on
@@ -220,11 +232,7 @@ class Peer:
         # game
         self.phase = "idle"  # lobby | seeding | game | desync | ended | closed
         self.game: bytes = b""
-        self.header: gamelog.Header | None = None
-        self.log: gamelog.GameLog | None = None
-        self.state = None
-        self.seq = 0
-        self.ring: dict[int, object] = {}
+        self.replica = replica.Replica(self.cards)  # log, header, state, seq, ring (below)
         self.seat: int | None = None
         self.seats: list[SeatInfo] = []
         self.opts: dict = {}
@@ -367,16 +375,12 @@ class Peer:
         """Take a log we hold (our file, or what a rewind left of it): every entry re-applied
         through the one entry check (net.replica), or PeerError naming the first that fails (the
         log is closed, nothing in it changed)."""
-        state = new_game(lg.header.params, lg.header.seed, self.cards)
         try:
-            for _, _, state, _ in replica.reapply(state, lg.entries, self.cards, lg.header):
-                pass
+            self.replica.adopt(lg)
         except replica.BadEntry as err:
             lg.close()
             raise PeerError(f"{lg.path}: {err}") from None
-        self.log, self.header, self.game = lg, lg.header, lg.header.game
-        self.state, self.seq = state, lg.last_seq
-        self.ring = {self.seq: state}
+        self.game = lg.header.game
         self._head = max(self._head, self.seq)
         if self.seat is None and self.cfg.role == "play":
             self.seat = self._seat_of(self.pub)
@@ -402,10 +406,8 @@ class Peer:
         lg.write_header(header)
         lg.sync()
         lg.raise_promise(self.epoch)
-        self.log, self.header, self.game = lg, header, header.game
-        self.state = new_game(header.params, header.seed, self.cards)
-        self.seq = 0
-        self.ring = {0: self.state}
+        self.replica.start(lg)
+        self.game = header.game
         self.phase = "game"
         self.started_at = self.rt.perf()
         self._note_addresses()
@@ -416,16 +418,11 @@ class Peer:
         """Check and apply the next entry (net.replica.apply_entry), log it and commit it; raises
         replica.BadEntry, with nothing changed, if it does not check out.  Used by followers and by
         a new sequencer adopting entries from another peer's log."""
-        tip = replica.Tip(self.seq, self.log.last_id, self.log.last_epoch, self.state)
-        applied = replica.apply_entry(self.header, self.cards, tip, e)
-        self.log.append(e)
-        self._commit_local(e, applied)
+        self._committed(e, self.replica.take(e))
 
-    def _commit_local(self, e: gamelog.Entry, applied: Applied) -> None:
-        self.state, self.seq = applied.state, e.n
+    def _committed(self, e: gamelog.Entry, applied: Applied) -> None:
+        """The replica took entry ``e``: answer our own proposal, tell the listeners."""
         self._head = max(self._head, e.n)
-        self.ring[e.n] = applied.state
-        self.ring.pop(e.n - RING, None)
         self.stats["applied"] += 1
         if e.pid is not None and e.pid[0] == self.inc and e.author == self.seat:
             self.outstanding.pop(e.pid[1], None)
@@ -950,7 +947,8 @@ class Peer:
         raw = gamelog.encode_entry(self.seq + 1, author, pid, encode_action(action), state_hash(state),
                                    self.log.last_id, self.epoch)
         e = gamelog.decode_entry(raw)
-        self.log.append(e)
+        applied = Applied(e.n, action, tuple(events), state)
+        self.replica.keep(e, applied)
         self.stats["sequenced"] += 1
         # Sent at once, before anyone here hears of it and before it is durable here: the followers
         # receive, apply and sync it while our own fdatasync runs (Raft thesis 10.2.1; one sync for
@@ -959,7 +957,7 @@ class Peer:
         # sequencer that crashes before its sync returns loses nothing acknowledged.
         self._broadcast({"t": "entries", "recs": [raw]})
         self._schedule_sync()
-        self._commit_local(e, Applied(e.n, action, tuple(events), state))
+        self._committed(e, applied)
         self._after_change()
         return None
 
@@ -1732,8 +1730,8 @@ class Peer:
             except replica.HashMismatch as err:
                 # Our state after it differs from the sequencer's: keep ours (logged and applied),
                 # so that the sequencer's search can walk it, report it and stop.
-                self.log.append(e)
-                self._commit_local(e, err.applied)
+                self.replica.keep(e, err.applied)
+                self._committed(e, err.applied)
                 log.error("%s", err)
                 hs.append([e.n, state_hash(self.state), e.id])
                 self._pause_self(e.n, str(err))

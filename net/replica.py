@@ -1,4 +1,5 @@
-"""Taking a log entry: the one check-and-apply that every path re-applying a log goes through.
+"""A peer's copy of the game (:class:`Replica`), and taking a log entry: the one check-and-apply that
+every path re-applying a log goes through.
 
 A peer re-applies its own log when it starts from it (``mq host --resume``, a restart, a rewind),
 applies the sequencer's entries as a follower, and adopts another peer's entries when it reconciles
@@ -16,10 +17,12 @@ Entry n is checked against the log before it (:class:`Tip`: entry n - 1, or the 
 - legality: the engine applies it (``mq.rules.step``);
 - the state hash after it is the one the entry records.
 
-Invariants: nothing here writes or keeps anything; the state passed in is not changed.  A refused
-entry raises :class:`BadEntry` naming it, and nothing after it is taken.  :class:`HashMismatch` (a
-BadEntry) carries the state the engine computed: a follower keeps that state to find the first
-field where it differs from the sequencer's (net.desync); every other path refuses the entry.
+Invariants: :func:`apply_entry` and :func:`reapply` write and keep nothing; the state passed in is
+not changed.  A refused entry raises :class:`BadEntry` naming it, and nothing after it is taken.
+:class:`HashMismatch` (a BadEntry) carries the state the engine computed: a follower keeps that
+state to find the first field where it differs from the sequencer's (net.desync); every other
+path refuses the entry.  A :class:`Replica`'s state is always the state after its log's last entry
+(but for the test-only perturbation of net.desync), and changes only by an entry appended to it.
 """
 from __future__ import annotations
 
@@ -31,10 +34,12 @@ from mq.cards import CardSet
 from mq.rules import Action, IllegalAction, State, new_game, state_hash, step
 from mq.rules.actions import decode as decode_action
 from mq.table import Applied
-from net.gamelog import Entry, Header
+from net.gamelog import Entry, GameLog, Header
 from net.wire import TABLE_AUTHOR
 
 log = logging.getLogger("mq.net")
+
+RING = 256  # recent states a replica keeps (a desync search walks the state after any of them)
 
 # What the table does for a seat still waiting when a reaction window's timer runs out (Q-DIGI-2);
 # the engine allows it only in those windows.
@@ -136,3 +141,52 @@ def reapply(state: State, entries: list[Entry], cards: CardSet, header: Header |
         a = apply_entry(header, cards, tip, e)
         tip = tip.after(e, a.state)
         yield e, a.action, a.state, a.events
+
+
+class Replica:
+    """A peer's copy of the game: its open log, the header, the state after the last entry and the
+    states after the last RING entries.  Entries come in only through :meth:`take` (checked by
+    :func:`apply_entry` first), :meth:`keep` (one this peer numbered itself, or one a follower keeps
+    although its hash differs from the sequencer's) and :meth:`adopt` (a whole log, checked)."""
+
+    def __init__(self, cards: CardSet) -> None:
+        self.cards = cards
+        self.log: GameLog | None = None
+        self.header: Header | None = None
+        self.state: State | None = None
+        self.seq = 0
+        self.ring: dict[int, State] = {}
+
+    def tip(self) -> Tip:
+        return Tip(self.seq, self.log.last_id, self.log.last_epoch, self.state)
+
+    def start(self, lg: GameLog) -> None:
+        """A new game in ``lg``, which holds just its header."""
+        self.log, self.header = lg, lg.header
+        self.state = new_game(lg.header.params, lg.header.seed, self.cards)
+        self.seq = 0
+        self.ring = {0: self.state}
+
+    def adopt(self, lg: GameLog) -> None:
+        """Take the log ``lg`` (a file we hold, or what a rewind left of it), every entry re-applied
+        through :func:`apply_entry`; BadEntry at the first that fails, with nothing taken."""
+        state = new_game(lg.header.params, lg.header.seed, self.cards)
+        for _, _, state, _ in reapply(state, lg.entries, self.cards, lg.header):
+            pass
+        self.log, self.header = lg, lg.header
+        self.state, self.seq = state, lg.last_seq
+        self.ring = {self.seq: state}
+
+    def take(self, e: Entry) -> Applied:
+        """Check and apply the next entry, and append it; BadEntry (nothing changed) if it does not
+        check out."""
+        applied = apply_entry(self.header, self.cards, self.tip(), e)
+        self.keep(e, applied)
+        return applied
+
+    def keep(self, e: Entry, applied: Applied) -> None:
+        """Append entry ``e`` and move to the state ``applied`` holds, unchecked."""
+        self.log.append(e)
+        self.state, self.seq = applied.state, e.n
+        self.ring[e.n] = applied.state
+        self.ring.pop(e.n - RING, None)

@@ -377,11 +377,16 @@ def _copy(v):
     return _copy1(v)
 
 
-_SHARED = {"cards", "state", "header", "log", "ctx", "router", "dealer", "gate"}  # not copied
+_SHARED = {"cards", "state", "header", "log", "ctx", "router", "dealer", "gate", "replica"}  # not copied
+
+
+def _saved(x, skip=()) -> dict:
+    return {k: v if k in _SHARED else _copy(v) for k, v in vars(x).items() if k not in skip}
 
 
 def snapshot(p: Peer) -> dict:
-    snap = {k: v if k in _SHARED else _copy(v) for k, v in vars(p).items() if k not in _EVENTS}
+    snap = _saved(p, _EVENTS)
+    snap["__replica"] = _saved(p.replica)  # its log, state and header shared, its ring copied
     snap["__events"] = {k: getattr(p, k).is_set() for k in _EVENTS}
     snap["__entries"] = list(p.log.entries) if p.log else None
     snap["__log"] = p.log
@@ -406,8 +411,12 @@ def restore(p: Peer, snap: dict) -> None:
     if p.dealer is not snap["dealer"]:
         transport.close(p.dealer)
     events = {k: getattr(p, k) for k in _EVENTS}
+    replica = p.replica
     vars(p).clear()
     vars(p).update({k: v if k in _SHARED else _copy(v) for k, v in snap.items() if not k.startswith("__")})
+    vars(replica).clear()
+    vars(replica).update({k: v if k in _SHARED else _copy(v) for k, v in snap["__replica"].items()})
+    p.replica = replica
     for k, ev in events.items():
         setattr(p, k, ev)
         ev.set() if snap["__events"][k] else ev.clear()
