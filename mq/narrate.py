@@ -132,7 +132,7 @@ class Narrator:
                 return f"  {w(e.seat)} backstabs {w(e.detail)}: -2!"
             return f"  {w(e.seat)} discards a card: {e.power} +{e.detail}."
         if kind == "d10":
-            return (f"  {w(e.seat)} tries {e.power.replace('_', ' ')}: d10 = {e.roll}, "
+            return (f"  {w(e.seat)} tries {e.power.replace('_', ' ')}: rolls {e.roll} on the ten-sided die, "
                     f"{'it works' if e.ok else 'no luck'}.")
         if kind == "charmed":
             return f"  {self.monster(e.uid)} is charmed away."
@@ -177,12 +177,11 @@ class Narrator:
             return f"  {w(e.seat)} {what}: passes."
         if kind == "combat_result":
             parts = " + ".join(f"{n} {v}" for n, v in e.terms if v) or "0"
-            dice = "+".join(map(str, e.dice)) or "no dice"
             their = " + ".join(str(sum(v for _, v in t)) for t in e.monster_terms)
-            tdice = "+".join(str(x) for d in e.monster_dice for x in d) or "no dice"
+            tdice = tuple(x for d in e.monster_dice for x in d)
             verdict = "wins" if e.won else "loses"
-            return (f"  {w(e.fighter)}: {parts}, dice {dice} = {e.total}  vs  monsters {their}, dice {tdice} = "
-                    f"{e.monster_total}: {w(e.fighter)} {verdict}.")
+            return (f"  {w(e.fighter)}: {parts}, {rolled(e.dice)}: {e.total}  vs  monsters {their}, "
+                    f"{rolled(tdice)}: {e.monster_total}: {w(e.fighter)} {verdict}.")
         if kind == "use":
             if e.side == "monsters":
                 return f"  {w(e.seat)} plays {self.card(e.card)} for the monsters!"
@@ -234,7 +233,9 @@ class Narrator:
         if kind == "item":
             return f"{w(e.seat)} puts {self.card(e.card)} into play ({e.place})."
         if kind == "search":
-            return f"{w(e.seat)} searches {self.room(state, e.room)}: rolls {list(e.dice)} -> {e.result}."
+            total = f" = {e.result}" if len(e.dice) > 1 and e.result == sum(e.dice) else \
+                ("" if e.result == sum(e.dice) else f", {e.result} with the modifiers")
+            return f"{w(e.seat)} searches {self.room(state, e.room)}: {rolled(e.dice)}{total}."
         if kind == "search_found":
             return f"  finds {e.gold} gold and {e.treasures} Treasure{MARKS[e.mark]}."
         if kind == "buy":
@@ -252,8 +253,14 @@ class Narrator:
         return None
 
 
-def plural(n: int, noun: str) -> str:
-    return f"{n} {noun}{'' if n == 1 else 's'}"
+def plural(n: int, noun: str, many: str | None = None) -> str:
+    """ "1 card", "4 cards"; ``many`` for an irregular plural ("1 die", "2 dice")."""
+    return f"{n} {noun if n == 1 else (many or noun + 's')}"
+
+
+def rolled(dice) -> str:
+    """Dice as a player says them: "rolled 4", "rolled 3 + 5", "no dice"."""
+    return f"rolled {' + '.join(map(str, dice))}" if dice else "no dice"
 
 
 def things(cards: int, gold: int, noun: str = "card") -> str:

@@ -74,6 +74,10 @@ class Table(abc.ABC):
     async def say(self, text: str) -> None:
         """Send a chat line (tables without chat ignore it)."""
 
+    def seats(self) -> tuple[tuple[str, bool], ...]:
+        """Who sits in each seat: (name, played by a bot); empty when the table does not know."""
+        return ()
+
     @abc.abstractmethod
     async def close(self) -> None:
         """Leave the table."""
@@ -114,6 +118,9 @@ class LocalTable(Table):
 
     async def say(self, text: str) -> None:
         self._publish(Notice("chat", self.seat, text[:200]))
+
+    def seats(self) -> tuple[tuple[str, bool], ...]:
+        return tuple(("you", False) if s == self.seat else ("bot", True) for s in range(len(self.state.players)))
 
     def bot_seats_to_act(self) -> list[int]:
         return [s for s in actors(self.state) if s != self.seat]

@@ -108,9 +108,9 @@ def _setup_logging(args, who: str) -> None:
 
 
 def _full_screen(args) -> bool:
-    """Whether this command opens the full-screen client: a seat played by a person at a terminal."""
-    return (not args.headless and not getattr(args, "watch", False)
-            and sys.stdin.isatty() and sys.stdout.isatty())
+    """Whether this command opens the full-screen client: a person at a terminal, playing a seat
+    or watching (``mq join --watch``: the table as everyone sees it)."""
+    return not args.headless and sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def _config(args, role: str):
@@ -174,12 +174,11 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
     screen = None
     if args.bot and table.seat is not None:
         tasks.append(asyncio.create_task(play_bot(table, max(0.0, args.bot_delay))))
-    if interactive_host is not None and not args.headless:
-        if _full_screen(args):  # the full-screen client (mq/tui)
-            screen = asyncio.create_task(_terminal(table, interactive_host, args.protocol_log))
-            tasks.append(screen)
-        else:
-            tasks.append(asyncio.create_task(textclient.run(table, interactive_host)))
+    if _full_screen(args):  # the full-screen client (mq/tui), for a seat or a watcher
+        screen = asyncio.create_task(_terminal(table, interactive_host is True, args.protocol_log))
+        tasks.append(screen)
+    elif interactive_host is not None and not args.headless:
+        tasks.append(asyncio.create_task(textclient.run(table, interactive_host)))
     elif getattr(args, "watch", False):
         tasks.append(asyncio.create_task(_narrate(table)))
     timeout = args.timeout or None
@@ -187,10 +186,18 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
         finished = asyncio.create_task(table.wait_finished(timeout))
         tasks.append(finished)
         await asyncio.wait([t for t in (finished, screen) if t is not None], return_when=asyncio.FIRST_COMPLETED)
-        if screen is not None and screen.done():  # the person quit the client (it closed the table)
+        # the game ended, or the network closed the table, before the person quit (quitting closes
+        # the table too, which also sets ``finished``)
+        ended_first = finished.done() and finished.result() and (
+            screen is None or not screen.done() or table.peer.phase == "ended")
+        if screen is not None and not screen.done() and ended_first:
+            # the screen says so (its banner) until the person quits; only then do the last
+            # lines go to the terminal, where they stay
+            await screen
+        if screen is not None and screen.done():
             if screen.exception() is not None:
                 raise screen.exception()
-            if not (finished.done() and finished.result() and table.peer.phase == "ended"):
+            if not ended_first:  # the person quit a game still going (the client closed the table)
                 print("mq: you left the table", flush=True)
                 return screen.result() or 0  # 130 after Ctrl-C
         done = finished.result()
@@ -249,10 +256,14 @@ async def _lobby_news(table) -> None:
     from mq.table import Notice
     from net.client import seats_words
 
-    if table.lobby[0]:  # the table as it was when we joined
-        print(f"mq: {seats_words(table.lobby[0])}", flush=True)
+    said = seats_words(table.lobby[0]) if table.lobby[0] else None  # the table as it was when we joined
+    if said:
+        print(f"mq: {said}", flush=True)
     async for item in table.updates():
         if isinstance(item, Notice) and item.kind in ("info", "lobby", "away", "back"):
+            if item.kind == "lobby" and item.text == said:
+                continue  # nobody moved
+            said = item.text if item.kind == "lobby" else said
             print(f"mq: {item.text}", flush=True)
 
 

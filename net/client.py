@@ -10,7 +10,7 @@ A front end written against ``mq.table.LocalTable`` switches over by building a 
 
 ``submit`` checks the action against the current state at once (IllegalAction, as LocalTable does)
 and sends it; it comes back as an Applied when the sequencer has put it in the log, or as a
-``Notice("info", seat, "rejected: <reason>: ...")`` if the state moved on meanwhile.  A spectator's
+``Notice("info", seat, "Not done: <the reason in words> ...")`` if the state moved on meanwhile.  A spectator's
 ``state`` (and the states and events in its Applied items) are ``mq.rules.view(state, TABLE)``
 and ``view_events(events, TABLE)``: public information only.
 """
@@ -20,7 +20,7 @@ import asyncio
 import logging
 
 from mq.bots import choose
-from mq.rules import Action, IllegalAction, State, is_over, step, view, view_events
+from mq.rules import REASONS, Action, IllegalAction, State, is_over, step, view, view_events
 from mq.rules.state import COLOURS
 from mq.rules.view import TABLE
 from mq.table import Applied, Notice, Table
@@ -108,6 +108,11 @@ class NetTable(Table):
     async def close(self) -> None:
         await self.peer.close(linger_ms=200)
 
+    def seats(self) -> tuple[tuple[str, bool], ...]:
+        """Each seat's player name and whether a bot plays it (a bot seat, or an away seat the
+        sequencer's bot plays, Q-OPT-2)."""
+        return tuple((s.name, s.kind == "bot" or s.botted) for s in self.peer.seats)
+
     # -- events from the peer ----------------------------------------------------------------------
     def _on_peer(self, item) -> None:
         if isinstance(item, Applied):
@@ -121,11 +126,18 @@ class NetTable(Table):
         elif isinstance(item, tuple) and item[0] == "reject":
             _, pid, reason, detail = item
             self.rejections.append((pid, reason, detail))
-            self._publish(Notice("info", self.peer.seat, f"rejected: {reason}: {detail}"))
+            self._publish(Notice("info", self.peer.seat, rejection_words(reason, detail)))
         elif isinstance(item, tuple) and item[0] == "lobby":
             self.lobby = (item[1], item[2])
             if self.peer.phase in ("idle", "lobby"):  # in the game, away/back/bot notices say it
                 self._publish(Notice("lobby", None, seats_words(item[1])))
+
+
+def rejection_words(reason: str, detail: str) -> str:
+    """A proposal the sequencer refused (the game had moved on), in the engine's words for the
+    reason (mq.rules.REASONS), never its code."""
+    words = REASONS.get(reason, "that is not allowed now")
+    return f"Not done: {words}" + (f" ({detail})" if detail else "") + "."
 
 
 def seats_words(seats: list[SeatInfo]) -> str:

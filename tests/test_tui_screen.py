@@ -60,10 +60,11 @@ def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path
     host_home, join_home = tmp_path / "host", tmp_path / "join"
     try:
         hosts.run("new-session", "-d", "-s", hosts.target, "-x", "120", "-y", "40",
-                  _mq(host_home, f"host --seats 2 --port {port} --open --no-beacon {NET}"))
+                  _mq(host_home, f"host --seats 2 --port {port} --open --no-beacon --name ann {NET}"))
         hosts.wait(lambda t: "press Enter to start" in t, "the host's lobby")
         joiner.run("new-session", "-d", "-s", joiner.target, "-x", "120", "-y", "40",
-                   _mq(join_home, f"join 127.0.0.1:{port} {NET}", f" 2> {shlex.quote(str(tmp_path / 'join.err'))}"))
+                   _mq(join_home, f"join 127.0.0.1:{port} --name bob {NET}",
+                       f" 2> {shlex.quote(str(tmp_path / 'join.err'))}"))
         joiner.wait(lambda t: "waiting for the host to start" in t and "At the table: Red" in t,
                     "the joiner in the lobby, seeing who sits where")
         hosts.wait(lambda t: "joined as green" in t, "the host seeing the joiner arrive")
@@ -71,7 +72,9 @@ def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path
         for t in (hosts, joiner):
             t.wait(lambda s: "Your hand" in s and "Ready" in s, "the client in the setup phase", timeout=30)
             t.keys("e")  # ready
-        joiner.wait(lambda s: re.search(r"Turn 1 ·", s) is not None, "the first turn")
+        screen = joiner.wait(lambda s: re.search(r"Turn 1 ·", s) is not None, "the first turn")
+        assert "  ann · " in screen and "  bob · " in screen  # names in the side panel
+        assert re.search(r"── Turn 1: \w+ \((ann|bob)\) ──", screen), screen  # and in the log
 
         # `i` names the protocol log, a file under MQ_HOME/logs
         logs = glob.glob(str(join_home / "logs" / "*.txt"))
@@ -176,3 +179,36 @@ def test_ctrl_c_in_the_lobby_exits_130_at_once(tmp_path):
         _clean(tmux.screen())
     finally:
         tmux.kill()
+
+
+def test_a_watcher_follows_the_table_in_the_full_screen_client(tmp_path):
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    port = _free_port()
+    hosts = Tmux(exe, f"mqscrw{os.getpid()}")
+    watcher = Tmux(exe, f"mqscrv{os.getpid()}")
+    rc = tmp_path / "rc"
+    try:
+        # a headless host whose bot plays seat 0, and a bot in seat 1; the game starts when full
+        hosts.run("new-session", "-d", "-s", hosts.target, "-x", "100", "-y", "30",
+                  _mq(tmp_path / "host", f"host --seats 2 --bots 1 --port {port} --open --no-beacon "
+                                         f"--headless --bot --bot-delay 0.3 --name ann {NET}"))
+        watcher.run("new-session", "-d", "-s", watcher.target, "-x", "100", "-y", "30",
+                    _mq(tmp_path / "watch", f"join 127.0.0.1:{port} --watch {NET}", rc=rc))
+        screen = watcher.wait(lambda t: "Watching." in t and "Map" in t and "Log" in t,
+                              "the watcher's full-screen client", timeout=30)
+        assert "(watching: no hand)" in screen and "(bot)" in screen, screen  # seat 1 marked as a bot
+        _clean(screen)
+        watcher.keys("q")
+        watcher.wait(lambda t: "Quit the game?" in t, "the quit question")
+        watcher.keys("y")
+        deadline = time.monotonic() + 15
+        while not (rc.exists() and rc.read_text().strip()):
+            assert time.monotonic() < deadline, "mq join --watch did not exit after q, y"
+            time.sleep(0.05)
+        assert rc.read_text().strip() == "0"
+        assert "you left the table" in watcher.screen()
+    finally:
+        hosts.kill()
+        watcher.kill()

@@ -126,6 +126,7 @@ class Client:
         try:
             async for item in self.table.updates():
                 try:
+                    self.model.set_seats(self.table.seats())  # names and bots, as the table has them now
                     self.model.update(item)  # the view comes first, so the next update mends the rest
                 except Exception as err:  # one update the client cannot show must not stop the game
                     self.model.say(f"Could not show an update: {err!r}", "error")
@@ -156,6 +157,7 @@ class Client:
         pump = loop.create_task(self.pump())
         ticker = loop.create_task(self.tick())
         await asyncio.sleep(0)  # the pump subscribes to the table's updates before anything happens
+        self.model.set_seats(self.table.seats())
         self.model.refresh(self.table.state)
         if isinstance(self.table, LocalTable):  # it drives its bots only once started
             self.table.start()

@@ -184,6 +184,7 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
     try:
         async with local_game(players, seed, delay, peers=peers) as game:
             screen = connect(game.table, input=input, output=output, log_file=log_file)
+            screen.model.known_bots = frozenset(range(1, players))  # every other seat is a bot peer
             for s in game.missing:
                 screen.model.update(Notice("bot", s, f"{COLOURS[s].capitalize()}'s bot peer did not join: "
                                                      "the host's own bot plays that seat"))

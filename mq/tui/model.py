@@ -34,13 +34,13 @@ from typing import Callable
 
 from mq.cards import CardKind, CardSet, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.narrate import KIND as DECK_NAMES
-from mq.narrate import Narrator
+from mq.narrate import Narrator, plural, things
 from mq.rules import REASONS, IllegalAction, legal_actions, view, view_events
 from mq.rules import step as engine_step
 from mq.rules import board, combat, query
 from mq.rules.actions import Action
 from mq.rules.character import exposed, hand_limit, move_total, place_for
-from mq.rules.state import COLOURS, DIRS, OVER, SETUP, TURN, PendingKind, Stage, State
+from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, PendingKind, Stage, State
 from mq.rules.view import TABLE
 
 # Modes: which key bindings are live (mq.tui.keys) and which overlay shows.  GOTO is a replay's
@@ -80,11 +80,6 @@ WINDOW_STAGES = ("window", "outcome", "help")
 
 def who(seat: int) -> str:
     return COLOURS[seat].capitalize()
-
-
-def plural(n: int, word: str, many: str | None = None) -> str:
-    """ "1 card", "4 cards" (``many``: an irregular plural)."""
-    return f"{n} {word if n == 1 else (many or word + 's')}"
 
 
 @dataclass(frozen=True)
@@ -199,10 +194,15 @@ def card_of(a: Action) -> str | None:
     return card if isinstance(card, str) else None
 
 
+def room_words(cards: CardSet, v: State, index: int) -> str:
+    """A room as a sentence names it: "the Entrance", or its face's name."""
+    return "the Entrance" if index == 0 else cards.face(v.rooms[index].face).name
+
+
 def deal_words(gold: int, picks: int, item: str = "", cards=None) -> str:
     """A price of help (Q-HELP-2) in words: "300 gold + 1 pick" (picks: first Treasure picks), or
     an item of the fighter's."""
-    parts = ([f"{gold} gold"] if gold > 0 else []) + ([f"{picks} pick{'s' if picks != 1 else ''}"] if picks else [])
+    parts = ([f"{gold} gold"] if gold > 0 else []) + ([plural(picks, "pick")] if picks else [])
     if item:
         parts.append(cards.card(item).name if cards is not None else item)
     words = " + ".join(parts) or "nothing"
@@ -273,6 +273,7 @@ class Scribe:
         self.seat = seat
         self.cards = cards
         self.narrator = Narrator(cards)
+        self.names: dict[int, str] = {}  # the players' names by seat, when the table knows them
 
     def card_name(self, card: str) -> str:
         return self.cards.card(card).name
@@ -292,15 +293,16 @@ class Scribe:
         if action.kind == "pass":
             out.append(LogLine(f"{who(action.seat)} passes.", "event", action.seat))
         for e in events:
-            line = self._event(v, e)
+            line = self._event(v, e, action)
             if line is not None:
                 out.append(line)
         return out
 
-    def _event(self, v: State, e: tuple) -> LogLine | None:
+    def _event(self, v: State, e: tuple, action: Action) -> LogLine | None:
         kind = e.kind
         try:
-            line = self._own_line(e) or self.narrator.line(v, e) or self._extra_line(e)
+            line = (self._own_line(e) or self._where_line(v, e, action) or self.narrator.line(v, e)
+                    or self._extra_line(e))
         except (AttributeError, KeyError, IndexError, TypeError, ValueError):
             # an event the client cannot word yet (the engine grew one): say that something
             # happened rather than stop following the game
@@ -309,7 +311,8 @@ class Scribe:
             return None
         text = line.strip("\n")
         if kind == "turn":
-            return LogLine(text.strip("= ").strip(), "turn", e.seat)
+            name = self.names.get(e.seat)
+            return LogLine(text.strip("= ").strip() + (f" ({name})" if name else ""), "turn", e.seat)
         if kind in ("death", "game_won", "monsters_win", "boss_arrives") or "BOSS" in text:
             return LogLine(text.strip(), "alert", e[1] if len(e) > 1 and isinstance(e[1], int) else None)
         mine = self.seat is not None and kind not in NOT_SEAT_EVENTS and len(e) > 1 and e[1] == self.seat
@@ -327,6 +330,17 @@ class Scribe:
                 return f"You give {self.card_name(e.card)} to {who(e.to)} (charity)."
             return f"{who(e.seat)} gives you {self.card_name(e.card)} (charity)."
         return None
+
+    def _where_line(self, v: State, e: tuple, action: Action) -> str | None:
+        """An exploration said by its room names and direction, as a player at the table would
+        ("Green explores north of the Entrance and finds …"), not by grid coordinates."""
+        if e.kind != "explore" or action.kind not in ("move", "dash") or not action.args:
+            return None
+        d = action.args[0]
+        x, y = e.x - DX[d], e.y - DY[d]
+        came = next((i for i, r in enumerate(v.rooms) if (r.x, r.y) == (x, y)), None)
+        where = f" of {room_words(self.cards, v, came)}" if came is not None else ""
+        return f"{who(e.seat)} explores {DIRS[d]}{where} and finds {self.cards.face(e.face).name}."
 
     def _extra_line(self, e: tuple) -> str | None:
         """Public events the narrator leaves out but a player at the table would see."""
@@ -363,6 +377,10 @@ class Model:
         self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
         self.chat: deque[LogLine] = deque(maxlen=CHAT_LINES)
         self.banners: list[Banner] = []
+        self.names: dict[int, str] = {}  # the players' names by seat (set_seats), shared with the scribe
+        self.bots: frozenset[int] = frozenset()  # seats a bot plays
+        self.known_bots: frozenset[int] = frozenset()  # seats a front end knows are bots (mq play's bot peers)
+        self.scribe.names = self.names
         self.message = ""  # the status line's explanation or notice; cleared by the next key
         self.message_kind = "info"  # "info" | "error"
         self.mode = NORMAL
@@ -437,7 +455,7 @@ class Model:
 
     def _notice(self, n) -> None:
         if n.kind == "chat":
-            name = who(n.seat) if n.seat is not None else "table"
+            name = self.person(n.seat) if n.seat is not None else "table"
             line = LogLine(f"<{name}> {n.text}", "chat", n.seat)
             self.chat.append(line)
             self._log(line)  # a narrow screen shows chat inside the log
@@ -455,6 +473,19 @@ class Model:
             self.banners.append(Banner(n.kind, n.seat, n.text))
             self.banners = self.banners[-4:]
         self._log(LogLine(n.text[:1].upper() + n.text[1:], "info", n.seat))
+
+    def set_seats(self, seats) -> None:
+        """Who sits where, from the table (mq.table.Table.seats): (name, played by a bot) per seat."""
+        names = {i: name for i, (name, _) in enumerate(seats) if name}
+        if names != self.names:
+            self.names.clear()
+            self.names.update(names)
+        self.bots = frozenset(i for i, (_, bot) in enumerate(seats) if bot) | self.known_bots
+
+    def person(self, seat: int) -> str:
+        """A seat as the chat and the panels name it: "Green ann", "Blue bot2 (bot)", "Red"."""
+        name = self.names.get(seat)
+        return who(seat) + (f" {name}" if name else "") + (" (bot)" if seat in self.bots else "")
 
     def _log(self, line: LogLine) -> None:
         self.log.append(line)
@@ -771,7 +802,7 @@ class Model:
             return "Search this room (1 move)"
         if k == "pickup":
             r = v.rooms[me.room]
-            return f"Pick up the pile ({len(r.pile)} cards, {r.pile_gold} gold; 1 move)"
+            return f"Pick up the pile ({things(len(r.pile), r.pile_gold)}; 1 move)"
         if k == "summon":
             return "Summon a monster here and fight it"
         if k == "fight":

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from mq.rules import board, combat
 from mq.rules.character import item_bonus, max_hp, move_total
 from mq.rules.state import COLOURS, DX, DY, LOOTED, OVER, SEARCHED, SETUP, Stage
+from mq.narrate import plural
 from mq.tui.model import CHAT, CONFIRM, HELP, INFO, MENU, QUIT, Model, abbreviate, card_of, deal_words, name_lines, who
 
 Frag = tuple[str, str]
@@ -377,9 +378,12 @@ def render_players(model: Model, width: int, height: int) -> list[Line]:
         left = model.move_left(seat)
         hp = f"{p.hp}/{max_hp(p, cards)}"
         if width < 44:  # 80 columns: the right column is 34 wide; race/class as initials
+            if model.names.get(seat):  # the map's letter and the player's name; ⚙ marks a bot
+                tag = "*" if seat == model.seat else ("⚙" if seat in model.bots else "")
+                name = f"{who(seat)[0]} {model.names[seat][:4 - len(tag)]}{tag}"  # 6 wide, as "Green*"
             line: Line = [("class:bold", mark), (seat_style(seat), f"{name:<7}"),
                           ("", f"L{p.level:<2} {hp + '♥':<5} ${p.gold:<4} h{len(p.hand):<2} ")]
-            if left is None:  # the active munchkin's move left matters more
+            if left is None and p.alive:  # the active munchkin's move left (or DEAD) matters more
                 line.append(("class:dim", "".join(w[:2] for w in model.identity_words(seat).split())))
         else:
             line = [("class:bold", mark), (seat_style(seat), f"{name:<8}"),
@@ -399,7 +403,8 @@ def render_players(model: Model, width: int, height: int) -> list[Line]:
             gear = [model.card_name(it.card) for it in p.items if it.place != "backpack"]
             packed = sum(1 for it in p.items if it.place == "backpack")
             bonus = item_bonus(p, cards, ())
-            desc = f"  {model.identity_words(seat)} · +{bonus} gear"
+            person = model.person(seat)[len(who(seat)) + 1:]  # the name, "(bot)" for a bot
+            desc = f"  {person + ' · ' if person else ''}{model.identity_words(seat)} · +{bonus} gear"
             room = max(8, width - len(desc) - 3)
             names = ", ".join(abbreviate(g, 14 if width < 60 else 22) for g in gear)
             if packed:
@@ -832,7 +837,7 @@ def render_info(model: Model, width: int, height: int) -> list[Line]:
     for p in v.players:
         name = who(p.seat) + (" (you)" if p.seat == model.seat else "")
         facts = [f"level {p.level}", model.identity_words(p.seat), f"{p.hp}/{max_hp(p, cards)} HP",
-                 f"{p.gold} gold", f"{len(p.hand)} cards in hand", f"move {move_total(p, cards)}",
+                 f"{p.gold} gold", f"{plural(len(p.hand), 'card')} in hand", f"move {move_total(p, cards)}",
                  f"in {model.room_name(p.room)}"] + ([] if p.alive else ["DEAD"])
         first, *more = wrap(f"{name} · " + " · ".join(facts), width - 1)
         rows.append([(seat_style(p.seat), " " + first[:len(name)]), ("class:help", first[len(name):])])
@@ -856,7 +861,7 @@ def render_info(model: Model, width: int, height: int) -> list[Line]:
                 else "no base yet"
             style = f"class:mon{mon.colour}" if mon.colour >= 0 else "class:mon-none"
             level = 20 if mon.boss else d.level
-            first, *more = wrap(f"{d.name} · {owner} · {d.dice} dice · in {model.room_name(mon.room)}",
+            first, *more = wrap(f"{d.name} · {owner} · {plural(d.dice, 'die', 'dice')} · in {model.room_name(mon.room)}",
                                 width - len(str(level)) - 4)
             rows.append([(style, f" {level} "), ("class:bold", " " + first[:len(d.name)]),
                          ("class:help", first[len(d.name):])])

@@ -1,0 +1,64 @@
+"""Words a new player understands, and names: the client says who sits where by name (bots
+marked as bots) in the side panel, the log and the chat; an exploration names rooms and a
+direction, never grid coordinates; dice read as dice; a refused proposal is said in the
+engine's words, never its reason code; counts take English plurals."""
+from __future__ import annotations
+
+import re
+
+from builders import CARDS, quiet
+from mq.rules import Action, legal_actions, step
+from mq.table import Applied, Notice
+from mq.tui import render
+from mq.tui.model import Model
+from net.client import rejection_words
+
+SEATS = (("ann", False), ("bob", False), ("", True))
+
+
+def test_names_and_bots_in_the_side_panel_the_log_and_the_chat():
+    s = quiet(3)
+    m = Model(0, s)
+    m.set_seats(SEATS)
+    wide = render.plain(render.render_players(m, 48, 1 + 2 * 3))
+    assert "  ann · " in wide and "  bob · " in wide and "(bot) · " in wide, wide
+    narrow = render.plain(render.render_players(m, 34, 4))
+    assert "R ann*" in narrow and "G bob " in narrow, narrow
+    m.update(Notice("chat", 1, "hello"))
+    assert m.chat[-1].text == "<Green bob> hello"
+    a = Action(s.turn.seat, "end_turn")
+    s2, events = step(s, a, CARDS)
+    m.update(Applied(1, a, events, s2))
+    turn = [ln.text for ln in m.log if ln.kind == "turn"][-1]
+    assert re.fullmatch(r"Turn \d+: \w+( \((ann|bob)\))?", turn), turn
+    name = SEATS[s2.turn.seat][0]
+    if name:
+        assert turn.endswith(f"({name})"), turn
+    else:  # the bot seat has no name of its own
+        assert "(" not in turn, turn
+
+
+def test_an_exploration_names_the_rooms_and_the_direction():
+    s = quiet(2)
+    me = s.turn.seat
+    explore = next(a for a in legal_actions(s, me, CARDS) if a.kind == "move")
+    s2, events = step(s, explore, CARDS)
+    m = Model(me, s)
+    m.update(Applied(1, explore, events, s2))
+    line = next(ln.text for ln in m.log if " explores " in ln.text)
+    direction = ("north", "east", "south", "west")[explore.args[0]]
+    assert f" explores {direction} of the Entrance and finds " in line, line
+    assert not re.search(r"\(-?\d+,-?\d+\)", " ".join(ln.text for ln in m.log))  # no coordinates
+
+
+def test_dice_read_as_dice_and_counts_take_plurals():
+    from mq.narrate import plural, rolled
+
+    assert rolled((4,)) == "rolled 4" and rolled((3, 5, 6)) == "rolled 3 + 5 + 6" and rolled(()) == "no dice"
+    assert plural(1, "card") == "1 card" and plural(2, "card") == "2 cards" and plural(2, "die", "dice") == "2 dice"
+
+
+def test_a_refused_proposal_is_said_in_words_not_codes():
+    text = rejection_words("seat/not-your-turn", "it is Green's turn")
+    assert text == "Not done: it is not your turn to act (it is Green's turn)."
+    assert "/" not in rejection_words("no/such-reason", "")
