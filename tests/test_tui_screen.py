@@ -39,6 +39,22 @@ def _mq(home, args: str, tail: str = "", rc=None) -> str:
             f"{'' if rc is not None else 'exec '}{run}{after}")
 
 
+def _tmux_exe() -> str:
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    return exe
+
+
+def _exit_status(rc, what: str, timeout: float = 15) -> str:
+    """The exit status the pane's shell wrote to ``rc`` (see _mq), waiting up to ``timeout``."""
+    deadline = time.monotonic() + timeout
+    while not (rc.exists() and rc.read_text().strip()):
+        assert time.monotonic() < deadline, f"{what} did not exit"
+        time.sleep(0.05)
+    return rc.read_text().strip()
+
+
 def _children(pid: int) -> list[int]:
     with open(f"/proc/{pid}/task/{pid}/children") as f:
         return [int(p) for p in f.read().split()]
@@ -51,9 +67,7 @@ def _clean(screen: str) -> str:
 
 
 def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path):
-    exe = shutil.which("tmux")
-    if exe is None:
-        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    exe = _tmux_exe()
     port = _free_port()
     hosts = Tmux(exe, f"mqscrh{os.getpid()}")
     joiner = Tmux(exe, f"mqscrj{os.getpid()}")
@@ -128,9 +142,7 @@ def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path
 
 
 def test_mq_play_keeps_its_screen_when_a_bot_peer_dies(tmp_path):
-    exe = shutil.which("tmux")
-    if exe is None:
-        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    exe = _tmux_exe()
     tmux = Tmux(exe, f"mqscrp{os.getpid()}")
     try:
         rc = tmp_path / "rc"
@@ -149,11 +161,7 @@ def test_mq_play_keeps_its_screen_when_a_bot_peer_dies(tmp_path):
         logs = glob.glob(str(tmp_path / "logs" / "*-play-*.txt"))
         assert len(logs) == 1, logs
         tmux.keys("C-c")  # quits at once, with the shell's status for an interrupt
-        deadline = time.monotonic() + 15
-        while not (rc.exists() and rc.read_text().strip()):
-            assert time.monotonic() < deadline, "mq play did not exit after Ctrl-C"
-            time.sleep(0.05)
-        assert rc.read_text().strip() == "130"
+        assert _exit_status(rc, "mq play after Ctrl-C", 15) == "130"
         assert all(not os.path.exists(f"/proc/{p}") or open(f"/proc/{p}/stat").read().split()[2] == "Z"
                    for p in bots), "bot peers left running"
     finally:
@@ -161,9 +169,7 @@ def test_mq_play_keeps_its_screen_when_a_bot_peer_dies(tmp_path):
 
 
 def test_ctrl_c_in_the_lobby_exits_130_at_once(tmp_path):
-    exe = shutil.which("tmux")
-    if exe is None:
-        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    exe = _tmux_exe()
     tmux = Tmux(exe, f"mqscrl{os.getpid()}")
     rc = tmp_path / "rc"
     try:
@@ -171,20 +177,14 @@ def test_ctrl_c_in_the_lobby_exits_130_at_once(tmp_path):
                  _mq(tmp_path, f"host --seats 2 --port {_free_port()} --open --no-beacon {NET}", rc=rc))
         tmux.wait(lambda s: "press Enter to start" in s, "the host's lobby")
         tmux.keys("C-c")
-        deadline = time.monotonic() + 5
-        while not (rc.exists() and rc.read_text().strip()):
-            assert time.monotonic() < deadline, "mq host did not exit after Ctrl-C in the lobby"
-            time.sleep(0.05)
-        assert rc.read_text().strip() == "130"
+        assert _exit_status(rc, "mq host after Ctrl-C in the lobby", 5) == "130"
         _clean(tmux.screen())
     finally:
         tmux.kill()
 
 
 def test_a_watcher_follows_the_table_in_the_full_screen_client(tmp_path):
-    exe = shutil.which("tmux")
-    if exe is None:
-        pytest.fail("tmux is not installed (apt-get install -y tmux, as .ci/run does)")
+    exe = _tmux_exe()
     port = _free_port()
     hosts = Tmux(exe, f"mqscrw{os.getpid()}")
     watcher = Tmux(exe, f"mqscrv{os.getpid()}")
@@ -203,11 +203,7 @@ def test_a_watcher_follows_the_table_in_the_full_screen_client(tmp_path):
         watcher.keys("q")
         watcher.wait(lambda t: "Quit the game?" in t, "the quit question")
         watcher.keys("y")
-        deadline = time.monotonic() + 15
-        while not (rc.exists() and rc.read_text().strip()):
-            assert time.monotonic() < deadline, "mq join --watch did not exit after q, y"
-            time.sleep(0.05)
-        assert rc.read_text().strip() == "0"
+        assert _exit_status(rc, "mq join --watch after q, y", 15) == "0"
         assert "you left the table" in watcher.screen()
     finally:
         hosts.kill()
