@@ -1168,7 +1168,9 @@ class Model:
             if k == n:
                 return action
         if n in self._retired:
-            return f"Action {number} is done or no longer possible (nothing else takes its number until the game moves on)."
+            left = " ".join(str(k % 10) for k in sorted(self.numbers.values()))
+            return (f"Action {number} is done or no longer possible (nothing else takes its number until the "
+                    f"game moves on)" + (f"; now: {left}." if left else "."))
         return f"There is no action {number} on the menu."
 
     # -- messages -----------------------------------------------------------------------------------
