@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build play test sim simnet bench clean
+.PHONY: build play test sim simnet soak bench clean
 
 # Each step says in one line what it does; pip and setuptools print only warnings and errors.
 $(BIN)/python:
@@ -45,6 +45,12 @@ sim: build
 # The protocol simulation's large run (net/sim.py): many seeds of faults, counts at the end.
 simnet: build
 	$(BIN)/python -m net.sim --seeds 5000
+
+# The rule invariants (mq/rules/invariants.py) after every step of many bot games, in both core
+# modes; per invariant the games that broke it, then games, steps and seconds (mq/soak.py).
+soak: build
+	$(BIN)/python -m mq.soak --games 1000 --seed 1
+	MQ_PUREPYTHON=1 $(BIN)/python -m mq.soak --games 1000 --seed 1
 
 bench: build
 	$(BIN)/python -m bench

@@ -24,6 +24,7 @@ LAYERS = (
     ("windows",),
     ("flow",),
     ("reducer",),
+    ("invariants",),
     ("__init__",),
 )
 LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
