@@ -78,13 +78,13 @@ def test_an_enhancer_counts_for_its_monster_and_stays_while_it_survives():
 
 def test_a_weakening_enhancer_and_the_kill_discards_it():
     """Q-COMBAT-13: the fighter plays a down-enhancer before rolling; the monster's death takes its
-    enhancers to the discards."""
+    enhancers to the discards.  Its level stays at least 1 (Q-LAW-1)."""
     s, a, r1, _ = arena(players=2, monsters=(LURKER2,), setup=lambda s, a: hand(s, a, DOWN))
     uid = s.monsters[0].uid
     s, _ = act(s, a, "enhance", DOWN, uid)
-    s, ev = resolve(s, 1, 1)
+    s, ev = resolve(s, 2, 1)
     r = result(ev)
-    assert r.monster_total == 2 + CARDS.card(DOWN).bonus + 1 and r.won is True
+    assert 2 + CARDS.card(DOWN).bonus < 1 and r.monster_total == 1 + 1 and r.total == 1 + 2 and r.won is True
     assert DOWN in s.dxm_deck.discard and s.monsters == ()
 
 

@@ -6,7 +6,7 @@ import pytest
 from builders import (
     CARDS, E, PLAIN, RED, act, add_monster, arrow_face, colour, dxm_card, face, hand, kinds_of,
     legal, legal_kinds, line, monster_card, nxt, put, quiet, refused, rig, set_player,
-    treasure_card,
+    take, treasure_card,
 )
 from mq.rules import Action, actors
 from mq.rules.windows import can_act
@@ -504,3 +504,31 @@ def test_only_other_players_cards_give_the_fighter_an_answer_and_answers_are_bou
     s, _ = act(s, a, "roll")
     s, ev = act(rig(s, 1, 1), b, "enhance", ups[ANSWER_ROUNDS], uid)  # b's last card: both pass by themselves
     assert ("no_answer", a) in ev and kinds_of(ev, "combat_result")
+
+
+def test_a_monster_fights_at_level_1_at_least_with_room_bonuses_on_top():
+    """Q-LAW-1: card level + its own modifiers ("-2 against clerics") + enhancers is never below 1
+    in a fight (a "floor" term lifts it); the room's bonus, one-shots and dice come on top."""
+    cleric = dxm_card(lambda d: d.key == "cleric")
+    accountant = monster_card(lambda d: d.level == 2 and ("cleric", -2) in d.bonuses and d.dice == 1)
+    s, a, r1, _ = arena(monsters=(accountant,), setup=lambda s, a: set_player(s, a, classes=(cleric,)))
+    s, ev = resolve(s, 1, 1, 3)  # the cleric rolls 2 dice against undead (Q-CHAR-4), the monster 1
+    r = result(ev)
+    assert r.monster_terms == ((("level", 2), ("vs", -2), ("floor", 1), ("room", 0)),) and r.monster_total == 1 + 3
+
+    shrink = dxm_card(lambda d: d.kind == "enhancer" and d.bonus <= -5)
+    flyer = monster_card(lambda d: "flying" in d.keywords and d.level <= 3 and d.dice == 0 and not d.bonuses)
+    belfry = face(lambda f: any(e.name == "monster_bonus" and e.get("keyword") == "flying" and e.get("amount") < 0
+                                for e in f.effects) and not set(f.green + f.red) & {"human", "male", "female"})
+    drop = sum(e.get("amount") for e in CARDS.face(belfry).effects if e.name == "monster_bonus")
+
+    def shrunk(s, a):
+        return take(s, [shrink]).replace(monsters=tuple(m.replace(enhancers=(shrink,)) for m in s.monsters))
+
+    s, a, r1, _ = arena(monsters=(flyer,), room_face=belfry, setup=shrunk)
+    s, ev = resolve(s, 1)
+    level, bonus = CARDS.card(flyer).level, CARDS.card(shrink).bonus
+    r = result(ev)
+    assert r.monster_terms == ((("level", level), ("enhancers", bonus), ("vs", 0), ("floor", 1 - level - bonus),
+                     ("room", drop)),)
+    assert r.monster_total == 1 + drop < 1  # the room's penalty on top of the floored level

@@ -62,7 +62,6 @@ def test_bot_games_never_use_a_slot_twice(chunk):
     holds("slots", chunk)
 
 
-@pytest.mark.xfail(strict=True, reason="Q-LAW-1 defect: a monster's level in a fight is not floored at 1")
 @pytest.mark.parametrize("chunk", chunks())
 def test_bot_games_never_fight_a_monster_below_level_1(chunk):
     """Q-LAW-1: card level, its own modifiers and enhancers are never below 1 in a fight."""

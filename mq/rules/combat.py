@@ -55,16 +55,21 @@ def munchkin_terms(p: Player, combat: Combat, monster_list, rooms, cards) -> tup
 
 
 def monster_terms(m: Monster, fighter_idents, rooms, cards, room: int) -> tuple[tuple[str, int], ...]:
-    """One monster's fixed strength: level (20 for the Boss), its enhancers (Q-COMBAT-13),
-    bonuses against the fighters (each counted once, Q-COMBAT-4) and room bonuses."""
+    """One monster's fixed strength: level (20 for the Boss), its enhancers (Q-COMBAT-13) and
+    bonuses against the fighters (each counted once, Q-COMBAT-4) make its fight level, never below
+    1 (Q-LAW-1: a "floor" term lifts it); room bonuses come on top of that level, as one-shots and
+    dice do."""
     d = cards.card(m.card)
     level = monsters.BOSS_LEVEL if m.boss else d.level
     vs = sum(amount for who, amount in d.bonuses if any(who in ident for ident in fighter_idents))
     room_bonus = sum(e.get("amount", 0) for e in room_effects(rooms, cards, room, "monster_bonus")
                      if e.get("keyword") in d.keywords or e.get("keyword") == "any")
     enhanced = monsters.enhancement(m, cards)
-    terms = (("level", level), ("vs", vs), ("room", room_bonus))
-    return terms[:1] + (("enhancers", enhanced),) + terms[1:] if enhanced else terms
+    terms = (("level", level),) + ((("enhancers", enhanced),) if enhanced else ()) + (("vs", vs),)
+    floor = 1 - (level + enhanced + vs)
+    if floor > 0:
+        terms += (("floor", floor),)
+    return terms + (("room", room_bonus),)
 
 
 def total(terms) -> int:

@@ -16,8 +16,8 @@ BOSS_LEVEL = 20  # Q-BOSS-1
 
 
 def level_of(m: Monster, cards) -> int:
-    """A monster's level with its modifiers (Q-MON-2)."""
-    return (BOSS_LEVEL if m.boss else cards.card(m.card).level) + enhancement(m, cards)
+    """A monster's level with its modifiers (Q-MON-2), never below 1 (Q-LAW-1)."""
+    return max(1, (BOSS_LEVEL if m.boss else cards.card(m.card).level) + enhancement(m, cards))
 
 
 def enhancement(m: Monster, cards) -> int:
