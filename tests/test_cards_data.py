@@ -40,6 +40,8 @@ def base_id(card_id: str) -> str:
 # --- counts (Q-COMP) ---------------------------------------------------------------------------------
 
 def test_counts():
+    """Q-COMP-1, Q-COMP-2, Q-COMP-3: about 200 cards (68 Monster, about 81 Treasure, about 51 DxM),
+    24 double-sided room tiles and 73 connectors."""
     assert len(CS.rooms) == 24 and len(FACES) == 48  # Q-COMP-2
     assert len(CS.connectors) == 73  # Q-COMP-3
     assert len(MONSTERS) == 68  # Q-COMP-1
@@ -180,7 +182,7 @@ def test_level_curve():
 
 
 def test_sizes_follow_the_standees():
-    # Q-COMP-4: 8 tiny, 8 small, 14 human, 8 huge standees of 38.
+    """Q-COMP-4: 8 tiny, 8 small, 14 human, 8 huge standees of 38."""
     sizes = Counter(m.size for m in MONSTERS)
     for size, standees in (("tiny", 8), ("small", 8), ("human", 14), ("huge", 8)):
         expected = len(MONSTERS) * standees / 38
@@ -412,6 +414,7 @@ def test_dxm_texts():
 # --- the whole set -------------------------------------------------------------------------------------
 
 def test_every_effect_is_used_somewhere():
+    """Q-DATA-1: every mechanic the data can ask for is exercised by at least one card or room."""
     used = (set(effect_names(FACES)) | set(effect_names(MONSTERS, "bad_stuff"))
             | set(effect_names(MONSTERS, "rewards")) | set(effect_names(TREASURES))
             | set(effect_names(DXM)))
@@ -419,6 +422,7 @@ def test_every_effect_is_used_somewhere():
 
 
 def test_docs_cover_every_vocabulary_word():
+    """Q-DATA-2: the vocabularies are closed and documented (docs/data.md)."""
     doc = DOCS.read_text(encoding="utf-8")
     words = (vocab.COLOURS + vocab.DIRECTIONS + vocab.CONNECTOR_KINDS + vocab.WHO + vocab.SIZES
              + vocab.MOVEMENTS + vocab.PASSABLE + vocab.MONSTER_KEYWORDS + vocab.TREASURE_KINDS
@@ -457,6 +461,7 @@ FORBIDDEN = (
 @pytest.mark.parametrize("card", [*MONSTERS, *TREASURES, *DXM, *FACES, CS.entrance],
                          ids=lambda c: c.id)
 def test_names_are_original(card):
+    """Q-DATA-1: original names, never a commercial card's."""
     name = card.name.lower()
     for bad in FORBIDDEN:
         assert bad not in name, (card.id, card.name, bad)

@@ -67,6 +67,7 @@ def test_below_matches_its_definition(core_impl, seed, n, bound):
 @settings(max_examples=40, deadline=None)
 @given(seed=seeds, n=counters)
 def test_dice_ranges_and_counters(core_impl, seed, n):
+    """Q-COMP-6, Q-COMP-5: a d6, the d10 of class powers and the six-faced monster die."""
     v, n2 = core_impl.rng_d6(seed, n)
     assert 1 <= v <= 6 and (v - 1, n2) == core_impl.rng_below(seed, n, 6)
     v, n2 = core_impl.rng_d10(seed, n)

@@ -10,6 +10,7 @@ from net.replay import replay
 
 
 def test_the_sequencer_killed_mid_game_fails_over_and_the_game_finishes(tmp_path):
+    """Q-DIGI-5, Q-OPT-2: with away = bot, the disconnected seat is played by a bot."""
     with Cluster(str(tmp_path)) as c:
         # The dead host's seat is handed to a bot at once (Q-OPT-2), so the game can end without it.
         c.host("--seats", "4", "--away", "bot", "--away-s", "0", "--window-ms", "300")

@@ -8,6 +8,7 @@ from net.harness import Cluster
 
 
 def test_a_killed_player_restarts_catches_up_from_the_log_and_the_game_finishes(tmp_path):
+    """Q-DIGI-5, Q-OPT-2: with away = wait, the table waits for the disconnected player."""
     with Cluster(str(tmp_path)) as c:
         c.host("--seats", "4", "--window-ms", "300")  # the table waits for the away seat (away=wait)
         for i in (1, 2, 3):

@@ -211,6 +211,8 @@ CASES = {
 
 @pytest.mark.parametrize("reason", sorted(CASES))
 def test_illegal_action_has_its_reason_and_changes_nothing(reason):
+    """Q-DIGI-1: the engine is the referee: every rule is enforced, an illegal action is refused
+    with its reason and changes nothing."""
     s, action = CASES[reason]()
     before = full_hash(s)
     assert refused(s, action.seat, action.kind, *action.args) == reason

@@ -73,8 +73,8 @@ def test_entrance_alone_at_the_origin_with_four_corridors():
 
 
 def test_every_munchkin_starts_the_same():
-    """Q-SETUP-3: level 1 human, no class, 4 HP, 3 move, 300 gold, 3 Treasure + 3 DxM, in the
-    Entrance."""
+    """Q-SETUP-3, Q-COMP-7: level 1 human, no class, 4 HP, 3 move, 300 gold, 3 Treasure + 3 DxM, in
+    the Entrance."""
     s = new_game(make_params(5), 9)
     treasure_ids = {d.id for d in CARDS.treasures}
     for p in s.players:

@@ -10,6 +10,7 @@
 - ``actors(state) -> tuple[int, ...]``: the seats the game is waiting for.
 - ``is_over(state)``, ``winners(state)``, ``state_hash(state)``.
 
+The engine is the map keeper, the banker and the referee (Q-DIGI-1): every rule is enforced.
 No I/O, no clock, no globals, no ``random``: every outcome comes from the RNG inside the state.
 """
 from __future__ import annotations

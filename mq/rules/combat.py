@@ -187,7 +187,8 @@ def accept(tx: Tx, by: int, seat: int) -> None:
 def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
     """The accepted deal is binding and the engine carries it out (Q-HELP-2, Q-DIGI-3): the gold
     changes hands now (from the helper, when they offered to pay), the helper moves in for free
-    (Q-HELP-1) and takes their Treasure picks if the fight is won."""
+    (Q-HELP-1; moves outside one's own turn cost nothing, Q-MOVE-4) and takes their Treasure picks
+    if the fight is won."""
     c = tx.combat
     _, gold, share, item = terms or next(o for o in c.offers if o[0] == seat)
     f = tx.player(c.fighter)
@@ -328,7 +329,7 @@ def win(tx: Tx) -> None:
         tx.event("monster_killed", seat, uid, m.card)
         tx.remove_monster(uid)
     public = len(tx.seats_in(c.room)) > 1  # Q-SEARCH-3
-    for i in range(treasures):  # the helper's picks come first (Q-HELP-2)
+    for i in range(treasures):  # Q-CARD-2; the helper's picks come first (Q-HELP-2)
         draws.draw_to_hand(tx, c.helper if i < c.share else seat, "treasure", public)
     effects.level_up(tx, seat, levels, "kill", by_kill=True)  # Q-LAW-2: a kill may give the 10th level
     if c.helper >= 0:

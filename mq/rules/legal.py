@@ -152,7 +152,7 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
         if _level_card(defn):
             if p.level < MAX_LEVEL - 1:  # Q-LAW-2
                 add(Action(seat, "play", (card,)))
-        elif isinstance(defn, DxmDef):
+        elif isinstance(defn, DxmDef):  # DxM cards anytime (Q-CARD-4), within their own rules
             if _race_or_class_ok(defn, p, cards):
                 add(Action(seat, "play", (card,)))
         elif own_turn and defn.kind == CardKind.ITEM and place_for(p, defn, cards) is not None:

@@ -111,7 +111,8 @@ def ignores_identity(defn, ident: tuple[str, ...]) -> bool:
 
 def monster_turn(tx: Tx, roller: int) -> None:
     """Q-MT-1..8: roll the movement colour, the player of that colour draws, then every monster
-    moves at once (the core resolves arrows, passes, smashing, wrap-around and the Entrance)."""
+    moves at once (the core resolves arrows, passes, smashing, wrap-around and the Entrance), each
+    on its own: monsters sharing a room split up when their moves differ (Q-MT-9)."""
     colour = tx.colour_roll()
     tx.last_colour = colour
     tx.event("monster_turn", roller, colour)

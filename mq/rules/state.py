@@ -57,7 +57,7 @@ class Params(Node):
     start_dxm: int = 3
     hand_limit: int = 5  # Q-CHARITY
     window_ms: int = 10_000  # Q-OPT-1: interrupt window timer for humans (bots never wait)
-    away: str = "wait"  # Q-OPT-2: "wait" for a disconnected player, or "bot" after away_s seconds
+    away: str = "wait"  # Q-OPT-2, Q-DIGI-5: "wait" for a disconnected player, or "bot" after away_s seconds
     away_s: int = 60
 
 
@@ -72,6 +72,8 @@ class Item(Node):
 
 @node
 class Player(Node):
+    """A munchkin and the tokens of their seat (Q-COMP-7): HP, move (derived), gold, level."""
+
     seat: int
     gender: str
     level: int = 1

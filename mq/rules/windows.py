@@ -32,8 +32,9 @@ def declare_roll(tx: Tx) -> None:
 
 def reopen_window(tx: Tx, seat: int) -> None:
     """A card played in the window: everyone may answer it, the fighter too, and the player who
-    played it may follow up with another card (Q-DIGI-2): all of them must pass again.  A card of
-    anyone but the fighter is interference the fighter may answer once the window closes."""
+    played it may follow up with another card (Q-DIGI-2): all of them must pass again.  Cards
+    resolve in the order played, each acting from then on (Q-CARD-7).  A card of anyone but the
+    fighter is interference the fighter may answer once the window closes."""
     c = tx.combat
     tx.set_combat(waiting=combat.others(tx.order, seat) + (seat,), interfered=c.interfered or seat != c.fighter)
 
