@@ -69,7 +69,7 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import desync, gamelog, identity, replica, transport, wire
+from net import desync, gamelog, identity, replica, seeding, transport, wire
 from net.replica import RING
 from net.wire import PROTOCOL, TABLE_AUTHOR
 
@@ -262,7 +262,7 @@ class Peer:
         self._stepped_down = False  # looking for the sequencer after giving up sequencing
         self._expect: set[int] = set()
         self._fetching: set[bytes] = set()
-        self._seeding: dict | None = None
+        self._seeding: seeding.Exchange | None = None
         self._window_since: float | None = None
         self._window_key: tuple | None = None  # (stage, waiting) of the reaction window being timed
         self._ending_until: float | None = None
@@ -289,8 +289,7 @@ class Peer:
         self._seat_keys: dict[int, str] = {}  # and its public key
         self._retry_hint: int | None = None
         self._target: tuple[str, int] = ("", 0)
-        self._commits: list[bytes] | None = None
-        self._nonce: bytes | None = None
+        self._pledge: seeding.Pledge | None = None  # our part in the seed exchange (not sequencing)
         self._end_seq: int | None = None
         self._over_since: float | None = None  # when a peer not sequencing saw the game over
         self._unreported: list[list[int]] = []  # [seq, state hash] applied, for the next report
@@ -681,10 +680,8 @@ class Peer:
                              away_s=self.opts["away_s"])
         roster = [[i.name, i.pub, i.kind] for i in self.seats]
         peer_seats = [s for s, i in enumerate(self.seats) if i.kind == "peer"]
-        self._nonce = self._new_nonce()
-        self._seeding = {"params": params, "roster": roster, "seats": peer_seats,
-                         "commits": {self.seat: _h(self._nonce)}, "nonces": {self.seat: self._nonce},
-                         "deadline": self.rt.now() + 10.0, "revealing": False}
+        self._seeding = seeding.Exchange.open(params, roster, peer_seats, self.rt.now() + 10.0, self.seat,
+                                              self._new_nonce())
         self.phase = "seeding"
         msg = {"t": "commit_req", "params": state_codec.encode(params), "roster": roster}
         for s in peer_seats:
@@ -694,46 +691,34 @@ class Peer:
         self._seed_progress()
 
     def _new_nonce(self) -> bytes:
-        """This peer's commit-reveal nonce: random, or with ``cfg.local_seed`` (local play, where
-        every peer is ours) derived from it and our seat, so the game seed is a function of it."""
-        if self.cfg.local_seed is None:
-            return self.rt.random(32)
-        return _h(f"mq-local-seed:{self.cfg.local_seed}:{self.seat}".encode())
+        return seeding.new_nonce(self.rt.random, self.cfg.local_seed, self.seat)
 
     def _seed_progress(self) -> None:
-        sd = self._seeding
-        if sd is None:
+        ex = self._seeding
+        if ex is None:
             return
-        if not sd["revealing"] and len(sd["commits"]) == len(sd["seats"]):
-            sd["revealing"] = True
-            hs = [sd["commits"][s] for s in sd["seats"]]
-            for s in sd["seats"]:
+        hs = ex.to_reveal()
+        if hs is not None:
+            for s in ex.seats:
                 if s != self.seat:
                     self._to_seat(s, {"t": "commits", "hs": hs})
-        if sd["revealing"] and len(sd["nonces"]) == len(sd["seats"]):
-            nonces = [sd["nonces"][s] for s in sd["seats"]]
-            seed = gamelog.seed_from(nonces)
-            raw = gamelog.encode_header(self.game, seed, sd["params"], nonces, sd["roster"])
-            header = gamelog.decode_header(raw)
+        raw = ex.header(self.game)
+        if raw is not None:
             self._seeding = None
-            self._start_from_header(header)
+            self._start_from_header(gamelog.decode_header(raw))
             self._broadcast({"t": "header", "rec": raw})
             self._schedule_drive()
 
     def _l_commit(self, m: Member, msg: dict) -> None:
-        sd = self._seeding
-        if sd is None or m.seat not in sd["seats"] or sd["revealing"]:
-            return self.drops.drop("commit", "not expected now", m.name)
-        sd["commits"][m.seat] = msg["h"]
+        why = "not expected now" if self._seeding is None else self._seeding.commit(m.seat, msg["h"])
+        if why is not None:
+            return self.drops.drop("commit", why, m.name)
         self._seed_progress()
 
     def _l_reveal(self, m: Member, msg: dict) -> None:
-        sd = self._seeding
-        if sd is None or not sd["revealing"] or m.seat not in sd["seats"]:
-            return self.drops.drop("reveal", "not expected now", m.name)
-        if _h(msg["nonce"]) != sd["commits"][m.seat]:
-            return self.drops.drop("reveal", "nonce does not match its commitment", m.name)
-        sd["nonces"][m.seat] = msg["nonce"]
+        why = "not expected now" if self._seeding is None else self._seeding.reveal(m.seat, msg["nonce"])
+        if why is not None:
+            return self.drops.drop("reveal", why, m.name)
         self._seed_progress()
 
     # -- connections ----------------------------------------------------------------------------
@@ -1110,10 +1095,8 @@ class Peer:
         for rid, m in list(self.members.items()):
             if now - m.last_seen > self.cfg.dead_s:
                 self._member_gone(rid, "no heartbeat")
-        if self._seeding is not None and now > self._seeding["deadline"]:
-            sd = self._seeding
-            got = sd["nonces"] if sd["revealing"] else sd["commits"]
-            missing = [s for s in sd["seats"] if s not in got]
+        if self._seeding is not None and now > self._seeding.deadline:
+            missing = self._seeding.missing()
             self._seeding = None
             self.phase = "lobby"
             for s in missing:
@@ -1664,16 +1647,14 @@ class Peer:
         except Exception:
             raise wire.Malformed("commit_req: bad params") from None
         self.phase = "seeding"
-        self._nonce = self._new_nonce()
-        self._up({"t": "commit", "h": _h(self._nonce)})
+        self._pledge = seeding.Pledge(self._new_nonce())
+        self._up({"t": "commit", "h": seeding.commitment(self._pledge.nonce)})
 
     def _f_commits(self, msg: dict) -> None:
-        if self._nonce is None or not all(type(h) is bytes and len(h) == 32 for h in msg["hs"]):
-            raise wire.Malformed("commits: unexpected or bad")
-        if _h(self._nonce) not in msg["hs"]:
-            raise wire.Malformed("commits: ours is missing")
-        self._commits = list(msg["hs"])
-        self._up({"t": "reveal", "nonce": self._nonce})
+        if self._pledge is None:
+            raise wire.Malformed("commits: unexpected")
+        self._pledge.shown(msg["hs"])
+        self._up({"t": "reveal", "nonce": self._pledge.nonce})
 
     def _f_header(self, msg: dict) -> None:
         header = gamelog.decode_header(msg["rec"])
@@ -1683,10 +1664,8 @@ class Peer:
             if header.id != self.header.id:
                 self._notice("info", None, "the sequencer's game header differs from our log")
             return
-        if self._commits is not None:
-            # Commit-reveal check: every nonce matches what was committed, ours is among them.
-            if [_h(n) for n in header.nonces] != self._commits or self._nonce not in header.nonces:
-                raise wire.Malformed("header: nonces do not match the commitments")
+        if self._pledge is not None:
+            self._pledge.check(header)  # the nonces are the ones committed to, ours among them
         self._start_from_header(header)
         if self.seat is None and self.cfg.role == "play":
             self.seat = self._seat_of(self.pub)
@@ -2000,8 +1979,3 @@ class Peer:
         except Exception:
             log.exception("timer failed")
 
-
-def _h(nonce: bytes) -> bytes:
-    import hashlib
-
-    return hashlib.sha256(nonce).digest()
