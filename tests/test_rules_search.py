@@ -89,15 +89,17 @@ def test_zero_dice_roll_zero_before_modifiers():
     assert kinds_of(ev, "search")[0][3:] == ((), CARDS.face(f).search)
 
 
-def test_searched_gives_minus_one_and_searched_twice_is_looted():
-    """Q-SEARCH-1 ('Searched!' is -1) and Q-SEARCH-2 (Searched! again makes it Looted!)."""
+def test_a_searched_room_has_no_penalty_and_searched_twice_is_looted():
+    """Q-SEARCH-1: a "Searched!" room is searched like any other (no -1: the rulebook has none);
+    Q-SEARCH-2: Searched! on a Searched! room makes it Looted!"""
     s = quiet(2)
     a = s.turn.seat
     s, j = _room(s, a, mark=SEARCHED)
     s2, ev = _search(s, a, 3)
-    assert kinds_of(ev, "search")[0][-1] == 2 and s2.players[a].gold == 600
+    assert kinds_of(ev, "search")[0][-1] == 3 and s2.players[a].gold == 700
     assert s2.rooms[j].mark == SEARCHED
-    s3, ev = _search(s, a, 6)  # 6 - 1 = 5: 100 gold, a Treasure, Searched! -> Looted!
+    s3, ev = _search(s, a, 5)  # 5: 100 gold, a Treasure, Searched! -> Looted!
+    assert kinds_of(ev, "search")[0][-1] == 5
     assert s3.players[a].gold == 400 and len(s3.players[a].hand) == 1
     assert s3.rooms[j].mark == LOOTED
 

@@ -244,7 +244,7 @@ def _search(tx: Tx, a: Action) -> None:
     tx.set_turn(spent=tx.turn.spent + 1, searched=tx.turn.searched + (p.room,))
     n_dice = combat.dice_count(p, tx.rooms, tx.cards, p.room)
     dice = tuple(tx.d6() for _ in range(max(0, n_dice)))
-    result = sum(dice) + face.search - (1 if room.mark == SEARCHED else 0)
+    result = sum(dice) + face.search  # a Searched! room searches as any other (Q-SEARCH-1)
     tx.event("search", seat, p.room, dice, result)
     if result <= 1 or result == 7:
         if room.pile or room.pile_gold:
