@@ -49,8 +49,10 @@ def test_unowned_colour_lets_the_spawner_choose_and_nobody_draws():
     assert s.combat is not None and s.combat.monsters == (s.monsters[0].uid,)
 
 
-def test_a_full_colour_also_lets_the_spawner_choose():
-    """Q-MON-1: all 3 bases of the rolled colour in use: choose among colours with a free base."""
+def test_a_full_rolled_colour_still_draws_and_the_chosen_colour_does_not():
+    """Q-MON-1: all 3 bases of the rolled colour in use: its player still draws a DxM (the draw
+    depends only on the die); the spawner chooses among colours with a free base, and the player
+    of the chosen colour draws nothing for it."""
     s = quiet(2)
     a, b = s.turn.seat, nxt(s)
     s, (far,) = line(s, 1, y=5)
@@ -58,8 +60,11 @@ def test_a_full_colour_also_lets_the_spawner_choose():
         s = add_monster(s, LURKER, far, b)
     s = stack(s, "monster", [LURKER])
     s = rig(s, None, None, None, None, colour(b))
-    s, _ = act(s, a, "move", E)
+    s, ev = act(s, a, "move", E)
     assert s.pending.options == (a,)
+    assert [(e.seat, e.deck) for e in kinds_of(ev, "draw")] == [(a, "dxm"), (b, "dxm")]  # exploring, then the die
+    s, ev = act(s, a, "choose", a)
+    assert s.monsters[-1].colour == a and not kinds_of(ev, "draw")
 
 
 def test_no_free_base_evicts_the_highest_level_monsters():

@@ -48,8 +48,9 @@ def free_bases(tx: Tx, colour: int) -> int:
 def spawn(tx: Tx, room: int, spawner: int, boss: bool = False, like: str = "", mate: str = "") -> int | None:
     """Draw a Monster card into ``room`` — or, for a Mate, copy the monster card ``like`` — and
     roll its base (Q-EXPLORE-5, Q-MON-1, Q-CARD-6).  Returns the uid, or None when both Monster
-    piles are empty.  When the rolled colour has no free base the spawner must choose one: the
-    state then holds a ``colour`` pending decision."""
+    piles are empty.  The player of the rolled colour draws a DxM whether or not one of their bases
+    is free: the draw depends only on the die.  When the rolled colour has no free base the spawner
+    must choose one (nobody draws for it): the state then holds a ``colour`` pending decision."""
     card = like or tx.draw("monster")
     if card is None:
         tx.event("no_monster", room)
@@ -61,9 +62,9 @@ def spawn(tx: Tx, room: int, spawner: int, boss: bool = False, like: str = "", m
     colour = tx.colour_roll()
     tx.event("monster_appears", uid, card, room, colour, boss)
     standee = standee_for(tx.monsters, tx.cards, tx.cards.card(card).size)
+    draw_dxm_for_colour(tx, colour)
     if free_bases(tx, colour):
         tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=colour, boss=boss, mate=mate, standee=standee))
-        draw_dxm_for_colour(tx, colour)
     else:
         tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=-1, boss=boss, mate=mate, standee=standee))
         options = tuple(c for c in range(6) if free_bases(tx, c))
