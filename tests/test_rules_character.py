@@ -95,21 +95,82 @@ def test_buying_a_level_with_gold():
 
 
 def test_buying_with_items_gives_no_change():
-    """Q-CHAR-3: items count at their printed value, from hand or play; no change is given."""
+    """Q-CHAR-3: items in play (worn, carried, belt or backpack) count at their printed value;
+    no change is given."""
     s = quiet(2)
     a = s.turn.seat
     cheap, dear = sorted(_items(2, slot="head"), key=lambda c: CARDS.card(c).value)
     armour = max(_items(3, slot="armour"), key=lambda c: CARDS.card(c).value)
-    s = hand(s, a, dear)
-    s = put(s, a, (armour, "worn"), (cheap, "worn"))
+    s = put(s, a, (armour, "worn"), (cheap, "worn"), (dear, "backpack"))
     s = set_player(s, a, gold=100)
     total = CARDS.card(dear).value + CARDS.card(armour).value
     s2, ev = act(s, a, "buy", dear, armour)
     paid = max(0, 1000 - total)
     assert ("buy", a, (dear, armour), paid) in ev
     assert s2.players[a].level == 2 and s2.players[a].gold == 100 - paid
-    assert [it.card for it in s2.players[a].items] == [cheap] and s2.players[a].hand == ()
+    assert [it.card for it in s2.players[a].items] == [cheap]
     assert {dear, armour} <= set(s2.treasure_deck.discard)
+
+
+def test_cards_in_hand_are_not_sold():
+    """Q-CHAR-3, Q-CARD-9: cards in hand are not in play and cannot be sold: neither offered nor
+    accepted, even when they would pay for the level."""
+    s = quiet(2)
+    a = s.turn.seat
+    dear = max(_items(3, slot="armour"), key=lambda c: CARDS.card(c).value)
+    s = set_player(hand(s, a, dear), a, gold=1000 - CARDS.card(dear).value)
+    assert not any(x.kind == "buy" for x in legal(s, a))
+    assert refused(s, a, "buy", dear) == "card/not-in-play"
+
+
+def _sale_items():
+    """Four plain items of different values, for four different places."""
+    picked = []
+    for slot in ("head", "armour", "feet", "hands"):
+        picked.append(next(d.id for d in CARDS.treasures if d.kind == "item" and d.slot == slot and d.hands <= 1
+                           and d.value >= 200 and not d.only and not d.not_for and d.id not in picked
+                           and CARDS.card(d.id).value not in [CARDS.card(c).value for c in picked]))
+    return sorted(picked, key=lambda c: -CARDS.card(c).value)
+
+
+def test_the_player_chooses_which_items_in_play_to_sell():
+    """Q-CHAR-3: the player chooses the items: several combinations are offered (each without
+    waste beyond its cheapest item), and any other valid combination is accepted too."""
+    from itertools import combinations
+
+    from mq.rules.legal import BUY_OFFERS
+    s = quiet(2)
+    a = s.turn.seat
+    items = _sale_items()
+    value = {c: CARDS.card(c).value for c in items}
+    s = put(s, a, (items[0], "worn"), (items[1], "worn"), (items[2], "backpack"), (items[3], "backpack"))
+    s = set_player(s, a, gold=0)
+    offered = [x.args for x in legal(s, a) if x.kind == "buy"]
+    assert 2 <= len(offered) <= BUY_OFFERS and len(set(offered)) == len(offered)
+    for combo in offered:
+        total = sum(value[c] for c in combo)
+        assert total >= 1000 and total - min(value[c] for c in combo) < 1000, combo
+    every = [c for n in range(1, 5) for c in combinations(items, n)
+             if sum(value[x] for x in c) >= 1000 and sum(value[x] for x in c) - min(value[x] for x in c) < 1000]
+    assert sorted(tuple(sorted(c)) for c in offered) == sorted(tuple(sorted(c)) for c in every)
+    if sum(value.values()) >= 1000:  # a wasteful choice is still the player's to make
+        s2, ev = act(s, a, "buy", *items)
+        assert s2.players[a].level == 2 and s2.players[a].items == ()
+
+
+def test_gold_and_any_choice_of_items_buy_a_level():
+    """Q-CHAR-3: with enough gold, gold alone is offered, and so is each item topped up with gold;
+    the offers stay bounded however many items there are."""
+    from mq.rules.legal import BUY_OFFERS
+    s = quiet(2)
+    a = s.turn.seat
+    items = _sale_items()
+    s = put(s, a, (items[0], "worn"), (items[1], "worn"), (items[2], "backpack"), (items[3], "backpack"))
+    s = set_player(s, a, gold=1000)
+    offered = [x.args for x in legal(s, a) if x.kind == "buy"]
+    assert offered[0] == () and all((c,) in offered for c in items) and len(offered) <= BUY_OFFERS
+    s2, ev = act(s, a, "buy", items[3])
+    assert s2.players[a].gold == 1000 - (1000 - CARDS.card(items[3]).value) and s2.players[a].level == 2
 
 
 def test_no_buying_the_tenth_level_out_of_turn_or_in_combat():

@@ -52,12 +52,12 @@ def test_a_dwarf_carries_big_items_without_losing_move():
 
 
 def test_a_halfling_sells_its_dearest_item_at_double_value_once_per_turn():
-    """Q-CHAR-4 with Q-CHAR-3: one item counts double in one sale per turn."""
+    """Q-CHAR-4 with Q-CHAR-3: one item (in play) counts double in one sale per turn."""
     s = quiet(2)
     a = s.turn.seat
     worth = [d for d in CARDS.treasures if d.kind == "item" and d.value == 500]
     assert len(worth) >= 2
-    s = set_player(s, a, gold=0, hand=(worth[0].id, worth[1].id), races=(HALFLING,))
+    s = set_player(put(s, a, (worth[0].id, "backpack"), (worth[1].id, "backpack")), a, gold=0, races=(HALFLING,))
     s2, ev = act(s, a, "buy", worth[0].id)  # 500 counted twice
     assert s2.players[a].level == 2 and s2.turn.double_sale
     assert refused(s2, a, "buy", worth[1].id) == "buy/not-enough"  # only once per turn

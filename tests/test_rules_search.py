@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from builders import (
-    CARDS, act, add_monster, add_room, colour, dxm_card, face, fresh_turn, kinds_of, legal, monster_card, nxt, put,
+    CARDS, act, add_monster, add_room, colour, dxm_card, face, fresh_turn, hand, kinds_of, legal, monster_card, nxt, put,
     quiet, refused, rig, set_player, stack, treasure_card,
 )
 from mq.rules import Action
@@ -222,3 +222,17 @@ def test_room_deals_cost_a_move_and_work_once_per_turn():
     s, j = _room(s, a, f=buyback)
     s2, _ = act(s, a, "deal", "sell", item)
     assert s2.players[a].gold == 300 + CARDS.card(item).value * pct // 100 and s2.players[a].items == ()
+
+
+def test_room_deals_sell_only_items_in_play():
+    """Q-SEARCH-5, Q-CARD-9: cards in hand are not in play: a room's buyer takes no card from the
+    hand."""
+    buyback = face(lambda x: any(e.name == "deal_sell" for e in x.effects))
+    item, other = [d.id for d in CARDS.treasures if d.kind == "item" and d.value >= 200 and d.slot == "head"][:2]
+    s = quiet(2)
+    a = s.turn.seat
+    s = hand(put(s, a, (item, "worn")), a, other)
+    s, j = _room(s, a, f=buyback)
+    deals = [x for x in legal(s, a) if x.kind == "deal"]
+    assert deals == [Action(a, "deal", ("sell", item))]
+    assert refused(s, a, "deal", "sell", other) != ""

@@ -11,7 +11,7 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   move (dir) / dash (dir)     cross a connector / spend all move to cross it (Q-MOVE-1, 2)
   search / pickup             Q-SEARCH-1, 4
   summon                      fight a fresh monster in a complete dungeon (Q-EXPLORE-7)
-  buy (card, ...)             sell these items plus gold for a level (Q-CHAR-3)
+  buy (card, ...)             sell these items in play plus gold for a level, any valid choice (Q-CHAR-3)
   heal                        lose a level to heal 3 (Q-CHAR-6)
   suicide                     Q-DEATH-4
   end_turn                    Q-TURN-1

@@ -253,9 +253,9 @@ def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:
 
 
 def sellable(p, cards) -> list[str]:
-    """Items worth gold, from hand or in play (Q-CHAR-3)."""
-    own = [c for c in p.hand if isinstance(cards.card(c), TreasureDef)] + [it.card for it in p.items]
-    return [c for c in own if item_value(c, cards) > 0]
+    """Items in play (worn, carried, belt or backpack) worth gold (Q-CHAR-3); cards in hand are
+    not in play and are never sold (Q-CARD-9)."""
+    return [it.card for it in p.items if item_value(it.card, cards) > 0]
 
 
 def sale_value(p, cards, items, double_used: bool) -> int:
@@ -266,26 +266,39 @@ def sale_value(p, cards, items, double_used: bool) -> int:
     return sum(values) + double
 
 
+BUY_OFFERS = 16  # Q-CHAR-3: the most ways to buy a level that legal_actions lists
+BUY_SEARCH = 256  # ... and the most choices of items it looks at to find them (a bound on the work)
+
+
 def buy_options(p, cards, double_used: bool = False) -> list[tuple[str, ...]]:
-    """Offered ways to buy a level: gold alone, and items from hand first then from play, dearest
-    first, topped up with gold.  Any other valid combination is accepted too (see valid_buy)."""
+    """Offered ways to buy a level (Q-CHAR-3): the player chooses which items in play to sell, so
+    every choice that wastes nothing is offered — gold alone, and each set of items in play that
+    pays for the level with the gold topped up, where without its cheapest item the items alone
+    would pay less than a level.  Those wasting least (value beyond the price) come first, then
+    those of fewer items; at most BUY_OFFERS, found among at most BUY_SEARCH sets, dearest items
+    first.  Any other valid combination is accepted too (valid_buy): the offers are for bots and
+    clients, the choice is the player's."""
     if p.level >= MAX_LEVEL - 1 or not p.alive:
         return []
-    out: list[tuple[str, ...]] = []
-    if p.gold >= LEVEL_PRICE:
-        out.append(())
-    in_hand = set(p.hand)
-    items = sorted(sellable(p, cards), key=lambda c: (c not in in_hand, -item_value(c, cards), c))
-    chosen: list[str] = []
-    value = 0
-    for card in items:
-        if value + p.gold >= LEVEL_PRICE:
-            break
-        chosen.append(card)
-        value = sale_value(p, cards, chosen, double_used)
-    if chosen and value + p.gold >= LEVEL_PRICE:
-        out.append(tuple(chosen))
-    return out
+    items = sorted(sellable(p, cards), key=lambda c: (-item_value(c, cards), c))
+    values = [item_value(c, cards) for c in items]
+    double = not double_used and "halfling" in identity(p, cards)  # the dearest counts twice (Q-CHAR-4)
+    found: list[tuple[int, int, tuple[str, ...]]] = []
+    stack = [((), 0)]  # (indices chosen, dearest first; their value without the halfling's double)
+    looked = 0
+    while stack and looked < BUY_SEARCH:
+        chosen, value = stack.pop()
+        for i in range(len(items) - 1, (chosen[-1] if chosen else -1), -1):
+            looked += 1
+            combo = chosen + (i,)
+            worth = value + values[i] + (values[combo[0]] if double else 0)
+            if worth + p.gold >= LEVEL_PRICE:
+                found.append((max(0, worth - LEVEL_PRICE), len(combo), tuple(items[j] for j in combo)))
+            if worth < LEVEL_PRICE:
+                stack.append((combo, value + values[i]))  # still short of a level: may take more
+    found.sort()
+    out = [()] if p.gold >= LEVEL_PRICE else []
+    return out + [combo for _, _, combo in found[:BUY_OFFERS - len(out)]]
 
 
 def valid_buy(p, cards, items: tuple[str, ...], double_used: bool) -> bool:

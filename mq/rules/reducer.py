@@ -105,6 +105,10 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
     if action.kind == "buy":
         if p.level >= MAX_LEVEL - 1:
             return "level/tenth", ""  # Q-LAW-2, Q-CHAR-3
+        held = {it.card for it in p.items}
+        for card in action.args:  # Q-CHAR-3, Q-CARD-9: cards in hand are not in play
+            if card not in held:
+                return "card/not-in-play", str(card)
         return "buy/not-enough", ""
     if action.kind in ("play", "use") and action.args and action.args[0] not in p.hand \
             and not any(it.card == action.args[0] for it in p.items):
@@ -291,8 +295,7 @@ def _buy(tx: Tx, a: Action) -> None:
     for card in a.args:
         tx.discard(card)
     gold = max(0, LEVEL_PRICE - value)
-    tx.set_player(a.seat, hand=tuple(c for c in p.hand if c not in a.args),
-                  items=tuple(it for it in p.items if it.card not in a.args),
+    tx.set_player(a.seat, items=tuple(it for it in p.items if it.card not in a.args),
                   gold=p.gold - gold, level=gain_levels(p, 1, by_kill=False))
     tx.event("buy", a.seat, a.args, gold)
     tx.event("level", a.seat, tx.player(a.seat).level, "bought")
@@ -424,11 +427,7 @@ def _deal(tx: Tx, a: Action) -> None:
         card = a.args[1]
         e = next(e for e in face.effects if e.name == "deal_sell")
         gold = tx.cards.card(card).value * e.get("percent") // 100
-        if card in p.hand:
-            tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card))
-            tx.discard(card)
-        else:
-            effects.discard_in_play(tx, a.seat, card)
+        effects.discard_in_play(tx, a.seat, card)  # an item in play, never a card in hand (Q-CARD-9)
         tx.set_player(a.seat, gold=tx.player(a.seat).gold + gold)
         tx.event("deal", a.seat, "sell", gold)
 
