@@ -356,3 +356,59 @@ def test_half_breed_is_not_bound_by_its_races_restrictions():
     assert [d.id for d in active_items(s.players[a], CARDS)] == [shunned]
     s = set_player(s, a, races=(ELVES[0], DWARF2))
     assert active_items(s.players[a], CARDS) == []
+
+
+CLERIC_MINUS = monster_card(lambda d: dict(d.bonuses).get("cleric", 0) < 0 and len(d.bonuses) == 1 and not d.ignores)
+
+
+CLERIC_PLUS = monster_card(lambda d: dict(d.bonuses).get("cleric", 0) > 0 and len(d.bonuses) == 1 and not d.ignores)
+
+
+def test_super_munchkin_keeps_a_monsters_penalty_against_its_class():
+    """Q-CARD-5 (Q-COMBAT-4): a Super Munchkin cleric keeps every benefit of being a cleric: a
+    monster's "−2 against clerics" still counts, its "+2 against clerics" does not."""
+    def terms(monster):
+        s, a, _, _ = arena(monsters=(monster,),
+                           setup=lambda s, a: set_player(s, a, classes=(CLERIC,), hybrids=(SUPER,)))
+        s, ev = resolve(s, 1, *([1] * CARDS.card(monster).dice))
+        return dict(result(ev).monster_terms[0])["vs"]
+
+    assert terms(CLERIC_MINUS) == dict(CARDS.card(CLERIC_MINUS).bonuses)["cleric"] < 0
+    assert terms(CLERIC_PLUS) == 0
+
+
+def test_a_room_that_hurts_a_race_spares_a_half_breed_of_it():
+    """Q-CARD-5 (Q-EXPLORE-4): a room that hurts halflings on entry is a drawback of being a
+    halfling: a Half-Breed halfling walks in unhurt, a plain halfling takes the hit."""
+    from builders import face, line as row
+    hurts = face(lambda f: any(e.name == "hurt_on_enter" and e.get("who") == "halfling" for e in f.effects))
+    for hybrids, hp in (((HALFBREED,), 4), ((), 3)):
+        s = quiet(2)
+        a = s.turn.seat
+        s, _ = row(s, 1, face=hurts)
+        s = set_player(s, a, races=(HALFLING,), hybrids=hybrids)
+        s, _ = act(s, a, "move", E)
+        assert s.players[a].hp == hp
+
+
+def test_a_half_breed_swaps_its_race_and_keeps_the_half_breed():
+    """Q-CARD-5 (Q-CHAR-4): discarding the only race card while playing another one at the same
+    moment keeps the Half-Breed, anytime (in a fight too); the new race is free of drawbacks."""
+    from mq.rules.character import exposed
+    s = quiet(2)
+    a = s.turn.seat
+    s = hand(set_player(s, a, races=(ELVES[0],), hybrids=(HALFBREED,)), a, DWARF2)
+    swap = Action(a, "play", (DWARF2, ELVES[0]))
+    assert swap in legal(s, a)
+    s2, ev = act(s, a, "play", DWARF2, ELVES[0])
+    p = s2.players[a]
+    assert p.races == (DWARF2,) and p.hybrids == (HALFBREED,) and ELVES[0] in s2.dxm_deck.discard
+    assert "dwarf" not in exposed(p, CARDS) and DWARF2 not in p.hand
+    assert ("discard", a, ELVES[0]) in ev and ("race", a, DWARF2) in ev
+    # without a Half-Breed there is nothing to keep: no swap is offered
+    plain = set_player(s, a, hybrids=())
+    assert swap not in legal(plain, a)
+    # in a fight as well (Q-TURN-2)
+    s3, a3, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: hand(
+        set_player(s, a, races=(ELVES[0],), hybrids=(HALFBREED,)), a, DWARF2))
+    assert Action(a3, "play", (DWARF2, ELVES[0])) in legal(s3, a3)

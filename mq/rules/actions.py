@@ -5,6 +5,8 @@ them in a stable order).
 Kinds and arguments (rule ids in mq.rules.reducer):
   ready                       end the setup phase for this seat (Q-SETUP-3)
   play (card)                 put a race/class/item card from hand into play, or use a go-up-a-level
+  play (card, replaced)       a race/class card in place of one in play, keeping a Half-Breed /
+                              Super Munchkin (Q-CARD-5)
   equip (card, place)         move an item between backpack and worn/carried/belt (Q-TURN-3)
   drop (card) / drop (gold)   drop an item in play, or that much gold, into the room's pile (Q-SEARCH-4)
   fight                       fight monsters that ignore you (Q-COMBAT-2)

@@ -54,14 +54,19 @@ def munchkin_terms(p: Player, combat: Combat, monster_list, rooms, cards) -> tup
     return terms + (("curse", cursed),) if cursed else terms
 
 
-def monster_terms(m: Monster, fighter_idents, rooms, cards, room: int) -> tuple[tuple[str, int], ...]:
+def monster_terms(m: Monster, fighter_idents, rooms, cards, room: int, helped=None) -> tuple[tuple[str, int], ...]:
     """One monster's fixed strength: level (20 for the Boss), its enhancers (Q-COMBAT-13) and
     bonuses against the fighters (each counted once, Q-COMBAT-4) make its fight level, never below
     1 (Q-LAW-1: a "floor" term lifts it); room bonuses come on top of that level, as one-shots and
-    dice do."""
+    dice do.  ``fighter_idents``: what the monster's bonuses see (``exposed``); ``helped``: the
+    fighters' whole identities, which its penalties see — a Half-Breed keeps every benefit of its
+    race, so "−2 against elves" still counts for a Half-Breed elf (Q-CARD-5); default
+    ``fighter_idents``."""
     d = cards.card(m.card)
     level = monsters.BOSS_LEVEL if m.boss else d.level
-    vs = sum(amount for who, amount in d.bonuses if any(who in ident for ident in fighter_idents))
+    weak = fighter_idents if helped is None else helped
+    vs = sum(amount for who, amount in d.bonuses
+             if any(who in ident for ident in (fighter_idents if amount > 0 else weak)))
     room_bonus = sum(e.get("amount", 0) for e in room_effects(rooms, cards, room, "monster_bonus")
                      if e.get("keyword") in d.keywords or e.get("keyword") == "any")
     enhanced = monsters.enhancement(m, cards)
@@ -70,6 +75,16 @@ def monster_terms(m: Monster, fighter_idents, rooms, cards, room: int) -> tuple[
     if floor > 0:
         terms += (("floor", floor),)
     return terms + (("room", room_bonus),)
+
+
+def fight_monster_terms(state_or_tx, cards, m: Monster) -> tuple[tuple[str, int], ...]:
+    """Monster ``m``'s fixed strength against the munchkins of the fight (``monster_terms``: its
+    bonuses see what they are exposed as, its penalties all they are, Q-COMBAT-4, Q-CARD-5)."""
+    c = state_or_tx.combat
+    players = state_or_tx.players
+    seats = fighters(c)
+    return monster_terms(m, [exposed(players[s], cards) for s in seats], state_or_tx.rooms, cards, c.room,
+                         [identity(players[s], cards) for s in seats])
 
 
 def total(terms) -> int:
@@ -273,9 +288,7 @@ def outcome(state_or_tx, cards, my_dice=None, their_dice=None):
     if c.helper >= 0:
         mine += (helper_term(players[c.helper], c, state_or_tx.monsters, state_or_tx.rooms, cards),)
     idents = [identity(players[s], cards) for s in fighters(c)]
-    targets = [exposed(players[s], cards) for s in fighters(c)]  # what monster bonuses see
-    theirs = [monster_terms(find(state_or_tx.monsters, uid), targets, state_or_tx.rooms, cards, c.room)
-              for uid in c.monsters]
+    theirs = [fight_monster_terms(state_or_tx, cards, find(state_or_tx.monsters, uid)) for uid in c.monsters]
     if c.monster_bonus:  # one-shots played for the monster side count once, for all of them
         theirs.append((("one-shots", c.monster_bonus),))
         their_dice.append(())

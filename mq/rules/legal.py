@@ -135,6 +135,29 @@ def _race_or_class_ok(defn: DxmDef, p, cards) -> bool:
     return False
 
 
+def _swaps(defn, p, cards) -> tuple[str, ...]:
+    """Q-CARD-5 (seed 000 p.17): with Half-Breed (Super Munchkin) in play, a race (class) card may
+    be played in place of one in play at the same moment, which keeps the Half-Breed (Super
+    Munchkin) even when it replaces the only race (class): the cards it may replace."""
+    if defn.kind not in (CardKind.RACE, CardKind.CLASS):
+        return ()
+    race = defn.kind == CardKind.RACE
+    mine = p.races if race else p.classes
+    hybrid = CardKind.HALFBREED if race else CardKind.SUPERMUNCHKIN
+    if not any(cards.card(c).kind == hybrid for c in p.hybrids) or defn.key in (cards.card(c).key for c in mine):
+        return ()
+    return mine
+
+
+def _race_or_class_plays(seat, card, defn, p, cards, add) -> None:
+    """Q-CHAR-4, Q-CARD-5: a race, class, Half-Breed or Super Munchkin card into play, or a race
+    (class) card in place of one in play."""
+    if _race_or_class_ok(defn, p, cards):
+        add(Action(seat, "play", (card,)))
+    for old in _swaps(defn, p, cards):
+        add(Action(seat, "play", (card, old)))
+
+
 def _level_card(defn) -> bool:
     return getattr(defn, "kind", None) == CardKind.LEVEL
 
@@ -153,8 +176,7 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
             if p.level < MAX_LEVEL - 1:  # Q-LAW-2
                 add(Action(seat, "play", (card,)))
         elif isinstance(defn, DxmDef):  # DxM cards anytime (Q-CARD-4), within their own rules
-            if _race_or_class_ok(defn, p, cards):
-                add(Action(seat, "play", (card,)))
+            _race_or_class_plays(seat, card, defn, p, cards, add)
         elif own_turn and defn.kind == CardKind.ITEM and place_for(p, defn, cards) is not None:
             add(Action(seat, "play", (card,)))  # Q-CARD-3
     for card in p.races + p.classes + p.hybrids:
@@ -415,8 +437,8 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
             defn = cards.card(card)
             if _level_card(defn) and p.level < MAX_LEVEL - 1:
                 add(Action(seat, "play", (card,)))
-            elif isinstance(defn, DxmDef) and _race_or_class_ok(defn, p, cards):
-                add(Action(seat, "play", (card,)))
+            elif isinstance(defn, DxmDef):
+                _race_or_class_plays(seat, card, defn, p, cards, add)
         for card in p.races + p.classes:
             add(Action(seat, "discard", (card,)))  # Q-CHAR-4: even in combat
     if seat == c.fighter and p.alive and not c.boss:

@@ -20,6 +20,11 @@ def munchkin_dice(state: State, cards) -> int:
     return combat.munchkin_dice(state, cards)
 
 
+def monster_terms(state: State, cards, uid: int) -> tuple[tuple[str, int], ...]:
+    """Monster ``uid``'s fixed strength in the fight, term by term (Q-COMBAT-4, Q-CARD-5)."""
+    return combat.fight_monster_terms(state, cards, combat.find(state.monsters, uid))
+
+
 def runner(state: State) -> int:
     """Who runs (or will run first) from the fight: the runner, else the fighter (Q-RUN, Q-HELP-4)."""
     c = state.combat

@@ -172,6 +172,8 @@ def _play(tx: Tx, a: Action) -> None:
         place = place_for(p, defn, tx.cards)
         tx.set_player(a.seat, items=p.items + (Item(card, place),))
         tx.event("item", a.seat, card, place)
+    if len(a.args) > 1:  # in place of a race (class) in play: the Half-Breed (Super Munchkin) stays (Q-CARD-5)
+        effects.discard_in_play(tx, a.seat, a.args[1])
     effects.clamp_hp(tx, a.seat)
 
 

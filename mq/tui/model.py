@@ -39,7 +39,7 @@ from mq.rules import REASONS, IllegalAction, legal_actions, view, view_events
 from mq.rules import step as engine_step
 from mq.rules import board, combat, query
 from mq.rules.actions import Action
-from mq.rules.character import exposed, hand_limit, move_total, place_for
+from mq.rules.character import hand_limit, move_total, place_for
 from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, PendingKind, Stage, State
 from mq.rules.view import TABLE
 
@@ -745,11 +745,10 @@ class Model:
         terms = combat.munchkin_terms(v.players[c.fighter], c, v.monsters, v.rooms, cards)
         if c.helper >= 0:
             terms += (combat.helper_term(v.players[c.helper], c, v.monsters, v.rooms, cards),)
-        idents = [exposed(v.players[s], cards) for s in combat.fighters(c)]  # what bonuses see (Q-CARD-5)
         present = [m for m in v.monsters if m.uid in c.monsters]
         sides = tuple(
             MonsterSide(m.uid, cards.card(m.card).name, m.colour, m.boss,
-                        combat.monster_terms(m, idents, v.rooms, cards, c.room), cards.card(m.card).dice)
+                        query.monster_terms(v, cards, m.uid), cards.card(m.card).dice)
             for m in present)
         return CombatInfo(
             fighter=c.fighter, helper=c.helper, room=c.room, stage=c.stage, waiting=c.waiting,
@@ -937,6 +936,8 @@ class Model:
             d = self.cards.card(card)
             if getattr(d, "kind", None) == CardKind.LEVEL:
                 return f"Play {d.name} (+1 level)"
+            if isinstance(d, DxmDef) and len(a.args) > 1:  # Q-CARD-5: the swap that keeps the hybrid card
+                return f"Play {d.name} in place of {self.card_name(a.args[1])} ({d.kind})"
             if isinstance(d, DxmDef):
                 return f"Play {d.name} ({d.kind})"
             place = place_for(me, d, self.cards) if isinstance(d, TreasureDef) else None
