@@ -246,6 +246,10 @@ class Narrator:
             return f"{w(e.seat)} drops {self.card(e.card)}."
         if kind == "no_monster":
             return "The Monster deck is exhausted: nothing appears."
+        if kind == "magic_move":  # Q-HELP-1
+            return f"  {w(e.seat)} uses {self.card(e.card)} to join the fight by magic."
+        if kind == "reroll":  # the halfling's second chance to run
+            return f"  {w(e.seat)} discards {self.card(e.card)} to roll again."
         if kind == "answer":  # Q-COMBAT-7: cards were played in the window; the fighter answers first
             return f"  {w(e.fighter)} may answer the cards played before rolling again."
         if kind == "no_answer":

@@ -73,12 +73,12 @@ def test_nothing_escapes_the_boss_fight():
                                                                     a, TELEPORT, ESCAPE))
     assert s.combat is not None and s.combat.boss  # it would ignore a halfling, not as the Boss
     s = set_player(s, a, hand=(TELEPORT, ESCAPE))  # not whatever DxM the Boss's colour drew
-    assert {x.kind for x in legal(s, a)} == {"roll", "discard"}  # discarding the race is allowed
+    assert {x.kind for x in legal(s, a)} == {"roll", "discard", "drop"}  # discarding the race is allowed; dropping gold too (Q-SEARCH-4)
     assert refused(s, a, "use", TELEPORT) == "phase/wrong"
     assert refused(s, a, "suicide") == "combat/in-combat"
     s, ev = resolve(s, *([1] * (1 + CARDS.card(IGNORER).dice)))
     assert s.combat.stage == "run"
-    assert {x.kind for x in legal(s, a)} == {"run"}
+    assert {x.kind for x in legal(s, a)} - {"discard", "drop"} == {"run"}  # (race and gold: anytime)
 
 
 def test_the_boss_never_leaves_the_entrance():

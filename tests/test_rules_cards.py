@@ -321,3 +321,36 @@ def test_dxm_cards_are_played_anytime_and_resolve_in_the_order_played():
     assert ("answer", a) in ev  # and the fighter may answer (Q-COMBAT-7) before rolling again
     s, ev = resolve(s, 1, 1)
     assert ("enhancers", 10 + CARDS.card(DOWN).bonus) in result(ev).monster_terms[0]
+
+
+def test_a_player_may_curse_themselves():
+    """Q-CARD-8 (seed 000 p.17: "any player"): a curse on yourself, anytime; you played it, so you
+    are not asked whether to cancel it."""
+    s = quiet(2)
+    a = s.turn.seat
+    s = hand(set_player(s, a, level=3), a, LEVEL_CURSE, SHIELD)
+    assert Action(a, "curse", (LEVEL_CURSE, a)) in legal(s, a)
+    s, ev = act(s, a, "curse", LEVEL_CURSE, a)
+    assert ev[0] == ("curse", a, a, LEVEL_CURSE) and s.players[a].level == 2 and s.pending is None
+    s2, a2, _, _ = arena(players=2, monsters=(LURKER2,), setup=lambda st, seat: hand(st, seat, NEXT_CURSE))
+    assert Action(a2, "curse", (NEXT_CURSE, a2)) in legal(s2, a2)  # in your own fight too
+
+
+def test_enhancers_are_played_anytime_on_any_monster_and_stay_on_it():
+    """Q-CARD-6 (seed 000 p.10, p.17: enhancers may be used anytime, not only in combat), Q-COMBAT-13:
+    outside any fight anyone may put an enhancer on a monster on the board; it stays on it into
+    its next fight."""
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    from builders import add_monster, line
+    s, (r1,) = line(s, 1)
+    s = add_monster(s, LURKER2, r1, b)
+    uid = s.monsters[0].uid
+    s = hand(s, b, UP)
+    assert Action(b, "enhance", (UP, uid)) in legal(s, b)  # on another's turn, outside combat
+    s, ev = act(s, b, "enhance", UP, uid)
+    assert ev == (("enhance", b, UP, uid),) and s.monsters[0].enhancers == (UP,) and UP not in s.players[b].hand
+    s, _ = act(s, a, "move", 1)
+    s, ev = resolve(s, 1, 1)
+    assert ("enhancers", CARDS.card(UP).bonus) in result(ev).monster_terms[0]

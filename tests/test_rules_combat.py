@@ -61,7 +61,7 @@ def test_entering_a_monsters_room_starts_the_fight():
     assert ev[-1] == ("combat_starts", a, r1, (s.monsters[0].uid,))
     assert (s.combat.fighter, s.combat.room, s.combat.stage) == (a, r1, "prepare")
     assert actors(s) == (a,)
-    assert legal_kinds(s, a) == {"roll", "suicide", "ask"}  # the other munchkin is next door (Q-HELP-1)
+    assert legal_kinds(s, a) == {"roll", "suicide", "ask", "drop"}  # the other munchkin is next door (Q-HELP-1)
 
 
 def test_a_monster_walking_in_on_another_turn_waits_for_its_victims_turn():
@@ -212,7 +212,7 @@ def test_interrupt_window_every_other_seat_must_pass_before_the_dice():
     s, ev = act(s, a, "roll")
     assert (s.combat.stage, s.combat.waiting) == ("window", (b, c)) and ev == ()
     assert set(actors(s)) == {b, c}
-    assert legal(s, a) == (Action(a, "suicide"),)  # no more one-shots after declaring
+    assert set(legal(s, a)) == {Action(a, "suicide"), Action(a, "drop", (300,))}  # no more one-shots after declaring
     assert Action(b, "pass") in legal(s, b) and Action(c, "use", (BOOST3, "monsters")) in legal(s, c)
     s, ev = act(s, c, "pass")
     assert s.combat.waiting == (b,) and ev == () and s.rng_n == n0
@@ -367,7 +367,8 @@ def test_a_loss_costs_one_hit_per_monster_then_running():
     s, a, r1, _ = arena(monsters=(big, LURKER))
     s, ev = resolve(s, 1)
     assert ("hit", a, 2, 2) in ev and s.players[a].hp == 2
-    assert s.combat.stage == "run" and set(legal(s, a)) == {Action(a, "run", (0,)), Action(a, "suicide")}
+    assert s.combat.stage == "run" and set(legal(s, a)) == {Action(a, "run", (0,)), Action(a, "suicide"),
+                                                            Action(a, "drop", (300,))}
 
 
 def test_no_items_from_hand_or_backpack_during_combat():
@@ -381,8 +382,9 @@ def test_no_items_from_hand_or_backpack_during_combat():
         return set_player(s, a, gold=5000)
 
     s, a, r1, _ = arena(setup=setup)
+    drops = {Action(a, "drop", (x,)) for x in (belt_shot, treasure_card(lambda d: d.slot == "head"), 5000)}  # Q-SEARCH-4
     assert set(legal(s, a)) == {Action(a, "use", (BOOST,)), Action(a, "use", (belt_shot,)),
-                                Action(a, "roll"), Action(a, "suicide"), Action(a, "ask")}
+                                Action(a, "roll"), Action(a, "suicide"), Action(a, "ask")} | drops
     assert refused(s, a, "play", SWORD) == "combat/in-combat"
     assert refused(s, a, "buy") == "combat/in-combat"
     s, _ = act(s, a, "use", belt_shot)

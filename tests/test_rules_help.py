@@ -70,7 +70,8 @@ def test_an_offer_the_fighter_cannot_pay_cannot_be_accepted():
     s = set_player(s, a, gold=100)
     s, _ = act(s, a, "ask")
     s, _ = act(s, b, "offer", 300, 0)
-    assert set(legal(s, a)) == {Action(a, "decline"), Action(a, "suicide"), Action(a, "counter", (b, 0, 0))}
+    assert set(legal(s, a)) == {Action(a, "decline"), Action(a, "suicide"), Action(a, "counter", (b, 0, 0)),
+                                Action(a, "drop", (100,))}
     s, ev = act(s, a, "decline")
     assert ev == (("no_help", a),) and s.combat.stage == "prepare" and s.combat.helper == -1
 
@@ -316,3 +317,47 @@ def test_a_counter_offer_the_fighter_can_no_longer_pay_cannot_be_taken():
     assert Action(b, "accept", (a,)) in legal(s, b)
     broke = set_player(s, a, gold=100)
     assert Action(b, "accept", (a,)) not in legal(broke, b) and refused(broke, b, "accept", a)
+
+
+MIGHTY2 = [d.id for d in CARDS.monsters if d.mighty and d.movement == "lurking" and not d.ignores and not d.rewards]
+
+
+def test_two_mighty_monsters_killed_with_a_helper_give_each_two_levels():
+    """Q-COMBAT-9: per Mighty monster killed with help, the helper gains 1 and the main fighter 1
+    less: two Mighty monsters give the fighter 2 levels (not 4) and the helper 2 (not 1)."""
+    assert len(MIGHTY2) >= 2
+    s, a, b, _, _ = fight_with_neighbour(players=2, monsters=tuple(MIGHTY2[:2]))
+    s = set_player(set_player(s, a, level=3), b, level=3)
+    s = _helped(s, a, b)
+    s = s.replace(combat=s.combat.replace(bonus=80))
+    s, ev = resolve(s, *([1] * (2 + sum(CARDS.card(m).dice for m in MIGHTY2[:2]))))
+    assert result(ev).won is True
+    assert s.players[a].level == 5 and s.players[b].level == 5
+
+
+def test_a_munchkin_who_can_move_in_by_magic_may_help():
+    """Q-HELP-1 (seed 000 p.10: "a munchkin who can move to your room by magic may help you too"):
+    a level-10 munchkin far from the Entrance, holding a card that moves them magically there, may
+    offer help against the Boss; chosen, they spend the card and move in."""
+    teleport = next(d.id for d in CARDS.treasures + CARDS.dxm if getattr(d, "kind", None) == "oneshot"
+                    and any(e.name == "teleport" for e in d.effects))
+    s = quiet(2)
+    a = s.turn.seat
+    b = nxt(s, a)
+    s, (r1, r2) = line(s, 2)
+    s = set_player(set_player(s, a, level=10, room=r1), b, level=10, room=r2)  # r2 is two rooms away
+    s = stack(s, "monster", (monster_card(lambda d: not d.ignores),))
+    s = fresh_turn(s, a)
+    s = rig(s, ("colour", b))
+    s, _ = act(s, a, "move", 3)  # into the Entrance: the Boss comes
+    assert s.combat is not None and s.combat.boss
+    assert Action(a, "ask") in legal(s, a)  # the fighter cannot know who holds such a card
+    s2, ev = act(s, a, "ask")
+    assert s2.combat.waiting == () and ("no_help", a) in ev  # b cannot come
+    s = hand(s, b, teleport)
+    s, _ = act(s, a, "ask")
+    assert s.combat.waiting == (b,)
+    s, _ = act(s, b, "offer", 0, 0)
+    s, ev = act(s, a, "accept", b)
+    assert s.combat.helper == b and s.players[b].room == 0 and teleport not in s.players[b].hand
+    assert teleport in s.treasure_deck.discard + s.dxm_deck.discard and ("magic_move", b, teleport, 0) in ev

@@ -412,3 +412,94 @@ def test_a_half_breed_swaps_its_race_and_keeps_the_half_breed():
     s3, a3, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: hand(
         set_player(s, a, races=(ELVES[0],), hybrids=(HALFBREED,)), a, DWARF2))
     assert Action(a3, "play", (DWARF2, ELVES[0])) in legal(s3, a3)
+
+
+# -- the halfling's second chance to run (the halfling card's text, mq/data/dxm.toml) ------------
+HITTER, HITTER2 = "M05", "M05.2"  # lurking, level 2, one die, Bad Stuff: one hit
+
+
+def _halfling_runs(races=(HALFLING,), monsters=(HITTER, HITTER2)):
+    """A halfling (holding one card) loses to ``monsters`` and chooses to run to the Entrance."""
+    assert all(CARDS.card(m).bad_stuff[0].name == "hits" and not CARDS.card(m).runaway for m in monsters)
+    s, a, r1, _ = arena(monsters=monsters, setup=lambda s, a: hand(set_player(s, a, races=races), a, JUNK[0]))
+    s, _ = resolve(s, 1, *([6] * len(monsters)))
+    s, _ = act(s, a, "run", 0)
+    return s, a
+
+
+def test_a_halfling_may_discard_a_card_to_roll_a_failed_first_escape_again():
+    """Q-RUN-2 with the halfling's power (Q-CHAR-4): a failed first run-away roll of the fight may
+    be rolled again by discarding a card (from hand or play) — a decision between the roll and its
+    Bad Stuff; only the first roll: a later failure brings its Bad Stuff at once."""
+    s, a = _halfling_runs()
+    m1, m2 = (m.uid for m in s.monsters)
+    s, ev = act(rig(s, 1), a, "escape", m1)
+    assert ("escape_roll", a, m1, 1, 0, False) in ev and not kinds_of(ev, "bad_stuff")
+    assert s.combat.stage == "reroll" and actors(s) == (a,)
+    options = {x for x in legal(s, a) if x.kind in ("power", "pass")}
+    assert options == {Action(a, "power", ("reroll", c)) for c in (JUNK[0], HALFLING)} | {Action(a, "pass")}
+    assert refused(s, a, "escape", m2) == "phase/wrong"
+    hp = s.players[a].hp
+    s, ev = act(rig(s, 5), a, "power", "reroll", JUNK[0])
+    assert ("escape_roll", a, m1, 5, 0, True) in ev and ("reroll", a, m1, JUNK[0]) in ev
+    assert JUNK[0] in s.dxm_deck.discard and JUNK[0] not in s.players[a].hand
+    assert s.players[a].hp == hp and s.combat.stage == "escape" and s.combat.to_escape == (m2,)
+    s, ev = act(rig(s, 1), a, "escape", m2)  # the second roll: no second chance
+    assert ("bad_stuff", a, m2) in ev and s.players[a].hp == hp - 1
+
+
+def test_a_halfling_who_lets_the_failed_roll_stand_takes_the_bad_stuff():
+    """Q-RUN-2: passing the second chance, or failing it again, applies that monster's Bad Stuff."""
+    s, a = _halfling_runs()
+    m1 = s.monsters[0].uid
+    s, _ = act(rig(s, 1), a, "escape", m1)
+    hp = s.players[a].hp
+    s2, ev = act(s, a, "pass")
+    assert ("bad_stuff", a, m1) in ev and s2.players[a].hp == hp - 1 and s2.combat.stage == "escape"
+    assert JUNK[0] in s2.players[a].hand
+    s3, ev = act(rig(s, 2), a, "power", "reroll", HALFLING)  # even the halfling card itself
+    assert ("escape_roll", a, m1, 2, 0, False) in ev and ("bad_stuff", a, m1) in ev
+    assert s3.players[a].hp == hp - 1 and s3.players[a].races == ()
+
+
+def test_only_a_halfling_gets_a_second_chance_to_run():
+    """Q-RUN-2: anyone else's failed roll brings its Bad Stuff at once."""
+    s, a = _halfling_runs(races=(ELF,))
+    m1 = s.monsters[0].uid
+    s, ev = act(rig(s, 1), a, "escape", m1)  # 1 + 1 (elf) fails
+    assert ("bad_stuff", a, m1) in ev and s.combat.stage == "escape"
+
+
+def test_a_charmed_monsters_treasure_waits_until_the_fight_ends():
+    """Q-COMBAT-12 with Charm (Q-CHAR-5): a monster removed in mid-fight leaves its Treasure
+    waiting until the fight ends; then the wizard draws it, after the Treasure of the kill."""
+    s, a, _, _ = arena(monsters=(HITTER, HITTER2), setup=lambda s, a: hand(
+        set_player(s, a, classes=(WIZARD,), level=3), a, *JUNK[:3]))
+    m1, m2 = (m.uid for m in s.monsters)
+    top = s.treasure_deck.draw[:2]
+    s, ev = act(rig(s, ("d10", 3)), a, "power", "charm", m1, *sorted(JUNK[:3]))
+    assert ("charmed", a, m1, HITTER) in ev and not kinds_of(ev, "draw")
+    assert s.players[a].hand == () and s.combat.monsters == (m2,)
+    s, ev = resolve(s, 6, 1)  # 3 + 6 against the other one: 2 + 1
+    assert result(ev).won is True and s.combat is None
+    assert s.players[a].hand == top and s.players[a].level == 4  # one level: the kill only
+    assert [e[3] for e in kinds_of(ev, "draw") if e[2] == "treasure"] == list(top)
+
+
+def test_race_and_class_cards_come_and_go_while_running_away():
+    """Q-CHAR-4, Q-TURN-2 (race and class cards anytime, even in combat): a munchkin who lost may
+    still become an elf before the run-away rolls (+1 to each), or drop a race; a bystander may
+    too."""
+    s, a, r1, _ = arena(monsters=(HITTER,), setup=lambda s, a: hand(set_player(s, a, races=(DWARF,)), a, ELF))
+    b = nxt(s, a)
+    s = hand(s, b, ELVES[1])
+    s, _ = act(s, a, "roll")
+    s, _ = act(rig(s, 1, 6), b, "pass")
+    assert s.combat.stage == "run"
+    assert Action(a, "discard", (DWARF,)) in legal(s, a) and Action(b, "play", (ELVES[1],)) in legal(s, b)
+    s, _ = act(s, a, "discard", DWARF)
+    s, _ = act(s, a, "play", ELF)
+    s, _ = act(s, a, "run", 0)
+    assert Action(a, "discard", (ELF,)) in legal(s, a)  # in the escape stage too
+    s, ev = act(rig(s, 4), a, "escape", s.monsters[0].uid)
+    assert kinds_of(ev, "escape_roll")[0][3:] == (4, 1, True) and s.players[a].room == 0

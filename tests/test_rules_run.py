@@ -234,7 +234,7 @@ def test_cornered_suffers_every_bad_stuff_and_the_turn_ends():
     s, ev = act(s, b, "roll")
     assert ("cornered", b) in ev and s.combat.stage == "escape" and s.combat.run_to == -1
     assert s.players[b].hp == 2
-    assert {x.kind for x in legal(s, b)} == {"escape", "suicide"}
+    assert {x.kind for x in legal(s, b)} == {"escape", "suicide", "drop"}
     uids = s.combat.to_escape
     n0 = s.rng_n
     s, ev = act(s, b, "escape", uids[0])

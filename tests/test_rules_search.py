@@ -236,3 +236,29 @@ def test_room_deals_sell_only_items_in_play():
     deals = [x for x in legal(s, a) if x.kind == "deal"]
     assert deals == [Action(a, "deal", ("sell", item))]
     assert refused(s, a, "deal", "sell", other) != ""
+
+
+def test_items_and_gold_may_be_dropped_during_a_fight_too():
+    """Q-SEARCH-4 ("anyone may drop items or gold at any time"): in a fight as well — the fighter
+    before rolling, a bystander in the interrupt window; the item leaves play and its bonus the
+    fight.  Dropping cannot change a fight for the one who drops, so a seat whose only other
+    choice is to pass is still passed by itself (Q-DIGI-2)."""
+    from mq.rules import actors
+    from mq.rules.windows import can_act
+    from test_rules_combat import SWORD, arena, result
+    s, a, r1, _ = arena(players=3, setup=lambda s, a: put(s, a, (SWORD, "carried")))
+    b = nxt(s, a)
+    c = nxt(s, b)
+    s = put(s, b, (treasure_card(lambda d: d.kind == "item" and d.slot == "head"), "worn"))
+    helm = s.players[b].items[0].card
+    assert {Action(a, "drop", (SWORD,)), Action(a, "drop", (300,))} <= set(legal(s, a))
+    s, ev = act(s, a, "drop", SWORD)
+    assert ("drop", a, SWORD, r1) in ev and s.rooms[r1].pile == (SWORD,) and s.players[a].items == ()
+    s = hand(s, c, treasure_card(lambda d: d.kind == "oneshot" and d.bonus > 0 and not d.effects))
+    s, ev = act(s, a, "roll")
+    assert ("auto_pass", b, "window") in ev and not can_act(s, b, CARDS) and actors(s) == (c,)
+    assert Action(b, "drop", (helm,)) in legal(s, b) and Action(b, "drop", (300,)) in legal(s, b)
+    s, ev = act(s, b, "drop", 100)
+    assert ev == (("drop_gold", b, 100, 0),) and s.rooms[0].pile_gold == 100
+    s, ev = act(rig(s, 6), c, "pass")
+    assert ("items", 0) in result(ev).terms

@@ -87,7 +87,7 @@ def test_level_cards_even_in_combat_by_any_player():
     assert s.players[a].level == 2 and s.combat is not None
     s, _ = act(s, a, "roll")
     assert s.combat.stage == "window"
-    assert set(legal(s, b)) == {Action(b, "pass"), Action(b, "play", (b_level,))}
+    assert set(legal(s, b)) == {Action(b, "pass"), Action(b, "play", (b_level,)), Action(b, "drop", (300,))}
     s, ev = act(rig(s, 6), b, "play", b_level)
     assert s.players[b].level == 2 and ("auto_pass", b, "window") in ev  # nothing left: b passes
 

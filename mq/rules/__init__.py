@@ -63,7 +63,7 @@ def actors(state: State) -> tuple[int, ...]:
         c = state.combat
         if c.stage in windows.STAGES and c.waiting:
             return c.waiting
-        if c.stage in (Stage.RUN, Stage.ESCAPE):
+        if c.stage in (Stage.RUN, Stage.ESCAPE, Stage.REROLL):
             return (c.runner,)
         return (c.fighter,)
     return (state.turn.seat,)

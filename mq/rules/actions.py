@@ -25,11 +25,12 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   accept (seat) / decline     take one offer (the deal is carried out at once) or none; a bidder
                               accepts the fighter's counter-offer with the fighter's seat
   counter (seat, gold, treasures)   the fighter's counter-offer to one bidder (Q-DIGI-3)
-  enhance (card, monster uid) a monster enhancer on a monster in the fight (Q-COMBAT-13)
+  enhance (card, monster uid) a monster enhancer on a monster in the fight, or on any monster
+                              outside a fight (Q-CARD-6, Q-COMBAT-13)
   wander (card)               a Wandering Monster: the top Monster card joins the fight (Q-CARD-6)
   mate (card, monster uid)    that monster's Mate, a copy of it, joins the fight (Q-CARD-6)
-  curse (card, seat)          a curse on a living munchkin, anytime (Q-CARD-8)
-  power (name, ...)           a class power (Q-CHAR-5; names and arguments in mq.rules.powers)
+  curse (card, seat)          a curse on a living munchkin, yourself included, anytime (Q-CARD-8)
+  power (name, ...)           a race or class power (Q-CHAR-5; names and arguments in mq.rules.powers)
   roll                        declare rolling (Q-COMBAT-7)
   set_die (card, side, index) after the roll, turn one die of that side to the card's value
   cheat (card, item)          Cheat! on an item you have in play (Q-ITEM-4)

@@ -10,7 +10,7 @@ from mq.rules.character import (
     effect_total, exposed, identity, item_bonus, lasting, place_for,
 )
 from mq.rules.effects import fighters
-from mq.rules.state import OVER, Combat, Monster, Pending, PendingKind, Player, Stage
+from mq.rules.state import BELT, OVER, Combat, Monster, Pending, PendingKind, Player, Stage
 from mq.rules.tx import Tx
 
 ESCAPE_TARGET = 5  # Q-RUN-2
@@ -128,23 +128,54 @@ def others(order: tuple[int, ...], seat: int) -> tuple[int, ...]:
 
 
 # -- help (Q-HELP-1, 2) ------------------------------------------------------------------------
-def can_help(state_or_tx, cards, seat: int) -> bool:
-    """Q-HELP-1: a live munchkin in the fight's room or next to it through a non-wall connector;
-    against the Boss only a level-10 munchkin (Q-BOSS-3)."""
+def may_be_asked(state_or_tx, cards, seat: int) -> bool:
+    """Q-HELP-1, from what every seat sees: a live munchkin in the fight's room or next to it
+    through a non-wall connector, or anywhere when a card that moves by magic could bring them in
+    (``magic_ride``: which cards a hand holds is not public); against the Boss only a level-10
+    munchkin (Q-BOSS-3).  The fighter may ask for help when someone may be asked; the call waits
+    for those who can come (``can_help``)."""
     c = state_or_tx.combat
     p = state_or_tx.players[seat]
     if seat == c.fighter or not p.alive or (c.boss and p.level < 10):
         return False
+    return c.room == TELEPORT_ROOM or _walks_in(state_or_tx, cards, p)
+
+
+def can_help(state_or_tx, cards, seat: int) -> bool:
+    """Q-HELP-1: ``seat`` may be asked and can come: they walk in, or hold a card that moves them
+    in by magic (their own hand: asked of their own legal actions)."""
+    p = state_or_tx.players[seat]
+    return may_be_asked(state_or_tx, cards, seat) and (
+        _walks_in(state_or_tx, cards, p) or magic_ride(p, cards, state_or_tx.combat.room) is not None)
+
+
+def _walks_in(state_or_tx, cards, p: Player) -> bool:
+    c = state_or_tx.combat
     return p.room == c.room or p.room in run_options(state_or_tx, cards)
+
+
+TELEPORT_ROOM = 0  # where a one-shot that moves magically ("teleport") takes a munchkin: the Entrance
+
+
+def magic_ride(p: Player, cards, room: int) -> str | None:
+    """A card of ``p``'s (hand or belt) that would move them into ``room`` by magic (Q-HELP-1):
+    a teleport one-shot, when the fight is in the Entrance (the Boss's, Q-BOSS-1); else None."""
+    if room != TELEPORT_ROOM:
+        return None
+    own = list(p.hand) + [it.card for it in p.items if it.place == BELT]
+    return next((card for card in own if getattr(cards.card(card), "kind", None) == CardKind.ONESHOT
+                 and any(e.name == "teleport" for e in cards.card(card).effects)), None)
 
 
 def ask_help(tx: Tx) -> None:
     """Q-HELP-1: every munchkin who could help may bid; asking again (after every offer was
-    declined) starts the bidding afresh.  Calls and counter-offers are counted (Combat.rounds)."""
+    declined) starts the bidding afresh.  Calls and counter-offers are counted (Combat.rounds).
+    Nobody able to come (the fighter could not know: a magic card is in a hand): no help."""
     c = tx.combat
     waiting = tuple(s for s in others(tx.order, c.fighter) if can_help(tx, tx.cards, s))
     tx.set_combat(stage=Stage.HELP, waiting=waiting, asked=True, offers=(), rounds=c.rounds + 1)
     tx.event("asks_help", c.fighter)
+    _help_answered(tx)
 
 
 def _without(offers, *seats: int) -> tuple:
@@ -209,6 +240,13 @@ def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
     f = tx.player(c.fighter)
     tx.set_player(c.fighter, gold=f.gold - gold)
     h = tx.player(seat)
+    if not _walks_in(tx, tx.cards, h):  # Q-HELP-1: the helper comes by magic, spending the card
+        ride = magic_ride(h, tx.cards, c.room)
+        if ride is not None:  # (it is: they could bid only holding it, and nothing takes it meanwhile)
+            h = tx.set_player(seat, hand=tuple(x for x in h.hand if x != ride),
+                              items=tuple(it for it in h.items if it.card != ride))
+            tx.discard(ride)
+            tx.event("magic_move", seat, ride, c.room)
     tx.set_player(seat, gold=h.gold + gold, room=c.room)
     if item:  # the item changes hands in play (Q-ITEM-7); a Cheat! on it goes along
         given = next(it for it in f.items if it.card == item)
@@ -336,7 +374,7 @@ def win(tx: Tx) -> None:
         treasures += monsters.treasure_count(m, tx.cards)  # never below zero (Q-COMBAT-13)
         if d.mighty and c.helper >= 0:
             levels += 1
-            helper_levels = 1  # a helper on a Mighty monster gains 1, the fighter 1 less
+            helper_levels += 1  # a helper gains 1 for each Mighty monster, the fighter 1 less
         else:
             levels += 2 if d.mighty else 1
         tx.event("monster_killed", seat, uid, m.card)
@@ -347,7 +385,7 @@ def win(tx: Tx) -> None:
     effects.level_up(tx, seat, levels, "kill", by_kill=True)  # Q-LAW-2: a kill may give the 10th level
     if c.helper >= 0:
         if "elf" in identity(tx.player(c.helper), tx.cards):
-            helper_levels = 1  # an elf who helps win goes up a level (Q-CHAR-4), once
+            helper_levels = max(1, helper_levels)  # an elf who helps win goes up a level (Q-CHAR-4), not on top
         effects.level_up(tx, c.helper, helper_levels, "kill", by_kill=True)
     effects.end_fight(tx, result=True)
     if c.boss:
@@ -435,19 +473,47 @@ def escape_modifier(state_or_tx, cards, seat: int, uid: int) -> int:
 
 
 def escape_roll(tx: Tx, uid: int) -> None:
-    """Q-RUN-2: 5+ escapes that monster; otherwise its Bad Stuff."""
+    """Q-RUN-2: 5+ escapes that monster; otherwise its Bad Stuff — unless it was a halfling's
+    first roll of the fight, which they may roll again (``reroll``: the halfling card's text)."""
     c = tx.combat
     seat = c.runner
+    first = c.to_escape == c.monsters  # this runner has rolled against none of them yet
     tx.set_combat(to_escape=tuple(u for u in c.to_escape if u != uid))
     if c.run_to >= 0:
-        mod = escape_modifier(tx, tx.cards, seat, uid)
-        roll = tx.d6()
-        escaped = roll + mod >= ESCAPE_TARGET
-        tx.event("escape_roll", seat, uid, roll, mod, escaped)
-        if escaped:
+        if _escape_die(tx, seat, uid):
             after_escape_step(tx)
             return
+        if first and "halfling" in identity(tx.player(seat), tx.cards):
+            tx.set_combat(stage=Stage.REROLL, failed=uid)  # a decision before the Bad Stuff
+            return
     bad_stuff(tx, seat, uid, 0)
+
+
+def _escape_die(tx: Tx, seat: int, uid: int) -> bool:
+    """Roll one escape die against monster ``uid``: whether it escapes (Q-RUN-2)."""
+    mod = escape_modifier(tx, tx.cards, seat, uid)
+    roll = tx.d6()
+    escaped = roll + mod >= ESCAPE_TARGET
+    tx.event("escape_roll", seat, uid, roll, mod, escaped)
+    return escaped
+
+
+def reroll_escape(tx: Tx) -> None:
+    """The halfling discarded a card (mq.rules.powers): the failed roll is rolled again, with the
+    modifiers as they are now; a second failure brings that monster's Bad Stuff."""
+    c = tx.combat
+    tx.set_combat(stage=Stage.ESCAPE, failed=-1)
+    if _escape_die(tx, c.runner, c.failed):
+        after_escape_step(tx)
+    else:
+        bad_stuff(tx, c.runner, c.failed, 0)
+
+
+def let_roll_stand(tx: Tx) -> None:
+    """The halfling keeps the failed roll: that monster's Bad Stuff (Q-RUN-2)."""
+    c = tx.combat
+    tx.set_combat(stage=Stage.ESCAPE, failed=-1)
+    bad_stuff(tx, c.runner, c.failed, 0)
 
 
 def can_affect(e, p: Player, cards) -> bool:
@@ -539,11 +605,12 @@ def curse_guards(state_or_tx, cards, by: int, victim: int) -> tuple[int, ...]:
     """Who may answer a curse as it is played (Q-CARD-8), in this order: the victim, when they
     hold a card that cancels curses or are a cleric; then every other cleric in the victim's
     room, in turn order after the victim (Sanctuary covers "you or a munchkin in your room", the
-    cleric card's text, mq/data/dxm.toml).  The one who played the curse never guards against it."""
+    cleric card's text, mq/data/dxm.toml).  The one who played the curse never guards against it,
+    not even a munchkin who cursed themselves (Q-CARD-8 allows it)."""
     players = state_or_tx.players
     v = players[victim]
     out = []
-    if curse_cancellers(v, cards) or draws.is_cleric(v, cards):
+    if victim != by and (curse_cancellers(v, cards) or draws.is_cleric(v, cards)):
         out.append(victim)
     for seat in others(state_or_tx.order, victim):
         q = players[seat]

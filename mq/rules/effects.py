@@ -24,7 +24,9 @@ def fighters(c: Combat) -> tuple[int, ...]:
 
 def end_fight(tx: Tx, result: bool) -> None:
     """Close the fight.  Without a result (everyone left by magic) one-shots go back to their
-    owners' hands (Q-COMBAT-12); otherwise they are discarded."""
+    owners' hands (Q-COMBAT-12); otherwise they are discarded.  Then the Treasure of monsters sent
+    away during it (Charm) is drawn by whoever sent them, if still alive (Q-COMBAT-12: rewards of
+    removed monsters wait until the fight ends; face up with company in the room, Q-SEARCH-3)."""
     c = tx.combat
     tx.combat = None
     for card, owner in zip(c.used, c.used_by):
@@ -34,6 +36,10 @@ def end_fight(tx: Tx, result: bool) -> None:
             p = tx.player(owner)
             tx.set_player(owner, hand=p.hand + (card,))
     tx.event("combat_ends", c.fighter, result)
+    public = len(tx.seats_in(c.room)) > 1
+    for seat, n in c.owed:
+        for _ in range(n if tx.player(seat).alive else 0):
+            draw_to_hand(tx, seat, "treasure", public)
 
 
 def hit(tx: Tx, seat: int, n: int) -> None:

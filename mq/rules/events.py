@@ -558,6 +558,22 @@ class BadStuff(NamedTuple):
     uid: int
 
 
+class Reroll(NamedTuple):
+    """The halfling's second chance: ``card`` discarded to roll the failed escape from ``uid`` again."""
+    kind: str
+    seat: int
+    uid: int
+    card: str
+
+
+class MagicMove(NamedTuple):
+    """Q-HELP-1: the chosen helper spends ``card`` to move into the fight's ``room`` by magic."""
+    kind: str
+    seat: int
+    card: str
+    room: int
+
+
 class GoldLost(NamedTuple):
     """Bad Stuff or a curse takes ``gold``."""
     kind: str
@@ -598,7 +614,7 @@ TYPES: dict[str, type[tuple]] = {
     "die_changed": DieChanged,
     "combat_result": CombatResult, "monster_killed": MonsterKilled, "charmed": Charmed, "hit": Hit,
     "death": Death, "runs": Runs, "cornered": Cornered, "escape_roll": EscapeRoll, "bad_stuff": BadStuff,
-    "gold_lost": GoldLost, "magic_escape": MagicEscape, "arrives": Arrives,
+    "reroll": Reroll, "magic_move": MagicMove, "gold_lost": GoldLost, "magic_escape": MagicEscape, "arrives": Arrives,
 }
 
 _new = tuple.__new__

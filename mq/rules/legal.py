@@ -183,6 +183,10 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
         add(Action(seat, "discard", (card,)))  # Q-CHAR-4
     if _wants(only, "curse"):
         _curses(state, seat, cards, add)
+    for card in p.hand if _wants(only, "enhance") else ():  # Q-CARD-6: enhancers anytime, on any monster
+        if getattr(cards.card(card), "kind", None) == CardKind.ENHANCER:
+            for m in state.monsters:
+                add(Action(seat, "enhance", (card, m.uid)))
     for it in p.items if _wants(only, "equip") else ():
         for place in (WORN, CARRIED, BELT, BACKPACK):
             if place != it.place and can_place(p, it.card, place, cards):
@@ -203,9 +207,9 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
 
 
 def _drops(p, seat, add) -> None:
-    """Q-SEARCH-4: items in play, or gold, may be dropped (any amount of gold is accepted; all of it
-    is what is offered).  Our rule: not during a fight, where dropping does nothing but clutter the
-    interrupt windows (Q-COMBAT-11 already forbids giving items away there)."""
+    """Q-SEARCH-4: items in play, or gold, may be dropped at any time, in a fight too (any amount of
+    gold is accepted; all of it is what is offered).  In a reaction window a drop does not count
+    as being able to act (mq.rules.windows.can_act): it cannot change the fight for the better."""
     for it in p.items:
         add(Action(seat, "drop", (it.card,)))
     if p.gold > 0:
@@ -359,14 +363,14 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
             if defn.bonus > 0 or _has(defn, "heal") or magic:
                 add(Action(seat, "use", (card,)))
         if c.rounds < HELP_ROUNDS and c.helper < 0 and _wants(only, "ask") \
-                and any(combat.can_help(state, cards, s) for s in range(len(state.players))):
+                and any(combat.may_be_asked(state, cards, s) for s in range(len(state.players))):
             add(Action(seat, "ask"))  # Q-HELP-1; again after every offer was declined, a few times
         if _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
         add(Action(seat, "roll"))
     elif c.stage == Stage.HELP:
         counter = next((o for o in c.offers if o[0] == c.fighter), None)  # the fighter's terms
-        if seat in c.waiting:
+        if seat in c.waiting and combat.can_help(state, cards, seat):  # (else only pass: they cannot come)
             if counter is not None and _affordable(state, seat, counter[1], counter[3]):
                 add(Action(seat, "accept", (c.fighter,)))  # Q-DIGI-3: agree to the fighter's terms
             for gold in HELP_GOLD if _wants(only, "offer") else ():
@@ -377,6 +381,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
             for it in state.players[c.fighter].items if _wants(only, "offer") else ():
                 if place_for(p, cards.card(it.card), cards, bool(it.cheat)) is not None:
                     add(Action(seat, "offer", (0, 0, it.card)))  # or one of the fighter's items in play
+        if seat in c.waiting:
             add(Action(seat, "pass"))
         elif seat == c.fighter and not c.waiting:
             for helper, gold, share, item in c.offers:
@@ -405,6 +410,8 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
                     add(Action(seat, "use", (card,)))
         for uid in c.to_escape:
             add(Action(seat, "escape", (uid,)))
+    elif seat == c.runner and c.stage == Stage.REROLL:  # or roll again (power "reroll", mq.rules.powers)
+        add(Action(seat, "pass"))  # let the failed roll stand: its Bad Stuff
     if c.stage == Stage.OUTCOME and seat in c.waiting:  # Q-COMBAT-7: only after-roll cards now
         for card in combat.after_roll_cards(p, cards) if _wants(only, "set_die") else ():
             to = next(e.get("to") for e in cards.card(card).effects if e.name == "change_die")
@@ -432,8 +439,10 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
         if _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
         add(Action(seat, "pass"))
-    if p.alive and c.stage in (Stage.PREPARE, Stage.WINDOW, Stage.HELP):
-        for card in p.hand if _wants(only, "play") else ():  # Q-TURN-2: go up a level, add a race or class anytime, even in combat
+    if p.alive and c.stage in (Stage.PREPARE, Stage.WINDOW, Stage.HELP, Stage.RUN, Stage.ESCAPE, Stage.REROLL):
+        # Q-TURN-2: go up a level, add a race or class anytime, even in combat (only the dice and
+        # the after-roll window, Q-COMBAT-7, are closed to them)
+        for card in p.hand if _wants(only, "play") else ():
             defn = cards.card(card)
             if _level_card(defn) and p.level < MAX_LEVEL - 1:
                 add(Action(seat, "play", (card,)))
@@ -441,6 +450,8 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
                 _race_or_class_plays(seat, card, defn, p, cards, add)
         for card in p.races + p.classes:
             add(Action(seat, "discard", (card,)))  # Q-CHAR-4: even in combat
+    if p.alive:
+        _drops(p, seat, add)  # Q-SEARCH-4: at any time
     if seat == c.fighter and p.alive and not c.boss:
         add(Action(seat, "suicide"))  # Q-TURN-4, Q-DEATH-4: anytime on your turn (Q-BOSS-2: not vs the Boss)
 
@@ -473,12 +484,12 @@ def _fight_cards(state, seat, cards, add) -> None:
 
 
 def _curses(state, seat, cards, add) -> None:
-    """Q-CARD-8: curses, anytime, on any other living munchkin."""
+    """Q-CARD-8: curses, anytime, on any living munchkin, yourself included (seed 000 p.17)."""
     p = state.players[seat]
     for card in p.hand:
         if getattr(cards.card(card), "kind", None) == CardKind.CURSE:
             for q in state.players:
-                if q.seat != seat and q.alive:
+                if q.alive:
                     add(Action(seat, "curse", (card, q.seat)))
 
 

@@ -1,4 +1,4 @@
-"""Class powers that a player uses (Q-CHAR-5): discard powers (discard any card from hand or
+"""Race and class powers that a player uses (Q-CHAR-5): discard powers (discard any card from hand or
 play, the class card itself included) and d10 powers (roll the d10: it works if the roll is no
 more than your level).  The powers are the class cards' texts in mq/data/dxm.toml:
 
@@ -10,6 +10,9 @@ more than your level).  The powers are the class cards' texts in mq/data/dxm.tom
 - thief: Backstab — discard a card: a munchkin fighting in your room or next door gets −2, once
   per fight for each munchkin; Steal — once per turn, on your own turn outside combat, roll to
   take an item in play from a munchkin in your room, or take 1 hit;
+- halfling (a race, not a class): if the first run-away roll of a fight fails, discard a card to
+  roll it again (the ``reroll`` stage, mq.rules.combat.escape_roll); its double-value sale is
+  part of buying levels (mq.rules.legal.sale_value);
 - cleric: the extra die against undead works by itself (mq.rules.combat.dice_count); Sanctuary
   — a cleric may roll the d10 against a curse as it is played on them or on a munchkin in their
   room (the ``curse`` pending decision, mq.rules.combat.play_curse); Resurrection — a face-down
@@ -22,7 +25,6 @@ from __future__ import annotations
 
 from mq.rules import combat, effects, monsters
 from mq.rules.actions import Action
-from mq.rules.draws import draw_to_hand
 from mq.rules.effects import fighters
 from mq.rules.state import Player, Stage
 from mq.rules.tx import Tx
@@ -70,6 +72,9 @@ def legal(state, seat: int, cards, add) -> None:
         three = tuple(sorted(p.hand)[:3])
         for uid in c.monsters:
             add(Action(seat, "power", ("charm", uid) + three))
+    if c.stage == Stage.REROLL and c.runner == seat:  # the halfling's second chance (mq.rules.combat.escape_roll)
+        for card in discardable(p):
+            add(Action(seat, "power", ("reroll", card)))
     if "wizard" in mine and c.stage == Stage.ESCAPE and c.runner == seat and c.to_escape == c.monsters \
             and c.run_to >= 0 and _used(c, seat, "flight") < MAX_DISCARDS:
         for card in discardable(p):
@@ -122,6 +127,10 @@ def use(tx: Tx, a: Action) -> None:
         ok = effects.d10(tx, seat, "battle_cry")
         tx.set_combat(powers=tx.combat.powers + (f"{seat}:battle_cry",),
                       extra_dice=tx.combat.extra_dice + (1 if ok else 0))
+    elif name == "reroll":
+        _discard_any(tx, seat, a.args[1])
+        tx.event("reroll", seat, c.failed, a.args[1])
+        combat.reroll_escape(tx)
     elif name == "flight":
         _discard_any(tx, seat, a.args[1])
         tx.set_combat(run_bonus=c.run_bonus + 1, powers=c.powers + (f"{seat}:flight",))
@@ -162,13 +171,14 @@ def _discard_any(tx: Tx, seat: int, card: str) -> None:
 
 
 def _charm(tx: Tx, seat: int, uid: int) -> None:
-    """The charmed monster leaves the fight: discarded, its Treasure drawn, no level (Q-COMBAT-12:
-    the fight goes on while any monster remains)."""
+    """The charmed monster leaves the fight: discarded, no level; its Treasure is the wizard's
+    once the fight ends (Q-COMBAT-12: the fight goes on while any monster remains, and rewards of
+    removed monsters wait for its end, mq.rules.effects.end_fight)."""
     m = tx.monster(uid)
     n = monsters.treasure_count(m, tx.cards)  # enhancers included (Q-COMBAT-13)
     tx.remove_monster(uid)
     tx.event("charmed", seat, uid, m.card)
-    for _ in range(n):
-        draw_to_hand(tx, seat, "treasure", True)
+    if n:
+        tx.set_combat(owed=tx.combat.owed + ((seat, n),))
     if not tx.combat.monsters:
         effects.end_fight(tx, result=False)  # no monster left: the fight ends without a result

@@ -35,6 +35,7 @@ class Stage:
     HELP = "help"
     RUN = "run"
     ESCAPE = "escape"
+    REROLL = "reroll"
 
 
 class PendingKind:
@@ -156,7 +157,10 @@ class Combat(Node):
                  a counter-offer to one bidder (an entry under the fighter's own seat; that bidder
                  alone waits, to accept it, bid again or pass) (Q-HELP-1, 2, Q-DIGI-3);
     ``run``      the munchkins lost; ``runner`` chooses where to run (Q-RUN-1) or a magic escape;
-    ``escape``   ``runner`` rolls against each monster in ``to_escape`` in an order they choose.
+    ``escape``   ``runner`` rolls against each monster in ``to_escape`` in an order they choose;
+    ``reroll``   a halfling runner's first escape roll of the fight failed (against ``failed``): they
+                 may discard a card to roll it again, or pass and take its Bad Stuff (the halfling
+                 card's text, mq/data/dxm.toml); then ``escape`` goes on.
     The fighter runs first, then the helper, each on their own (Q-HELP-4); ``dests`` records where
     each runner will arrive once all are done.
     """
@@ -171,6 +175,7 @@ class Combat(Node):
     monster_bonus: int = 0  # one-shot bonuses others played for the monsters (Q-HELP-3)
     used: tuple[str, ...] = ()  # one-shots played in this fight (Q-COMBAT-12) ...
     used_by: tuple[int, ...] = ()  # ... and who played each
+    owed: tuple[tuple[int, int], ...] = ()  # (seat, Treasures) of monsters sent away mid-fight (Q-COMBAT-12)
     helper: int = -1  # Q-HELP-1: at most one
     share: int = 0  # Treasures the helper takes first when the fight is won (Q-HELP-2)
     asked: bool = False  # help was asked for once already in this fight
@@ -179,6 +184,7 @@ class Combat(Node):
     run_to: int = -1
     to_escape: tuple[int, ...] = ()
     run_bonus: int = 0
+    failed: int = -1  # the monster a halfling's failed first escape roll was against (``reroll``)
     dests: tuple[tuple[int, int], ...] = ()  # (seat, room) of runners who got away
     cornered: bool = False  # the fighter had nowhere to run: their turn ends (Q-RUN-5)
     powers: tuple[str, ...] = ()  # class powers used in this fight, "seat:power[:target]" (Q-CHAR-5)

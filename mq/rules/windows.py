@@ -113,14 +113,17 @@ def pass_seat(tx: Tx, seat: int) -> None:
         combat.refuse_help(tx, seat)
     elif stage == Stage.OUTCOME:
         _pass_outcome(tx, seat)
+    elif stage == Stage.REROLL:  # (not a window: the halfling runner lets the failed roll stand)
+        combat.let_roll_stand(tx)
     else:
         _pass_window(tx, seat)
 
 
 # The actions that do not count as "being able to act" in a reaction window: passing itself,
-# suicide (always open to the fighter, never a card), and a bystander discarding their own race
-# or class card, which cannot change the fight (Q-CHAR-4 lets them do it anytime after it).
-_NOT_ACTING = ("pass", "suicide")
+# suicide (always open to the fighter, never a card), dropping items or gold (open to anyone at
+# any time, Q-SEARCH-4, and never a way to turn the fight), and a bystander discarding their own
+# race or class card, which cannot change the fight (Q-CHAR-4 lets them do it anytime after it).
+_NOT_ACTING = ("pass", "suicide", "drop")
 
 
 def can_act(state, seat: int, cards) -> bool:

@@ -708,7 +708,7 @@ class Model:
                     PendingKind.CHARITY: "charity", PendingKind.CURSE: "cursed"}.get(v.pending.kind, v.pending.kind)
         if v.combat is not None:
             return {Stage.PREPARE: "combat", Stage.WINDOW: "interrupt window", Stage.RUN: "running away",
-                    Stage.ESCAPE: "escaping", Stage.HELP: "help", Stage.OUTCOME: "dice rolled"}.get(v.combat.stage, v.combat.stage)
+                    Stage.ESCAPE: "escaping", Stage.REROLL: "escaping", Stage.HELP: "help", Stage.OUTCOME: "dice rolled"}.get(v.combat.stage, v.combat.stage)
         return "movement"
 
     def reach(self) -> dict[int, int]:
@@ -823,6 +823,8 @@ class Model:
                 return "Do not offer help"
             if v.combat is not None and v.combat.stage == Stage.OUTCOME:
                 return "Pass: let the dice stand"
+            if v.combat is not None and v.combat.stage == Stage.REROLL:
+                return "Let the failed roll stand: take the Bad Stuff"
             return "Pass: let the dice roll"
         if k == "ask":
             return "Ask for help (the others may offer, for a price)"
@@ -968,6 +970,8 @@ class Model:
             return f"Charm {self.monster_label(rest[0])} away: discard 3 cards, roll the d10"
         if name == "flight":
             return f"Flight: discard {self.card_name(rest[0])} for +1 to run away"
+        if name == "reroll":
+            return f"Roll the escape again: discard {self.card_name(rest[0])}"
         if name == "backstab":
             return f"Backstab {who(rest[0])} (-2): discard {self.card_name(rest[1])}"
         return f"Use your {name.replace('_', ' ')} power"
@@ -1004,6 +1008,8 @@ class Model:
         def rank(a: Action) -> int:
             if a.kind == "give" and not urgent:  # a gift to a neighbour, not charity: with the gear
                 return _MENU_RANK["drop"]
+            if a.kind in ("enhance", "curse") and (self.view is None or self.view.combat is None):
+                return _MENU_RANK["play"]  # anytime cards outside a fight (Q-CARD-6, 8): with the cards
             return _MENU_RANK.get(a.kind, 99)
 
         return [a for _, a in sorted(enumerate(acts), key=lambda ia: (rank(ia[1]), ia[0]))]
@@ -1250,6 +1256,8 @@ class Model:
                 uid = c.to_escape[0]
                 need = self.escape_need(uid)
                 return f"Escape: r rolls against {self.monster_label(uid)}: {need}+ escapes it."
+            if runner == self.seat and c.stage == Stage.REROLL:  # the halfling's second chance
+                return "The roll failed: discard a card to roll again (1-9, a: menu), or Space to take the Bad Stuff."
             return f"{who(c.fighter)} is fighting…"
         if v.turn is not None and v.turn.seat == self.seat:
             if not v.players[self.seat].alive:

@@ -587,7 +587,8 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         res = _result_lines(model, last, width)
         return (lines + body[: max(0, height - 1 - len(res))] + res)[:height]
     stage = {Stage.PREPARE: "preparing", Stage.WINDOW: "interrupt window", Stage.HELP: "asking for help",
-             Stage.OUTCOME: "dice rolled", Stage.RUN: "running away", Stage.ESCAPE: "escaping"}.get(info.stage, info.stage)
+             Stage.OUTCOME: "dice rolled", Stage.RUN: "running away", Stage.ESCAPE: "escaping",
+             Stage.REROLL: "escaping"}.get(info.stage, info.stage)
     lines = [title(f"Combat in {abbreviate(model.room_name(info.room), 24)} · {stage}", width)]
     side = [(seat_style(info.fighter), f" {who(info.fighter)}")]
     if info.helper >= 0:
