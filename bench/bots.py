@@ -45,7 +45,8 @@ ROWS = (
     ("turns_at_10", "winner's turns from first level 10 to the win (mean)"),
     ("fights", "fights"), ("fights_won", "fights won"), ("helped", "helped fights"),
     ("helped_won", "helped fights won"),
-    ("free_to_10", "free help that gave the fighter level 10"),
+    ("free_to_10", "free help that gave the fighter level 10, the helper nothing"),
+    ("mutual_to_10", "free help that gave the fighter level 10 and the helper a level"),
     ("paid_to_10", "paid help that gave the fighter level 10"),
     ("loot_fights", "fights at level 10 not against the Boss"),
     ("boss_fights", "Boss fights"), ("boss_won", "Boss fights won"), ("boss_helped", "Boss fights helped"),
@@ -141,7 +142,12 @@ def observe_game(tally: Tally, players: int, seed: int, cards) -> None:
                     summoned = -1
             elif kind == "level" and e.why == "kill" and e.level >= 10 and helper_terms is not None \
                     and before.combat is not None and e.seat == before.combat.fighter:
-                tally.add("free_to_10" if helper_terms == "free" else "paid_to_10")
+                if helper_terms != "free":
+                    tally.add("paid_to_10")
+                elif any(x.kind == "level" and x.seat == before.combat.helper and x.why == "kill" for x in events):
+                    tally.add("mutual_to_10")
+                else:
+                    tally.add("free_to_10")
             elif kind == "deal":
                 tally.add("room_" + e.what)
             elif kind == "buy":

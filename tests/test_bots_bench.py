@@ -4,7 +4,7 @@ from __future__ import annotations
 import io
 import json
 
-from bench.bots import KINDS, main, measure, terms_kind
+from bench.bots import KINDS, ROWS, main, measure, terms_kind
 
 
 def test_offer_kinds_name_every_shape_of_terms():
@@ -13,9 +13,11 @@ def test_offer_kinds_name_every_shape_of_terms():
 
 
 def test_figures_add_up_over_a_few_games():
-    rows = {k: v for k, _, v in measure(games=3, seed=5).rows()}
-    assert rows["games"] == 100  # per 100 games
-    assert rows["won"] + rows["monsters_won"] + rows["unfinished"] == 100
+    tally = measure(games=3, seed=5)
+    assert {k: v for k, _, v in tally.rows()}["games"] == 100  # per 100 games
+    rows = {k: tally.counts.get(k, 0) for k, _ in ROWS} | {k: sum(v) for k, v in tally.samples.items()}
+    assert rows["games"] == 3
+    assert rows["won"] + rows["monsters_won"] + rows["unfinished"] == 3
     assert rows["helped"] == sum(rows[f"deal_{k}"] for k in KINDS) <= rows["fights"]
     assert rows["fights_won"] <= rows["fights"] and rows["boss_won"] <= rows["boss_fights"]
     assert rows["helped_won"] <= rows["helped"] and rows["boss_helped"] <= rows["helped"]

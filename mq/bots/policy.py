@@ -1,22 +1,34 @@
-"""A bot that plays to win from what its seat may see (Q-DIGI-4): it equips what it draws, fights
-what it expects to beat (spending one-shots only when they turn a fight), explores when it is
-healthy, runs towards rooms without monsters, searches, sells spare items for levels, and goes
-for the Boss in the Entrance at level 10 once its expected strength can beat it.
+"""A bot that plays to win from what its seat may see (Q-DIGI-4), as people at the table do: it
+equips what it draws, fights what it expects to beat (spending one-shots only when they turn a
+fight), buys help with gold, items or Treasure picks and sells it at a price (mq.bots.deals: never
+to a rival's 10th level for nothing, never for nothing against the Boss from a fighter who can
+pay), spoils the Boss fight and a runaway leader's, summons only monsters it expects to beat,
+makes room deals when they pay, explores when healthy, searches, buys levels with spare items,
+and at level 10 heads straight for the Boss in the Entrance.
 
-Deterministic: the same view gives the same choice (no randomness, no clock), so bot games are
-reproducible from the game seed alone.  Strength estimates count a d6 as 3.5, kept in integers
-by doubling everything."""
+Deterministic: the same view gives the same choice (no randomness, no clock, no iteration over
+sets or dicts), so bot games are reproducible from the game seed alone.  Chances are exact, in
+per mille (mq.bots.odds)."""
 from __future__ import annotations
 
 from mq import core
+from mq.bots import deals, odds
+from mq.bots.deals import worth
 from mq.cards import CardKind, CardSet, DxmDef, TreasureDef, load_default
 from mq.rules import board, combat, legal
 from mq.rules.actions import Action
-from mq.rules.character import exposed, identity, item_value, max_hp, usable
-from mq.rules.state import BACKPACK, Combat, PendingKind, Stage, State
+from mq.rules.character import MAX_LEVEL, identity, item_value, max_hp, move_total, usable
+from mq.rules.state import BACKPACK, BELT, Combat, PendingKind, Stage, State
 
-DIE_X2 = 7  # twice the mean of a d6
-BOSS_DICE = 2  # what the bot assumes a Boss rolls before it sees the card
+ASK_BELOW = 850  # per mille: below this chance alone a fighter hears what help would cost
+SPEND_BELOW = 700  # per mille: one-shots go in below this chance, if they can make it at least
+SPEND_TO = 500
+WINNABLE = 650  # per mille: a fight worth walking into (less as a game drags on, ``nerve``)
+HOPELESS = 150  # per mille: leave by magic below this (Q-TURN-5, Q-COMBAT-12)
+SUMMON_AT = 850  # per mille over the monsters that may come: summon only a fight this likely won
+# (others' cards in the interrupt window turn about one fight in six: the margin allows for them)
+SUMMON_WATCHED = 950
+BRIBE_FUND = 600  # gold a level-9 munchkin keeps for a bribe rather than spend it in a room deal
 
 
 def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
@@ -62,45 +74,10 @@ def _pending(view, seat, cards, options) -> Action:
 
 
 # -- estimates -------------------------------------------------------------------------------
-def worth(card: str, p, cards) -> int:
-    """A rough value of a card in hand, in gold: levels are worth most, then what adds strength
-    (items that work for us, one-shots, enhancers to weaken a monster), curses to slow a rival."""
-    d = cards.card(card)
-    kind = getattr(d, "kind", None)
-    if kind == CardKind.LEVEL:
-        return 1000
-    if isinstance(d, TreasureDef):
-        if kind == CardKind.ITEM and not usable(d, identity(p, cards)):
-            return d.value // 2
-        return d.value + 100 * max(0, d.bonus)
-    if kind in (CardKind.ONESHOT, CardKind.ENHANCER):
-        return 150 * abs(d.bonus) + 200 * bool(d.effects)
-    if kind in (CardKind.CURSE, CardKind.WANDERING, CardKind.MATE, CardKind.CHEAT, CardKind.HALFBREED,
-                CardKind.SUPERMUNCHKIN):
-        return 300
-    return 100  # a race or class card we may not need
-
-
-
-def margin(view, seat, cards, room: int, uids) -> int:
-    """Twice the expected (munchkin − monsters) strength of a fight in ``room`` against ``uids``."""
-    c = view.combat if view.combat is not None else Combat(fighter=seat, room=room, monsters=tuple(uids))
-    p = view.players[seat]
-    mine = combat.total(combat.munchkin_terms(p, c, view.monsters, view.rooms, cards))
-    dice = max(0, combat.dice_count(p, view.rooms, cards, room, combat.foe_keywords(c, view.monsters, cards)))
-    ident = [exposed(p, cards)]
-    theirs, their_dice = c.monster_bonus, 0
-    for uid in uids:
-        m = combat.find(view.monsters, uid)
-        theirs += combat.total(combat.monster_terms(m, ident, view.rooms, cards, room))
-        their_dice += cards.card(m.card).dice
-    return 2 * (mine - theirs) + DIE_X2 * (dice - their_dice)
-
-
 def boosts_in_hand(p, cards) -> int:
     """Combat bonus of the one-shots this munchkin could still use (Q-COMBAT-11)."""
-    own = list(p.hand) + [it.card for it in p.items if it.place == "belt"]
-    return sum(cards.card(c).bonus for c in own if getattr(cards.card(c), "kind", None) == "oneshot")
+    own = list(p.hand) + [it.card for it in p.items if it.place == BELT]
+    return sum(cards.card(c).bonus for c in own if getattr(cards.card(c), "kind", None) == CardKind.ONESHOT)
 
 
 def nerve(view) -> int:
@@ -110,15 +87,11 @@ def nerve(view) -> int:
 
 
 def winnable(view, seat, cards, room: int) -> bool:
-    uids = combat.hostile_in(view, seat, cards, room)
+    """Healthy, and likely to beat what fights it in ``room`` (one-shots in hand counted)."""
     p = view.players[seat]
-    return p.hp >= 2 and margin(view, seat, cards, room, uids) + 2 * boosts_in_hand(p, cards) > 2 - 4 * nerve(view)
-
-
-def ready_for_boss(view, seat, cards) -> bool:
-    p = view.players[seat]
-    mine = combat.total(combat.munchkin_terms(p, Combat(seat, 0, ()), view.monsters, view.rooms, cards))
-    return 2 * (mine + boosts_in_hand(p, cards)) + DIE_X2 > 2 * 20 + BOSS_DICE * DIE_X2
+    c = Combat(fighter=seat, room=room, monsters=tuple(combat.hostile_in(view, seat, cards, room)))
+    return p.hp >= 2 and odds.chance(odds.what_if(view, c), cards, boosts_in_hand(p, cards)) \
+        >= WINNABLE - 100 * nerve(view)
 
 
 def bold(view, seat, cards) -> bool:
@@ -144,15 +117,15 @@ def _combat(view, seat, cards, by_kind) -> Action:
         heal = _heal_one_shot(view, seat, cards, uses)
         if heal is not None:
             return heal
-        m = margin(view, seat, cards, c.room, c.monsters)
         boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0] + _weakeners(by_kind, cards, view.players[seat].hand)
         spare = sum(_swing(a, cards) for a in boosts)
-        # Spend one-shots only when they can turn the fight (and always against the Boss).
-        if m <= 2 and boosts and (c.boss or m + 2 * spare > 2):
-            return max(boosts, key=lambda a: (_swing(a, cards), a.args))
-        if m <= 2 and "ask" in by_kind and not c.asked:
+        now = odds.chance(view, cards)
+        if "ask" in by_kind and not c.asked and odds.chance(view, cards, spare if c.boss else 0) < ASK_BELOW:
             return by_kind["ask"][0]  # Q-HELP-1 (once: the same table would bid the same again)
-        if m < -6:
+        # One-shots go in when they can turn the fight (and always against the Boss), biggest first.
+        if boosts and (c.boss or (now < SPEND_BELOW and odds.chance(view, cards, spare) >= SPEND_TO)):
+            return max(boosts, key=lambda a: (_swing(a, cards), a.args))
+        if now < HOPELESS and not c.boss:
             for a in uses:
                 if _does(cards, a, "teleport"):
                     return a
@@ -182,52 +155,24 @@ def _heal_one_shot(view, seat, cards, uses) -> Action | None:
     return min(fitting, key=lambda x: (x[0], x[1].args))[1] if fitting else None
 
 
-def helper_strength_x2(view, seat, cards) -> int:
-    """Twice what a helper would add: level, items, and a die."""
-    p = view.players[seat]
-    c = view.combat
-    return 2 * combat.total(combat.munchkin_terms(p, c.replace(bonus=0), view.monsters, view.rooms, cards)) + DIE_X2
-
-
 def _help(view, seat, cards, by_kind) -> Action:
-    """Q-HELP-2, Q-DIGI-3: offer help to anyone but a runaway leader, for a Treasure pick (a
-    level-10 munchkin helps against the Boss for free: both win; an elf, who goes up a level for
-    helping, pays for the privilege when rich); answer a counter-offer; as the fighter, take the
-    cheapest offer that turns the fight, or counter the cheapest such bid once with free help."""
+    """Q-HELP-2, Q-DIGI-3: a bidder offers the terms worth most to them that the fighter would
+    still take (mq.bots.deals), or passes when no terms make helping worth it (a rival to the
+    winning level, a Boss fight they would rather take on alone); the fighter's counter-offer is
+    taken when it is worth it.  The fighter takes the bid, or counters with the cheaper terms the
+    bidder will take, that is worth most to them, or declines."""
     c = view.combat
     if seat != c.fighter:
-        me = view.players[seat]
-        fighter = view.players[c.fighter]
-        if c.boss:
-            return Action(seat, "offer", (0, 0))
-        if fighter.level >= me.level + 3 or fighter.level >= 9 or me.hp < 2:
-            return by_kind["pass"][0]
-        elf = "elf" in identity(me, cards)
         counter = next((o for o in c.offers if o[0] == c.fighter), None)
-        if counter is not None:  # the fighter's terms: take them if they pay, or an elf levels anyway
+        if counter is not None:  # the fighter's terms
             take = Action(seat, "accept", (c.fighter,))
-            return take if (elf or counter[1] > 0 or counter[2] > 0) and take in by_kind.get("accept", []) \
-                else by_kind["pass"][0]
-        pay = Action(seat, "offer", (-300, 0))
-        if elf and me.gold >= 900 and pay in by_kind.get("offer", []):
-            return pay
-        return Action(seat, "offer", (0, 1))
-    m = margin(view, seat, cards, c.room, c.monsters)
-    best = None
-    for a in by_kind.get("accept", []):
-        _, gold, share, item = next(o for o in c.offers if o[0] == a.args[0])
-        if item:
-            continue  # never pays with its own gear
-        if m + helper_strength_x2(view, a.args[0], cards) > 2:
-            key = (legal.deal_cost(gold, share, "", cards), a.args)
-            if best is None or key < best[0]:
-                best = (key, a)
-    if best is not None and best[0][0] > 0 and c.rounds < 2 \
-            and "elf" in identity(view.players[best[1].args[0]], cards):
-        free = Action(seat, "counter", (best[1].args[0], 0, 0))  # an elf levels up by helping anyway:
-        if free in by_kind.get("counter", []):  # "help me for free?", once
-            return free
-    return best[1] if best else by_kind["decline"][0]
+            if take in by_kind.get("accept", []) and deals.Haggle(view, cards).acceptable(seat, *counter[1:]):
+                return take
+            return by_kind["pass"][0]
+        return deals.bid(view, seat, cards, by_kind.get("offer", [])) or by_kind["pass"][0]
+    extra = boosts_in_hand(view.players[seat], cards) if c.boss else 0  # all one-shots go in against the Boss
+    choice = deals.answer(view, cards, by_kind.get("accept", []), by_kind.get("counter", []), extra)
+    return choice or by_kind["decline"][0]
 
 
 def _window(view, seat, cards, by_kind) -> Action:
@@ -235,21 +180,22 @@ def _window(view, seat, cards, by_kind) -> Action:
     leader's fight (Q-HELP-3) when one card can turn it; otherwise pass."""
     c = view.combat
     uses = by_kind.get("use", [])
-    m = margin(view, c.fighter, cards, c.room, c.monsters)
+    now = odds.chance(view, cards)
     if seat == c.fighter:
         answers = uses + _weakeners(by_kind, cards, view.players[seat].hand)
-        if m <= 2 and answers:
+        if now < SPEND_BELOW and answers:
             return max(answers, key=lambda a: (_swing(a, cards), a.args))
         return by_kind["pass"][0]
-    fighter = view.players[c.fighter]
-    leading = c.boss or fighter.level >= max(p.level for p in view.players if p.seat != c.fighter) + 2
+    if seat == c.helper:
+        return by_kind["pass"][0]
+    leading = _enemy_fight(view, cards)
     spoilers = [a for a in uses if a.args[1] == "monsters"]
     spoilers += [a for a in by_kind.get("enhance", []) if cards.card(a.args[0]).bonus > 0]
     spoilers += [a for a in by_kind.get("curse", []) if a.args[1] == c.fighter and _does(cards, a, "next_combat")]
     spoilers += [a for a in by_kind.get("power", []) if a.args[0] == "backstab" and a.args[1] == c.fighter
                  and _cheap(a.args[2], cards, by_kind, view.players[seat].hand)]
-    spoilers = [a for a in spoilers if m - 2 * _swing(a, cards) <= 0]
-    if leading and m > 0:
+    spoilers = [a for a in spoilers if odds.chance(view, cards, -_swing(a, cards)) < odds.PER // 2]
+    if leading and now >= odds.PER // 2:
         if spoilers:
             return min(spoilers, key=lambda a: (_swing(a, cards), a.args))
         if by_kind.get("wander"):
@@ -259,13 +205,20 @@ def _window(view, seat, cards, by_kind) -> Action:
     return by_kind["pass"][0]
 
 
+def _enemy_fight(view, cards) -> bool:
+    """A fight everyone else wants lost: against the Boss (Q-BOSS), or a runaway leader's (two
+    levels ahead of everyone).  (A munchkin one kill from level 10 is refused help, not spoiled
+    by everyone: at a table where all are at level 9 that would stop every fight for ever.)"""
+    c = view.combat
+    fighter = view.players[c.fighter]
+    return c.boss or fighter.level >= max(p.level for p in view.players if p.seat != c.fighter) + 2
+
+
 def _after_roll(view, seat, cards, by_kind) -> Action:
     """Q-COMBAT-7: change a die when it turns the result our way (our fight, or a leader's)."""
     c = view.combat
     won = combat.outcome(view, cards)[-1]
-    fighter = view.players[c.fighter]
-    leading = c.boss or fighter.level >= max(p.level for p in view.players if p.seat != c.fighter) + 2
-    want = (not won) if seat in combat.fighters(c) else (won and leading)
+    want = (not won) if seat in combat.fighters(c) else (won and _enemy_fight(view, cards))
     if want:
         for a in by_kind.get("set_die", []):
             card, side, index = a.args
@@ -296,7 +249,7 @@ def _cheap(card: str, cards, by_kind, hand) -> bool:
     """A card worth throwing away for a discard power: a race or class card in hand that cannot be
     played, never a card in play or one the bot could still use."""
     playable = {a.args[0] for a in by_kind.get("play", [])}
-    return card in hand and card not in playable and getattr(cards.card(card), "kind", None) in ("race", "class")
+    return card in hand and card not in playable and getattr(cards.card(card), "kind", None) in (CardKind.RACE, CardKind.CLASS)
 
 
 def _swing(action, cards) -> int:
@@ -337,12 +290,20 @@ def _turn(view, seat, cards, by_kind) -> Action:
             return a
     if "heal" in by_kind and p.hp == 1 and p.level > 2:
         return by_kind["heal"][0]
+    deal = _room_deal(view, seat, cards, by_kind)
+    if deal is not None:
+        return deal
     if "pickup" in by_kind:
         return by_kind["pickup"][0]
-    if p.level >= 10 and ready_for_boss(view, seat, cards):
-        step = _step_towards(view, seat, cards, 0, by_kind)
-        if step is not None:
-            return step
+    if p.level >= MAX_LEVEL:  # Q-BOSS-1: straight for the Boss in the Entrance, no fights for loot
+        step = _to_entrance(view, seat, cards, by_kind)
+        if step is not None or board.is_complete(view):
+            return step or by_kind["end_turn"][0]
+    step = _to_deal(view, seat, cards, by_kind)
+    if step is not None:
+        return step
+    if "summon" in by_kind and _summon_pays(view, seat, cards):  # (before searching: it costs no move)
+        return by_kind["summon"][0]
     if "search" in by_kind and not bold(view, seat, cards):
         return by_kind["search"][0]
     step = _hunt(view, seat, cards, by_kind)
@@ -350,8 +311,6 @@ def _turn(view, seat, cards, by_kind) -> Action:
         return step
     if "search" in by_kind:
         return by_kind["search"][0]
-    if "summon" in by_kind and bold(view, seat, cards):
-        return by_kind["summon"][0]
     step = _wander(view, seat, cards, by_kind)
     if step is not None:
         return step
@@ -386,11 +345,6 @@ def _curse_the_leader(view, seat, cards, by_kind) -> Action | None:
     return None
 
 
-def _avoid_entrance(view, seat, cards) -> bool:
-    """A level-10 munchkin not yet ready for the Boss keeps out of the Entrance (Q-BOSS-1)."""
-    return view.players[seat].level >= 10 and not ready_for_boss(view, seat, cards)
-
-
 def _hunt(view, seat, cards, by_kind) -> Action | None:
     """One step: into a beatable fight, or exploring when bold, or towards unexplored edges."""
     p = view.players[seat]
@@ -400,8 +354,6 @@ def _hunt(view, seat, cards, by_kind) -> Action | None:
         j = board.beyond(view.rooms, p.room, d)[2]
         if j < 0:
             score = 5 if bold(view, seat, cards) else -10
-        elif j == 0 and _avoid_entrance(view, seat, cards):
-            score = -10
         elif combat.hostile_in(view, seat, cards, j):
             score = 8 if winnable(view, seat, cards, j) else -20
         else:
@@ -415,7 +367,10 @@ def _hunt(view, seat, cards, by_kind) -> Action | None:
 
 
 def _frontier_score(view, room: int) -> int:
-    """Rooms with unexplored sides are worth walking to."""
+    """Rooms with unexplored sides are worth walking to (none once the dungeon is complete: its
+    edge is a wall for munchkins, Q-EXPLORE-6)."""
+    if board.is_complete(view):
+        return 0
     r = view.rooms[room]
     open_sides = sum(1 for d in range(4)
                      if r.sides[d] != board.WALL and board.beyond(view.rooms, room, d)[2] < 0)
@@ -424,34 +379,118 @@ def _frontier_score(view, room: int) -> int:
 
 def _wander(view, seat, cards, by_kind) -> Action | None:
     """Head for the nearest room with an unexplored way out or a beatable monster, around rooms
-    it cannot survive (breadth-first over explored rooms, Q-MOVE)."""
+    it cannot survive; once the dungeon is complete, for a monster-free room to summon in when a
+    summoned fight would pay (Q-EXPLORE-7)."""
+    here = view.players[seat].room
+    summon = board.is_complete(view) and _summon_pays(view, seat, cards)
+
+    def goal(j, hostile):
+        if hostile or _frontier_score(view, j) > 0:
+            return True
+        return summon and j not in (0, here) and not any(m.room == j for m in view.monsters)
+    return _route(view, seat, cards, by_kind, goal, lambda j: winnable(view, seat, cards, j))
+
+
+def _to_entrance(view, seat, cards, by_kind) -> Action | None:
+    """A step towards the Entrance around every monster, or else around those it cannot beat, or
+    else the cheapest way there."""
+    def goal(j, hostile):
+        return j == 0
+    step = _route(view, seat, cards, by_kind, goal, lambda j: False) \
+        or _route(view, seat, cards, by_kind, goal, lambda j: winnable(view, seat, cards, j))
+    return step or _step_towards(view, seat, cards, 0, by_kind)
+
+
+def _route(view, seat, cards, by_kind, goal, enter_fight) -> Action | None:
+    """The first step to the nearest room ``goal(room, hostile)`` accepts, breadth-first over
+    explored rooms (Q-MOVE), through rooms with monsters only where ``enter_fight(room)``."""
     p = view.players[seat]
-    blocked = {0} if _avoid_entrance(view, seat, cards) else set()
     came_from = {p.room: (p.room, -1)}
     frontier = [p.room]
-    goal = None
-    while frontier and goal is None:
+    found = None
+    while frontier and found is None:
         nxt = []
         for room in frontier:
             for d, j in board.neighbours(view, cards, room):
-                if j in came_from or j in blocked:
+                if j in came_from:
                     continue
-                hostile = combat.hostile_in(view, seat, cards, j)
-                if hostile and not winnable(view, seat, cards, j):
+                hostile = bool(combat.hostile_in(view, seat, cards, j))
+                if hostile and not enter_fight(j):
                     continue
                 came_from[j] = (room, d)
-                if hostile or _frontier_score(view, j) > 0:
-                    goal = j
+                if goal(j, hostile):
+                    found = j
                     break
                 nxt.append(j)
-            if goal is not None:
+            if found is not None:
                 break
         frontier = nxt
-    if goal is None:
+    if found is None:
         return None
-    while came_from[goal][0] != p.room:
-        goal = came_from[goal][0]
-    return _action_for_dir(by_kind, came_from[goal][1])
+    while came_from[found][0] != p.room:
+        found = came_from[found][0]
+    return _action_for_dir(by_kind, came_from[found][1])
+
+
+def _summon_pays(view, seat, cards) -> bool:
+    """Q-EXPLORE-7: summon only a fight it expects to win, against whatever monster may come
+    (mq.bots.odds.summon_chance), and never at level 10, where a kill gives no level.  A runaway
+    leader must expect the table's cards too (Q-HELP-3)."""
+    p = view.players[seat]
+    if p.level >= MAX_LEVEL or p.hp < 2:
+        return False
+    watched = p.level >= max(q.level for q in view.players if q.seat != seat) + 2
+    need = (SUMMON_WATCHED if watched else SUMMON_AT) - 100 * nerve(view)
+    return odds.summon_chance(view, seat, cards, boosts_in_hand(p, cards)) >= need
+
+
+def _room_deal(view, seat, cards, by_kind) -> Action | None:
+    """Q-SEARCH-5: the room's deal, when it pays (``_deal_pays``)."""
+    face = cards.face(view.rooms[view.players[seat].room].face)
+    for a in by_kind.get("deal", []):
+        if a.args[0] == "sell" and a.args[1] in _idle_items(view.players[seat], cards, by_kind):
+            return a
+        if a.args[0] == "buy" and _deal_pays(view.players[seat], face, cards, by_kind):
+            return a
+    return None
+
+
+def _idle_items(p, cards, by_kind) -> list[str]:
+    """Treasure items it has no use for: in hand with no room to go into play, or in the backpack
+    with a restriction that switches them off (Q-ITEM-4)."""
+    playable = {a.args[0] for a in by_kind.get("play", [])}
+    ident = identity(p, cards)
+    out = [c for c in p.hand if getattr(cards.card(c), "kind", None) == CardKind.ITEM and c not in playable]
+    return out + [it.card for it in p.items if it.place == BACKPACK and cards.card(it.card).kind == CardKind.ITEM
+                  and not usable(cards.card(it.card), ident)]
+
+
+def _deal_pays(p, face, cards, by_kind) -> bool:
+    """Selling idle items pays while gold still buys levels (Q-CHAR-3: below level 9); buying
+    Treasure pays with gold that can no longer buy a level (from level 9), keeping enough for a
+    bribe until level 10."""
+    for e in face.effects:
+        if e.name == "deal_sell" and p.level < MAX_LEVEL - 1 and _idle_items(p, cards, by_kind):
+            return True
+        if e.name == "deal_buy" and p.level >= MAX_LEVEL - 1 \
+                and p.gold - e.get("price") >= (0 if p.level >= MAX_LEVEL else BRIBE_FUND):
+            return True
+    return False
+
+
+def _to_deal(view, seat, cards, by_kind) -> Action | None:
+    """A step towards a known room whose deal pays and that it can reach with a move to spare this
+    turn, around monsters (Q-SEARCH-5: a deal costs 1 move, never with a monster present)."""
+    p = view.players[seat]
+    left = max(0, move_total(p, cards) - view.turn.spent) - 1
+    if left < 1:
+        return None
+    near = {room for room, _ in core.reachable(board.encoded(view, cards), p.room, left, False)}
+    taken = set(view.turn.deals) | {m.room for m in view.monsters} | {p.room}
+    targets = {j for j in near if j not in taken and _deal_pays(p, cards.face(view.rooms[j].face), cards, by_kind)}
+    if not targets:
+        return None
+    return _route(view, seat, cards, by_kind, lambda j, hostile: j in targets, lambda j: False)
 
 
 def _step_towards(view, seat, cards, goal: int, by_kind) -> Action | None:
