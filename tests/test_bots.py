@@ -265,14 +265,19 @@ def in_deal_room(effect, level, gold, hand_cards=(), items=()):
     return fresh_turn(s, a), a
 
 
-def test_sells_an_item_it_has_no_room_for_at_a_selling_room():
-    """Q-SEARCH-5: a second hat with the head taken and the backpack full is gold instead."""
+def test_sells_an_item_it_cannot_use_at_a_selling_room_and_never_a_card_in_hand():
+    """Q-SEARCH-5, Q-CARD-9: a backpacked item whose restriction switches it off is gold instead;
+    a spare hat in hand with no room to go is not in play, so it is not sold."""
     spare = item(lambda d: d.slot == "head" and d.id != HAT and 0 < d.value <= 400, by=lambda d: -d.value)
-    pack = [item(lambda d: d.slot == "armour" and d.id != ARMOUR), item(lambda d: d.slot == "feet" and d.id != FEET)]
-    s, a = in_deal_room("deal_sell", 3, 0, (spare,), ((HAT, WORN), (ARMOUR, WORN), (FEET, WORN),
-                                                       (pack[0], BACKPACK), (pack[1], BACKPACK)))
-    assert Action(a, "play", (spare,)) not in legal_actions(s, a)
-    assert pick(s, a) == Action(a, "deal", ("sell", spare))
+    barred = min((d for d in CARDS.treasures if d.kind == CardKind.ITEM and d.only and d.value > 0
+                  and d.slot == "head"),
+                 key=lambda d: (d.value, d.id)).id
+    other = item(lambda d: d.slot == "armour" and d.id != ARMOUR, by=lambda d: -d.value)
+    assert CARDS.card(barred).value + CARDS.card(other).value < 1000  # together they buy no level
+    s, a = in_deal_room("deal_sell", 3, 0, (spare,), ((HAT, WORN), (ARMOUR, WORN), (barred, BACKPACK),
+                                                       (other, BACKPACK)))
+    assert Action(a, "deal", ("sell", spare)) not in legal_actions(s, a)
+    assert pick(s, a) == Action(a, "deal", ("sell", barred))
 
 
 def test_buys_treasure_with_gold_that_can_no_longer_buy_a_level():

@@ -447,8 +447,9 @@ def _summon_pays(view, seat, cards) -> bool:
 def _room_deal(view, seat, cards, by_kind) -> Action | None:
     """Q-SEARCH-5: the room's deal, when it pays (``_deal_pays``)."""
     face = cards.face(view.rooms[view.players[seat].room].face)
+    idle = _idle_items(view.players[seat], cards, by_kind)
     for a in by_kind.get("deal", []):
-        if a.args[0] == "sell" and a.args[1] in _idle_items(view.players[seat], cards, by_kind):
+        if a.args[0] == "sell" and all(c in idle for c in a.args[1:]):
             return a
         if a.args[0] == "buy" and _deal_pays(view.players[seat], face, cards, by_kind):
             return a
@@ -456,13 +457,11 @@ def _room_deal(view, seat, cards, by_kind) -> Action | None:
 
 
 def _idle_items(p, cards, by_kind) -> list[str]:
-    """Treasure items it has no use for: in hand with no room to go into play, or in the backpack
-    with a restriction that switches them off (Q-ITEM-4)."""
-    playable = {a.args[0] for a in by_kind.get("play", [])}
+    """Treasure items it has no use for: in the backpack with a restriction that switches them off
+    (Q-ITEM-4).  Only items in play can be sold (Q-CARD-9), never a card in hand."""
     ident = identity(p, cards)
-    out = [c for c in p.hand if getattr(cards.card(c), "kind", None) == CardKind.ITEM and c not in playable]
-    return out + [it.card for it in p.items if it.place == BACKPACK and cards.card(it.card).kind == CardKind.ITEM
-                  and not usable(cards.card(it.card), ident)]
+    return [it.card for it in p.items if it.place == BACKPACK and cards.card(it.card).kind == CardKind.ITEM
+            and not usable(cards.card(it.card), ident)]
 
 
 def _deal_pays(p, face, cards, by_kind) -> bool:
