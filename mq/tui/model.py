@@ -852,9 +852,8 @@ class Model:
         if k == "wander":  # Q-CARD-6
             return f"Play {self.card_name(a.args[0])}: a wandering monster joins the fight"
         if k == "mate":  # Q-CARD-6
-            m = next((x for x in v.monsters if x.uid == a.args[1]), None)
-            name = self.card_name(m.card) if m is not None else "a monster"
-            return f"Play {self.card_name(a.args[0])}: a copy of {name} joins the fight"
+            # monster_label numbers two monsters of one name, so two mates never read the same
+            return f"Play {self.card_name(a.args[0])}: a copy of {self.monster_label(a.args[1])} joins the fight"
         if k == "curse":  # Q-CARD-8
             target = "yourself" if a.args[1] == self.seat else who(a.args[1])
             return f"Curse {target} with {self.card_name(a.args[0])}"
