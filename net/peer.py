@@ -7,7 +7,7 @@ to everyone.  The others are *followers*: a DEALER connected to the leader's ROU
 also binds a ROUTER of its own so that it can take over as sequencer.
 
 Invariants:
-- The state changes only by applying a log entry, in sequence order, with ``mq.rules.step``; this
+- The state changes only by applying a log entry, in sequence order, with ``net.port.apply``; this
   module never builds a State (except the test-only perturbation in net.desync).  Every entry
   taken from a log (our own file, the sequencer's, another peer's while reconciling) is checked
   and applied by net.replica.apply_entry, the check of ``mq replay --verify``; the sequencer's
@@ -23,7 +23,8 @@ Invariants:
   loopback); other peers' keys from the roster in the sequencer's ``lobby`` and the log header.
 - An entry's author is the seat bound to the connection that proposed it, or TABLE_AUTHOR (-1) for
   entries the leader makes itself: bots in bot seats and away seats, and closing an interrupt
-  window when its timer ends (Q-DIGI-2, Q-OPT-1, Q-OPT-2).
+  window when its timer ends (Q-DIGI-2, Q-OPT-1, Q-OPT-2).  What the table plays, and every other
+  question about the game, is asked through net.port (the game layer decides; net carries).
 - Proposals carry (incarnation, counter); the leader applies each at most once, also after a
   reconnect or a failover (the dedupe table is rebuilt from the log).
 - The leader sends an entry before its own fdatasync of it returns (the sync follows at once, off
@@ -61,15 +62,14 @@ from typing import Callable
 
 import zmq
 
-from mq.bots import choose
 from mq.cards import load_default
-from mq.rules import Action, IllegalAction, actors, is_over, make_params, state_hash, step, view
+from mq.rules import Action, IllegalAction, make_params
 from mq.rules import codec as state_codec
 from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import desync, gamelog, identity, replica, seeding, transport, wire
+from net import desync, gamelog, identity, port, replica, seeding, transport, wire
 from net.replica import RING
 from net.wire import PROTOCOL, TABLE_AUTHOR
 
@@ -92,8 +92,6 @@ ENDING_S = 3.0
 # A joiner that hears nothing from the host in the lobby says hello again for this long before it
 # gives up (there is no failover before the game starts).
 LOBBY_PATIENCE_S = 15.0
-
-WINDOWS = ("window", "outcome", "help")  # combat stages where seats react, with a timer (Q-DIGI-2)
 
 
 @dataclass
@@ -263,8 +261,7 @@ class Peer:
         self._expect: set[int] = set()
         self._fetching: set[bytes] = set()
         self._seeding: seeding.Exchange | None = None
-        self._window_since: float | None = None
-        self._window_key: tuple | None = None  # (stage, waiting) of the reaction window being timed
+        self.steward = port.Steward()  # the window timer (the table's passes, Q-OPT-1)
         self._ending_until: float | None = None
         self._walk: _Walk | None = None
         self._reports: dict[int, dict[int, int]] = {}
@@ -470,7 +467,7 @@ class Peer:
 
     def my_turn(self) -> bool:
         return (self.phase == "game" and self.seat is not None and self.state is not None
-                and self.seat in actors(self.state))
+                and self.seat in port.actors(self.state))
 
     # =========================================================================================
     # Leader
@@ -798,7 +795,7 @@ class Peer:
         if self.header is not None:
             self._to(rid, {"t": "header", "rec": self.header.raw})
         if self.phase == "ended":
-            self._to(rid, {"t": "end", "seq": self.seq, "h": state_hash(self.state)})
+            self._to(rid, {"t": "end", "seq": self.seq, "h": port.hash(self.state)})
         log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
         self._broadcast_lobby()
         if self.phase == "lobby":
@@ -909,7 +906,7 @@ class Peer:
     def _sequence(self, author: int, pid: tuple[bytes, int] | None, action: Action) -> tuple[str, str] | None:
         """Validate, number, log and queue one entry; returns (reason, detail) if refused."""
         if self.phase != "game" or not self._live:
-            if self.phase == "ended" or (self.state is not None and is_over(self.state)):
+            if self.phase == "ended" or (self.state is not None and port.is_over(self.state)):
                 return "game/over", "the game is over"
             if self.phase == "desync" or self._desync_seq is not None:
                 return "net/paused", "the game stopped on a desync"
@@ -923,13 +920,13 @@ class Peer:
                 return "net/duplicate", f"proposal {pid[1]} was already handled"
             self._last_pid[author] = pid
         try:
-            state, events = step(self.state, action, self.cards)
+            state, events = port.apply(self.state, action, self.cards)
         except IllegalAction as e:
             return e.reason, e.detail
         except Exception as e:  # an engine bug: refuse this action, keep the game as it is
             log.exception("the engine failed on %s", action)
             return "engine/error", f"{type(e).__name__}: {e}"
-        raw = gamelog.encode_entry(self.seq + 1, author, pid, encode_action(action), state_hash(state),
+        raw = gamelog.encode_entry(self.seq + 1, author, pid, encode_action(action), port.hash(state),
                                    self.log.last_id, self.epoch)
         e = gamelog.decode_entry(raw)
         applied = Applied(e.n, action, tuple(events), state)
@@ -947,18 +944,12 @@ class Peer:
         return None
 
     def _after_change(self) -> None:
-        c = self.state.combat
-        # Q-DIGI-2, Q-OPT-1: every reaction window is timed (before and after the roll, a call for
-        # help), anew whenever the seats it waits for change — as the client's countdown shows.
-        key = (c.stage, c.waiting) if c is not None and c.stage in WINDOWS and c.waiting else None
-        if key != self._window_key:
-            self._window_key = key
-            self._window_since = self.rt.now() if key is not None else None
+        self.steward.saw(self.state, self.rt.now())  # Q-DIGI-2, Q-OPT-1: every reaction window is timed
         self._check_over()
         self._schedule_drive()
 
     def _check_over(self) -> None:
-        if self.leader and is_over(self.state) and self._ending_until is None and self.phase == "game":
+        if self.leader and port.is_over(self.state) and self._ending_until is None and self.phase == "game":
             self._ending_until = self.rt.now() + ENDING_S
 
     def _driven_by_me(self, seat: int) -> bool:
@@ -973,12 +964,12 @@ class Peer:
     def _drive(self) -> None:
         """One move for a seat the leader plays (bot seats, botted away seats); then again."""
         self._drive_scheduled = False
-        if not self.leader or not self._live or self.phase != "game" or is_over(self.state):
+        if not self.leader or not self._live or self.phase != "game" or port.is_over(self.state):
             return
-        for seat in actors(self.state):
+        for seat in port.actors(self.state):
             if self._driven_by_me(seat):
                 try:
-                    action = choose(view(self.state, seat), seat, self.cards)
+                    action = port.bot_move(self.state, seat, self.cards)
                     reason = self._sequence(TABLE_AUTHOR, None, action)
                 except Exception as e:  # a bot bug must not kill the sequencer
                     log.exception("the bot for seat %d failed", seat)
@@ -1073,7 +1064,7 @@ class Peer:
         mine = self.ring.get(n)
         last = self.log.entries[max(0, n - 10):n] if self.log else []
         me = {"seat": self.seat, "name": self.cfg.name[:wire.MAX_NAME],
-              "hash": f"{state_hash(mine):016x}" if mine is not None else None}
+              "hash": f"{port.hash(mine):016x}" if mine is not None else None}
         report = {
             "game": self.game.hex(), "seq": n, "me": me,
             "peers": peers, "entry": msg["entry"], "first_difference": msg["path"],
@@ -1136,18 +1127,14 @@ class Peer:
             self._publish_desync(now)
         if self.phase != "game" or not self._live:
             return
-        if self._window_since is not None and now - self._window_since >= self.state.params.window_ms / 1000:
-            self._window_since = None
-            # Q-DIGI-2: the timer closed the window; every seat still waiting passes.
-            stage = self.state.combat.stage if self.state.combat else None
-            for seat in tuple(self.state.combat.waiting if self.state.combat else ()):
-                if self.state.combat is None or self.state.combat.stage != stage:
-                    break
-                self._sequence(TABLE_AUTHOR, None, Action(seat, "pass"))
+        # Q-DIGI-2: the timer closes a window by passing for the seats still waiting (a refused
+        # pass is skipped as the timer goes on).
+        while (action := self.steward.due(self.state, now)) is not None:
+            self._sequence(TABLE_AUTHOR, None, action)
         p = self.state.params
         for seat, since in list(self.away_since.items()):
             info = self.seats[seat]
-            if p.away == "bot" and not info.botted and info.away and now - since >= p.away_s:
+            if not info.botted and info.away and port.takes_over(p, since, now):
                 info.botted = True
                 self._notice("bot", seat, f"a bot plays for {self._who(seat)} while they are away")
                 self._broadcast_lobby()
@@ -1159,7 +1146,7 @@ class Peer:
         if self._ending_until is not None:
             waiting = [m for m in self.members.values() if m.seat is not None and m.acked < self.seq]
             if not waiting or now > self._ending_until:
-                self._broadcast({"t": "end", "seq": self.seq, "h": state_hash(self.state)})
+                self._broadcast({"t": "end", "seq": self.seq, "h": port.hash(self.state)})
                 self._notice("closed", None, f"the game is over after {self.seq} entries")
                 self._finish("ended")
 
@@ -1712,7 +1699,7 @@ class Peer:
                 self.replica.keep(e, err.applied)
                 self._committed(e, err.applied)
                 log.error("%s", err)
-                hs.append([e.n, state_hash(self.state), e.id])
+                hs.append([e.n, port.hash(self.state), e.id])
                 self._pause_self(e.n, str(err))
                 break
             except replica.BadEntry as err:  # not applied at all
@@ -1720,7 +1707,7 @@ class Peer:
                 hs.append([e.n, 0, e.id])
                 self._pause_self(e.n, str(err))
                 break
-            hs.append([e.n, state_hash(self.state), e.id])
+            hs.append([e.n, port.hash(self.state), e.id])
             if self.cfg.perturb and self.cfg.perturb[0] == e.n:
                 # Test-only (MQ_TEST_PERTURB): after reporting an honest hash for entry n, make this
                 # peer's state disagree, so the next entry must be caught.
@@ -1875,7 +1862,7 @@ class Peer:
         game has a winner and no entry can follow, so whether it was cut off, is looking for a
         new sequencer or sequences without a quorum, there is nothing left to wait for."""
         if self.phase != "game" or self.state is None or (self.leader and self._live) \
-                or not is_over(self.state):
+                or not port.is_over(self.state):
             self._over_since = None
             return
         if self._over_since is None:

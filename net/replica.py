@@ -10,11 +10,11 @@ Entry n is checked against the log before it (:class:`Tip`: entry n - 1, or the 
 
 - numbering and chain: n is the next number and ``prev`` is the id of entry n - 1;
 - epochs never go back along a log (docs/net.md, "Epochs");
-- authorship (:func:`may_author`): a seat's entry acts for that seat; the table's (author -1) acts
-  for a bot seat, for any seat in a game that hands away seats to a bot (Q-OPT-2), or passes for a
-  seat when a reaction window's timer ran out (Q-DIGI-2, Q-OPT-1) — what a sequencer makes the
-  table do, and nothing else;
-- legality: the engine applies it (``mq.rules.step``);
+- authorship (:func:`may_author`): a seat's entry acts for that seat; the table's (author -1) makes
+  only what the game layer allows the table (net.port.table_may_act: a bot seat's move, any seat's
+  in a game that hands away seats to a bot, a pass when a window's timer ran out) — what a
+  sequencer makes the table do, and nothing else;
+- legality: the engine applies it (``net.port.apply``);
 - the state hash after it is the one the entry records.
 
 Invariants: :func:`apply_entry` and :func:`reapply` write and keep nothing; the state passed in is
@@ -31,19 +31,16 @@ from dataclasses import dataclass
 from typing import Iterator
 
 from mq.cards import CardSet
-from mq.rules import Action, IllegalAction, State, new_game, state_hash, step
+from mq.rules import Action, IllegalAction, State
 from mq.rules.actions import decode as decode_action
 from mq.table import Applied
+from net import port
 from net.gamelog import Entry, GameLog, Header
 from net.wire import TABLE_AUTHOR
 
 log = logging.getLogger("mq.net")
 
 RING = 256  # recent states a replica keeps (a desync search walks the state after any of them)
-
-# What the table does for a seat still waiting when a reaction window's timer runs out (Q-DIGI-2);
-# the engine allows it only in those windows.
-TIMER_ACTION = "pass"
 
 
 class BadEntry(Exception):
@@ -73,7 +70,7 @@ class Tip:
     @classmethod
     def start(cls, header: Header, cards: CardSet) -> "Tip":
         """Before entry 1: the game the header describes."""
-        return cls(0, header.id, 0, new_game(header.params, header.seed, cards))
+        return cls(0, header.id, 0, port.start(header.params, header.seed, cards))
 
     def after(self, e: Entry, state: State) -> "Tip":
         return Tip(e.n, e.id, e.epoch, state)
@@ -86,10 +83,7 @@ def may_author(header: Header | None, author: int, action: Action) -> str | None
         return None
     if author != TABLE_AUTHOR:
         return f"seat {author} cannot act for seat {action.seat}"
-    if header is None or action.kind == TIMER_ACTION or header.params.away == "bot":
-        return None
-    roster = header.roster
-    if 0 <= action.seat < len(roster) and roster[action.seat][2] == "bot":
+    if header is None or port.table_may_act(header.params, [kind for _, _, kind in header.roster], action):
         return None
     return (f"the table cannot act for seat {action.seat}: a player's seat, in a game that waits for "
             f"away players, and not to pass when a window's timer ran out")
@@ -113,14 +107,14 @@ def apply_entry(header: Header | None, cards: CardSet, tip: Tip, e: Entry) -> Ap
     if why is not None:
         raise BadEntry(f"entry {e.n}: {why}")
     try:
-        state, events = step(tip.state, action, cards)
+        state, events = port.apply(tip.state, action, cards)
     except IllegalAction as err:
         raise BadEntry(f"entry {e.n} is illegal here: {err}") from None
     except Exception as err:  # an engine bug (or an engine that changed under the log): stop here
         log.exception("the engine failed on entry %d", e.n)
         raise BadEntry(f"entry {e.n}: the engine failed ({type(err).__name__}: {err})") from None
     applied = Applied(e.n, action, tuple(events), state)
-    got = state_hash(state)
+    got = port.hash(state)
     if got != e.hash:
         raise HashMismatch(f"entry {e.n}: state hash {got:016x}, the log says {e.hash:016x}", applied)
     return applied
@@ -163,14 +157,14 @@ class Replica:
     def start(self, lg: GameLog) -> None:
         """A new game in ``lg``, which holds just its header."""
         self.log, self.header = lg, lg.header
-        self.state = new_game(lg.header.params, lg.header.seed, self.cards)
+        self.state = port.start(lg.header.params, lg.header.seed, self.cards)
         self.seq = 0
         self.ring = {0: self.state}
 
     def adopt(self, lg: GameLog) -> None:
         """Take the log ``lg`` (a file we hold, or what a rewind left of it), every entry re-applied
         through :func:`apply_entry`; BadEntry at the first that fails, with nothing taken."""
-        state = new_game(lg.header.params, lg.header.seed, self.cards)
+        state = port.start(lg.header.params, lg.header.seed, self.cards)
         for _, _, state, _ in reapply(state, lg.entries, self.cards, lg.header):
             pass
         self.log, self.header = lg, lg.header

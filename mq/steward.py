@@ -1,0 +1,85 @@
+"""What the table itself plays (Q-DIGI-2, Q-OPT-1, Q-OPT-2): the window timer's passes, the bots of
+bot seats and of away seats handed to a bot, and which moves the table may make at all.
+
+In a LAN game the sequencer makes these moves as entries of the table (author -1); it decides none
+of them.  It asks a :class:`Steward`, given the state and its clock, what the table authors now
+(net.port), and every peer checks a table entry with :func:`table_may_act`.  Net knows only what
+is not a rule: which seats the table plays (its lobby) and since when a seat is away (heartbeats).
+
+Invariants: nothing here changes a state; the time always comes from the caller (seconds on any
+monotonic clock: a real one, or the simulation's virtual time); a reaction window is timed anew
+whenever the seats it waits for change (the client's countdown does the same), and when its time
+runs out the table passes, in order, for every seat still waiting then, as long as the fight stays
+in that stage.
+"""
+from __future__ import annotations
+
+from mq.bots import choose
+from mq.cards import CardSet
+from mq.rules import Action, Params, State, view
+from mq.rules.windows import STAGES
+
+PASS = "pass"  # what the table does for a seat still waiting when a window's timer runs out
+
+
+def window_of(state: State) -> tuple | None:
+    """The reaction window the game waits on (Q-DIGI-2): its stage and the seats it waits for; None
+    outside one."""
+    c = state.combat
+    return (c.stage, c.waiting) if c is not None and c.stage in STAGES and c.waiting else None
+
+
+def table_may_act(params: Params, kinds: list[str], action: Action) -> bool:
+    """Whether the table may make ``action``: for a bot seat (``kinds``: the roster's seat kinds,
+    "bot" for one), for any seat in a game that hands away seats to a bot (Q-OPT-2), or to pass
+    for a seat when a window's timer ran out (Q-DIGI-2, Q-OPT-1)."""
+    if action.kind == PASS or params.away == "bot":
+        return True
+    return 0 <= action.seat < len(kinds) and kinds[action.seat] == "bot"
+
+
+def takes_over(params: Params, away_since: float, now: float) -> bool:
+    """Q-OPT-2: whether the table's bot plays a seat away since ``away_since`` (it hands the seat
+    back when the player returns)."""
+    return params.away == "bot" and now - away_since >= params.away_s
+
+
+def bot_move(state: State, seat: int, cards: CardSet) -> Action:
+    """The bot's move for ``seat``, decided from what that seat may see (mq.bots)."""
+    return choose(view(state, seat), seat, cards)
+
+
+class Steward:
+    """The window timer of one table (Q-OPT-1): told of every state the table's log reaches
+    (:meth:`saw`), it says which pass the table makes now (:meth:`due`)."""
+
+    def __init__(self) -> None:
+        self._key: tuple | None = None  # the window being timed (window_of)...
+        self._since: float | None = None  # ...since then; None: not timed (no window, or its time ran out)
+        self._closing: tuple | None = None  # (stage, seats left to pass for) once the time ran out
+
+    def saw(self, state: State, now: float) -> None:
+        """The log reached ``state`` at ``now``: time its window anew if it is another one."""
+        key = window_of(state)
+        if key != self._key:
+            self._key = key
+            self._since = now if key is not None else None
+
+    def due(self, state: State, now: float) -> Action | None:
+        """The next pass the timer makes at ``now`` in ``state``, or None.  Once the time ran out,
+        ask again after applying each pass, until None: a pass for every seat that was waiting,
+        as long as the fight stays in that stage."""
+        if self._closing is not None:
+            stage, seats = self._closing
+            c = state.combat
+            if seats and c is not None and c.stage == stage:
+                self._closing = (stage, seats[1:])
+                return Action(seats[0], PASS)
+            self._closing = None
+            return None
+        if self._since is None or now - self._since < state.params.window_ms / 1000:
+            return None
+        self._since = None
+        c = state.combat
+        self._closing = (c.stage, tuple(c.waiting)) if c is not None else (None, ())
+        return self.due(state, now)

@@ -1,0 +1,105 @@
+"""mq.steward: what the table itself plays — the window timer's passes (Q-DIGI-2, Q-OPT-1), the away
+seat's bot (Q-OPT-2) and which entries the table may make — on real engine states."""
+from __future__ import annotations
+
+from builders import CARDS, E, act, add_monster, dxm_card, hand, line, monster_card, nxt, quiet, started, treasure_card
+from mq.rules import Action, make_params, step
+from mq.steward import Steward, bot_move, table_may_act, takes_over, window_of
+
+LURKER = monster_card(lambda d: d.movement == "lurking" and d.level == 1 and d.dice == 0 and not d.rewards)
+BOOST = treasure_card(lambda d: d.kind == "oneshot" and d.bonus >= 2 and not d.effects)
+BOOST2 = dxm_card(lambda d: d.kind == "oneshot" and d.bonus >= 2 and not d.effects)
+
+
+def _window():
+    """Three players; the first fights a lurker and declares rolling: the interrupt window of the
+    others, each holding a one-shot (a seat that cannot act is not waited for)."""
+    s = quiet(3)
+    a = s.turn.seat
+    s = hand(hand(s, nxt(s, a), BOOST), nxt(s, nxt(s, a)), BOOST2)
+    s, (r1,) = line(s, 1)
+    s = add_monster(s, LURKER, r1, nxt(s))
+    s, _ = act(s, a, "move", E)
+    s, _ = act(s, a, "roll")
+    return s, a
+
+
+def test_the_window_the_game_waits_on():
+    s, a = _window()
+    b = nxt(s, a)
+    assert window_of(s) == ("window", (b, nxt(s, b)))
+    assert window_of(started(3)) is None  # no fight
+
+
+def test_the_timer_passes_for_every_seat_still_waiting_when_its_time_runs_out():
+    """Q-OPT-1: after window_ms the table passes, in order, for each seat the window waited for;
+    the passes are legal moves and the window closes to the dice."""
+    s, a = _window()
+    limit = s.params.window_ms / 1000
+    st = Steward()
+    st.saw(s, 100.0)
+    assert st.due(s, 100.0 + limit - 0.001) is None
+    waiting = s.combat.waiting
+    passes = []
+    now = 100.0 + limit
+    while (action := st.due(s, now)) is not None:
+        passes.append(action)
+        s, _ = step(s, action, CARDS)
+        st.saw(s, now)
+    assert passes == [Action(seat, "pass") for seat in waiting]
+    assert s.combat is None or s.combat.stage != "window"
+    assert st.due(s, now + limit / 2) is None
+
+
+def test_the_timer_starts_again_when_the_seats_it_waits_for_change():
+    """A seat that passes changes the window: the time left for the others starts anew, as the
+    client's countdown shows; the same window seen again is not timed anew."""
+    s, a = _window()
+    limit = s.params.window_ms / 1000
+    st = Steward()
+    st.saw(s, 0.0)
+    st.saw(s, 5.0)  # the same window: still timed from 0
+    b = nxt(s, a)
+    s, _ = act(s, b, "pass")
+    st.saw(s, 6.0)
+    assert st.due(s, limit) is None
+    assert st.due(s, 6.0 + limit) == Action(nxt(s, b), "pass")
+
+
+def test_the_timer_stops_passing_once_the_fight_leaves_the_window():
+    s, a = _window()
+    st = Steward()
+    st.saw(s, 0.0)
+    first = st.due(s, 60.0)
+    assert first == Action(s.combat.waiting[0], "pass")
+    assert st.due(started(3), 60.0) is None  # the rest of the passes are for a window gone by
+    assert st.due(s, 61.0) is None  # and the timer, its time run out, waits for another window
+
+
+def test_what_the_table_may_author():
+    """The table acts for a bot seat, passes when a window's timer ran out, and plays any seat in a
+    game that hands away seats to a bot (Q-OPT-2); nothing else."""
+    wait, bot = make_params(3), make_params(3, away="bot")
+    kinds = ["peer", "peer", "bot"]
+    assert table_may_act(wait, kinds, Action(2, "end_turn"))
+    assert table_may_act(wait, kinds, Action(1, "pass"))
+    assert not table_may_act(wait, kinds, Action(1, "end_turn"))
+    assert not table_may_act(wait, kinds, Action(9, "end_turn"))
+    assert table_may_act(bot, kinds, Action(1, "end_turn"))
+
+
+def test_an_away_seat_is_played_by_the_bot_only_after_the_table_option_s_time():
+    """Q-OPT-2: "wait" never hands a seat to the bot; "bot" does after away_s seconds."""
+    wait, bot = make_params(3, away_s=30), make_params(3, away="bot", away_s=30)
+    assert not takes_over(wait, 0.0, 1000.0)
+    assert not takes_over(bot, 10.0, 39.9)
+    assert takes_over(bot, 10.0, 40.0)
+
+
+def test_the_bot_move_is_a_legal_move_for_its_seat():
+    s = started(3)
+    seat = s.turn.seat
+    action = bot_move(s, seat, CARDS)
+    assert action.seat == seat
+    step(s, action, CARDS)  # raises if the engine refuses it
+
