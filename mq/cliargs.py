@@ -77,6 +77,18 @@ def seed(text: str) -> int:
     return n
 
 
+def add_player_options(p: argparse.ArgumentParser) -> None:
+    """The choice each player makes for themselves (Q-SETUP-3)."""
+    p.add_argument("--gender", choices=("male", "female", "rolled"), default="rolled",
+                   help="your munchkin's gender (Q-SETUP-3; default rolled: the game's seed decides)")
+
+
+def add_table_options(p: argparse.ArgumentParser) -> None:
+    """Table options a game's host chooses (Q-OPT) that ``mq host`` and ``mq play`` share."""
+    p.add_argument("--starting-hand", type=int, choices=(3, 4), default=3, metavar="3|4",
+                   help="the starting hand: 3 Treasure + 3 DxM (default) or 4 + 4 (Q-OPT-3)")
+
+
 def rule_words(err) -> str:
     """An IllegalAction the engine raised for a bad option, as the sentence it carries (its
     detail), without the reason code."""

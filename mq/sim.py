@@ -13,7 +13,7 @@ from typing import Callable
 from mq import core
 from mq.bots import choose
 from mq.cards import load_default
-from mq.rules import actors, is_over, make_params, new_game, state_hash, step, view
+from mq.rules import Params, actors, is_over, make_params, new_game, state_hash, step, view
 from mq.rules.state import COLOURS, State
 
 MAX_ACTIONS = 50_000  # a bound on every game loop; bot games end long before it
@@ -68,10 +68,11 @@ def game_seed(seed: int, index: int) -> int:
 
 
 def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] | None = None,
-              max_actions: int = MAX_ACTIONS) -> tuple[GameResult, State, list]:
-    """Play one bot game; returns its result, final state and the list of actions taken."""
+              max_actions: int = MAX_ACTIONS, params: Params | None = None) -> tuple[GameResult, State, list]:
+    """Play one bot game (``params``: its table options, default make_params(players)); returns its
+    result, final state and the list of actions taken."""
     cards = load_default()
-    state = new_game(make_params(players), seed, cards)
+    state = new_game(params or make_params(players), seed, cards)
     if on_step is not None:
         on_step(state, ())
     taken = []

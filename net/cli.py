@@ -55,6 +55,8 @@ def add_commands(sub) -> None:
                    help="a disconnected player's seat is waited for, or played by a bot (Q-OPT-2)")
     h.add_argument("--away-s", type=cliargs.whole(0, unit="seconds"), default=60,
                    help="seconds before a bot takes an away seat")
+    cliargs.add_table_options(h)
+    cliargs.add_player_options(h)
     h.add_argument("--headless", action="store_true", help="no terminal client (needs --bot)")
     h.add_argument("--bot", action="store_true", help="the bot policy plays your seat")
     h.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
@@ -69,6 +71,7 @@ def add_commands(sub) -> None:
     j.add_argument("address", nargs="?", type=_address, help=f"HOST[:PORT] of the host (port {DEFAULT_PORT} if none)")
     j.add_argument("--name", default=None)
     j.add_argument("--watch", action="store_true", help="follow the game without a seat")
+    cliargs.add_player_options(j)
     j.add_argument("--headless", action="store_true", help="no terminal client (needs --bot or --watch)")
     j.add_argument("--bot", action="store_true", help="the bot policy plays your seat")
     j.add_argument("--log", default=None, help="log file (default: under MQ_HOME/logs)")
@@ -131,7 +134,8 @@ def _config(args, role: str):
                   log_path=args.log, ping_s=args.ping_ms / 1000, dead_s=dead, settle_s=settle,
                   resend_s=max(1.0, dead), perturb=perturb, local_seed=args.local_seed,
                   admit="open" if getattr(args, "open", False) else "code", code=getattr(args, "code", None),
-                  server_key=getattr(args, "server_key", None), known_keys_path=identity.known_keys_path())
+                  server_key=getattr(args, "server_key", None), known_keys_path=identity.known_keys_path(),
+                  gender=getattr(args, "gender", "rolled"))
 
 
 def _summary(table) -> int:
@@ -292,7 +296,8 @@ async def _host(args) -> int:
         if args.resume:
             table = await NetTable.resume(cfg, args.resume)
         else:
-            table = await NetTable.host(cfg, args.seats, args.bots, args.window_ms, args.away, args.away_s)
+            table = await NetTable.host(cfg, args.seats, args.bots, args.window_ms, args.away, args.away_s,
+                                        args.starting_hand)
     except IllegalAction as e:  # a table option the engine does not allow (Q-OPT)
         print(f"mq host: {cliargs.rule_words(e)}", file=sys.stderr)
         return 2

@@ -69,7 +69,7 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import desync, gamelog, identity, port, replica, seeding, transport, wire
+from net import desync, gamelog, identity, options, port, replica, seeding, transport, wire
 from net.replica import RING
 from net.wire import PROTOCOL, TABLE_AUTHOR
 
@@ -120,6 +120,7 @@ class Config:
     code: str | None = None  # joiner: the host's join code; a new sequencer after a failover admits with it
     server_key: str | None = None  # joiner: the host's public key (Z85) if known another way
     known_keys_path: str | None = None  # keys of peers played with (net.identity); None: none kept
+    gender: str = "rolled"  # this player's munchkin (Q-SETUP-3; net.options): told the host in the lobby
 
 
 @dataclass
@@ -465,6 +466,15 @@ class Peer:
         elif self._welcomed:
             self._up({"t": "say", "text": text})
 
+    def choose_gender(self, gender: str) -> None:
+        """In the lobby: this player's munchkin's gender (Q-SETUP-3; net.options), told the host."""
+        self.cfg.gender = gender
+        if self.leader and self.phase == "lobby":
+            self.opts = options.with_gender(self.opts, self.seat, gender)
+            self._broadcast_lobby()
+        elif self._welcomed:
+            self._up({"t": "gender", "gender": gender})
+
     def my_turn(self) -> bool:
         return (self.phase == "game" and self.seat is not None and self.state is not None
                 and self.seat in port.actors(self.state))
@@ -473,14 +483,14 @@ class Peer:
     # Leader
     # =========================================================================================
     async def host(self, seats: int, bots: int = 0, window_ms: int = 10_000, away: str = "wait",
-                   away_s: int = 60) -> None:
-        """Open a lobby as sequencer on seat 0; the last ``bots`` seats are bots."""
-        make_params(seats, window_ms=window_ms, away=away, away_s=away_s)  # validate now
+                   away_s: int = 60, start: int = 3) -> None:
+        """Open a lobby as sequencer on seat 0; the last ``bots`` seats are bots; ``start``: the
+        starting hand (Q-OPT-3); the host's gender is ``cfg.gender`` (Q-SETUP-3)."""
+        self.opts = options.with_gender(options.make(seats, window_ms, away, away_s, start), 0, self.cfg.gender)
         if not 0 <= bots < seats:
             raise PeerError("bots must leave seat 0 for the host")
         self._setup_admission()
         self.game = self.rt.random(8)
-        self.opts = {"seats": seats, "window_ms": window_ms, "away": away, "away_s": away_s}
         self.seats = [SeatInfo() for _ in range(seats)]
         # Cut as the CLIs do: a longer name breaks the lobby's schema and every joiner would drop it.
         self.seats[0] = SeatInfo(self.cfg.name[:wire.MAX_NAME], "peer", self.pub, self.cfg.bind, self.port)
@@ -527,8 +537,7 @@ class Peer:
     def _table_from_log(self) -> None:
         """Seats and options from the log's header, for a sequencer that never saw a ``lobby``
         (``--resume``, or a restarted peer sequencing at a rendezvous): the others are away."""
-        p = self.header.params
-        self.opts = {"seats": p.players, "window_ms": p.window_ms, "away": p.away, "away_s": p.away_s}
+        self.opts = options.from_params(self.header.params)
         self.seats = [SeatInfo(name, kind, pub, away=(kind == "peer"))
                       for name, pub, kind in self.header.roster]
         for s, addr in enumerate(self._noted_addresses()):
@@ -673,8 +682,7 @@ class Peer:
         for s, info in enumerate(self.seats):
             if info.kind == "open":
                 self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
-        params = make_params(len(self.seats), window_ms=self.opts["window_ms"], away=self.opts["away"],
-                             away_s=self.opts["away_s"])
+        params = options.params(self.opts, tuple(s for s, i in enumerate(self.seats) if i.kind == "bot"))
         roster = [[i.name, i.pub, i.kind] for i in self.seats]
         peer_seats = [s for s, i in enumerate(self.seats) if i.kind == "peer"]
         self._seeding = seeding.Exchange.open(params, roster, peer_seats, self.rt.now() + 10.0, self.seat,
@@ -776,6 +784,8 @@ class Peer:
             self._expect.discard(seat)
             if was_away:
                 self._notice("back", seat, f"{self._who(seat)} is back")
+            if self.phase == "lobby":
+                self.opts = options.with_gender(self.opts, seat, msg.get("gender", "rolled"))
         if self.header is not None and msg["last"] > 0:
             common = self._common_point(msg["tail"])
             mem.last, mem.common = msg["last"], common
@@ -858,6 +868,7 @@ class Peer:
             del self.seat_rid[m.seat]
             if self.phase == "lobby":
                 self.seats[m.seat] = SeatInfo()
+                self.opts = options.with_gender(self.opts, m.seat, "rolled")
                 self._notice("info", m.seat, f"{m.name} left the lobby")
             else:
                 self.seats[m.seat].away = True
@@ -1280,6 +1291,10 @@ class Peer:
         elif t == "say":
             if m.seat is not None:
                 self._chat(m.seat, msg["text"])
+        elif t == "gender":
+            if m.seat is not None and self.phase == "lobby":
+                self.opts = options.with_gender(self.opts, m.seat, msg["gender"])
+                self._broadcast_lobby()
         elif t == "bye":
             self._member_gone(rid, "left")
         else:
@@ -1477,7 +1492,7 @@ class Peer:
         msg = {"t": "hello", "v": PROTOCOL, "id": self.pub, "name": self.cfg.name[:wire.MAX_NAME],
                "role": self.cfg.role, "inc": self.inc, "port": self.port, "last": self.seq,
                "tail": tail, "game": self.game or None, "epoch": self._promise(),
-               "lep": self.log.last_epoch if self.log is not None else 0}
+               "lep": self.log.last_epoch if self.log is not None else 0, "gender": self.cfg.gender}
         if self._code_secret is not None:
             msg["code"] = self._code_secret  # inside the CURVE channel, to a key we checked
         self._up(msg)

@@ -184,6 +184,7 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "report": {"hs": _list_of(_row(SEQ, U64, ID16), 4096)},
     "ping": {"seq": SEQ, "epoch": PROMISE},
     "say": {"text": _str(MAX_TEXT)},
+    "gender": {"gender": _one_of("male", "female", "rolled")},  # a player's choice in the lobby (Q-SETUP-3)
     "kids": {"seq": SEQ, "path": PATH, "ok": _str(16), "d": _list_of(U64, 4096)},
     "bye": {},
     # sequencer -> peer
@@ -209,7 +210,8 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
 }
 # Fields a message may carry but need not; any field in neither table is refused.
 OPTIONAL: dict[str, dict[str, Callable[[Any], bool]]] = {
-    "hello": {"code": _str(64)},  # the join code's secret part (net.identity), inside the CURVE channel
+    "hello": {"code": _str(64),  # the join code's secret part (net.identity), inside the CURVE channel
+              "gender": _one_of("male", "female", "rolled")},  # the player's munchkin (Q-SETUP-3)
     "welcome": {"opts": OPTS},
     "retry": {"addr": _opt(_row(_str(64), _int(1, 65535))), "key": _opt(_str(64)),
               "from": SEAT},  # the answering seat, when it follows nobody either (net.peer._rendezvous)

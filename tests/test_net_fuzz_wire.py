@@ -84,7 +84,7 @@ SPEC: dict[str, dict[str, tuple]] = {
               "tail": (L,), "game": (B, N), "epoch": (I,), "lep": (I,)},
     "commit": {"h": (B,)}, "reveal": {"nonce": (B,)}, "propose": {"pid": (I,), "x": (L,)},
     "fetch": {"from": (I,)}, "report": {"hs": (L,)}, "ping": {"seq": (I,), "epoch": (I,)}, "say": {"text": (S,)},
-    "kids": {"seq": (I,), "path": (L,), "ok": (S,), "d": (L,)}, "bye": {},
+    "gender": {"gender": (S,)}, "kids": {"seq": (I,), "path": (L,), "ok": (S,), "d": (L,)}, "bye": {},
     "welcome": {"v": (I,), "seat": (I, N), "game": (B,), "leader": (I,), "rewind": (I,), "epoch": (I,)},
     "refuse": {"reason": (S,), "text": (S,)}, "retry": {"leader": (I, N)},
     "lobby": {"seats": (L,), "opts": (D,), "leader": (I,)},
@@ -95,7 +95,7 @@ SPEC: dict[str, dict[str, tuple]] = {
     "desync": {"seq": (I,), "hashes": (L,), "path": (S,), "entry": (L,)}, "fetch_req": {"from": (I,)},
     "end": {"seq": (I,), "h": (I,)}, "who": {},
 }
-OPTIONAL_SPEC = {"hello": {"code": (S,)}, "welcome": {"opts": (D,)}, "retry": {"addr": (L, N), "key": (S, N), "from": (I,)},
+OPTIONAL_SPEC = {"hello": {"code": (S,), "gender": (S,)}, "welcome": {"opts": (D,)}, "retry": {"addr": (L, N), "key": (S, N), "from": (I,)},
                  "lobby": {"phase": (S,)}}
 # Elements of list fields.
 ITEMS = {("hello", "tail"): lambda x: type(x) is L and len(x) == 2 and type(x[0]) is I and type(x[1]) is B,
@@ -280,6 +280,8 @@ class Sim:
             p._send_hello()
         await self.pump()
         assert self.gp.seat == 1 and self.wp._welcomed and self.hp.open_seats() == 0
+        self.gp.choose_gender("female")  # in the lobby (Q-SETUP-3)
+        await self.pump()
         self.hp.start_game()
         await self.pump()
         assert self.gp.phase == self.wp.phase == "game" and self.gp.header.id == self.hp.header.id
@@ -894,7 +896,7 @@ def test_valid_but_hostile_messages_to_a_follower_never_break_a_handler(sim, fai
 
 
 # -- replays, reordering, the wrong peer -----------------------------------------------------------
-UP = {"hello", "commit", "reveal", "propose", "fetch", "report", "ping", "say", "kids", "entries", "bye"}
+UP = {"hello", "commit", "reveal", "propose", "fetch", "report", "ping", "say", "gender", "kids", "entries", "bye"}
 # Messages that end or stop a follower's game by design when the sequencer sends them.
 LIFECYCLE = {"pause", "desync", "refuse", "end", "commit_req"}
 

@@ -173,3 +173,48 @@ def test_a_joiner_keeps_its_place_when_the_host_is_silent_in_the_lobby_for_a_whi
         await host.close()
 
     asyncio.run(main())
+
+
+def test_each_player_chooses_their_gender_and_the_host_the_starting_hand(tmp_path):
+    """Q-SETUP-3, Q-OPT-3: the host's gender and starting hand and each joiner's gender (told in its
+    hello, changed in the lobby) are table options everyone sees, and go into the game parameters (so
+    into the hash); the bot seat's gender is rolled from the seed, and a seat left empty by a joiner
+    who went away is rolled again."""
+    from mq.rules.newgame import ROLLED
+    from net import options
+
+    async def main():
+        host = await NetTable.host(Config(name="host", gender="female", log_path=str(tmp_path / "h.mqlog")),
+                                   seats=4, bots=1, start=4)
+        gone = await NetTable.join(Config(name="gone", gender="male", log_path=str(tmp_path / "x.mqlog")),
+                                   "127.0.0.1", host.peer.port)
+        await _until(lambda: options.genders(host.peer.opts)[1] == "male")
+        await gone.close()
+        await _until(lambda: host.peer.open_seats() == 2)
+        assert options.genders(host.peer.opts)[1] == ROLLED
+        guest = await NetTable.join(Config(name="g", gender="male", log_path=str(tmp_path / "g.mqlog")),
+                                    "127.0.0.1", host.peer.port)
+        guest.peer.choose_gender("female")  # changed their mind in the lobby
+        await _until(lambda: options.genders(guest.lobby[1]) == ("female", "female", ROLLED, ROLLED))
+        assert guest.lobby[1]["start"] == 4  # everyone sees the options before the start
+        host.start()
+        assert await guest.wait_started(10)
+        params = guest.peer.header.params
+        assert params.genders == ("female", "female", ROLLED, ROLLED) and params.start_treasure == 4
+        first = guest.peer.ring[0]
+        assert [p.gender for p in first.players[:2]] == ["female", "female"]
+        assert first.players[3].gender in ("male", "female") and all(len(p.hand) == 8 for p in first.players)
+        for t in (guest, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
+def test_a_bad_starting_hand_or_gender_is_refused_in_words(tmp_path):
+    """Q-OPT-3, Q-SETUP-3: the commands refuse options the rules do not have, with no traceback."""
+    for args, words in ((["host", "--starting-hand", "5"], "invalid choice"),
+                        (["join", "127.0.0.1:1", "--gender", "robot"], "invalid choice")):
+        out = subprocess.run([sys.executable, "-m", "mq.cli", *args, "--no-beacon"] if args[0] == "host"
+                             else [sys.executable, "-m", "mq.cli", *args], cwd=ROOT, capture_output=True,
+                             text=True, timeout=30, env={"MQ_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+        assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr

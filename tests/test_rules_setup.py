@@ -194,3 +194,27 @@ def test_monster_die_colours_follow_seat_order():
     s2, ev = act(s, a, "end_turn")
     assert ("monster_turn", a, RED) in ev
     assert [e for e in ev if e.kind == "draw"][0].seat == 0
+
+
+def test_each_player_chooses_their_gender():
+    """Q-SETUP-3: each seat's munchkin has the gender its player chose (part of the parameters,
+    so of the hash); a seat left to chance gets one rolled from the game's seed, the same every time,
+    and the rest of the set-up is the same as if it had been chosen."""
+    from mq.rules import IllegalAction, state_hash
+
+    chosen = new_game(make_params(3, ("female", "female", "male")), 21)
+    assert [p.gender for p in chosen.players] == ["female", "female", "male"]
+    assert state_hash(chosen) != state_hash(new_game(make_params(3, ("male", "female", "male")), 21))
+    rolled = [new_game(make_params(3, ("female", "rolled", "rolled")), seed) for seed in range(40)]
+    assert all(s.players[0].gender == "female" for s in rolled)
+    assert {s.players[1].gender for s in rolled} == {"male", "female"}  # the seed decides, both happen
+    again = new_game(make_params(3, ("female", "rolled", "rolled")), 7)
+    assert [p.gender for p in again.players] == [p.gender for p in rolled[7].players]
+    fixed = new_game(make_params(3, ("female", *(p.gender for p in again.players[1:]))), 7)
+    assert [p.hand for p in fixed.players] == [p.hand for p in again.players] and fixed.order == again.order
+    try:
+        make_params(2, ("female", "robot"))
+    except IllegalAction as err:
+        assert "male, female or rolled" in err.detail
+    else:
+        raise AssertionError("an unknown gender was taken")

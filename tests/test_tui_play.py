@@ -138,3 +138,27 @@ def test_mq_play_forks_its_bot_peers_before_the_game_opens(tmp_path):
     out = subprocess.run([sys.executable, "-c", FORKED], capture_output=True, text=True, timeout=120,
                          env=dict(os.environ, MQ_HOME=str(tmp_path)), cwd=tmp_path)
     assert out.returncode == 0 and out.stdout.split() == ["ok", "3"], out.stderr
+
+
+def test_the_player_chooses_their_gender_and_the_starting_hand():
+    """Q-SETUP-3, Q-OPT-3: ``mq play --gender female --starting-hand 4``: Red's munchkin is female, the
+    bot peers' genders are rolled from the seed, and everyone starts with 4 + 4 cards; all of it in
+    the game parameters (so in the hash)."""
+    async def main():
+        async with cli.local_game(3, seed=4, delay=0.0, gender="female", start=4) as game:
+            params = game.table.peer.header.params
+            assert params.genders == ("female", "rolled", "rolled") and params.start_treasure == 4
+            first = game.table.peer.ring[0]
+            assert first.players[0].gender == "female" and all(len(p.hand) == 8 for p in first.players)
+
+    asyncio.run(main())
+
+
+def test_mq_play_refuses_a_starting_hand_the_rules_do_not_have(tmp_path):
+    out = subprocess.run([sys.executable, "-m", "mq.cli", "play", "--starting-hand", "6"], capture_output=True,
+                         text=True, timeout=30, env=dict(os.environ, MQ_HOME=str(tmp_path)))
+    assert out.returncode == 2 and "--starting-hand" in out.stderr and "Traceback" not in out.stderr
+    narrated = subprocess.run([sys.executable, "-m", "mq.cli", "play", "--players", "2", "--seed", "3",
+                               "--starting-hand", "4", "--gender", "female"], capture_output=True, text=True,
+                              timeout=120, env=dict(os.environ, MQ_HOME=str(tmp_path)))
+    assert narrated.returncode == 0 and "a 2-player bot game, seed 3" in narrated.stdout

@@ -9,17 +9,22 @@ from mq.rules.tx import Tx
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # Q-OPT-4
 GENDERS = ("male", "female")
+# A seat's gender choice (Q-SETUP-3): one of GENDERS, or ROLLED: the game's seed decides it as the
+# game is set up (bots, and players who leave it to chance).
+ROLLED = "rolled"
+GENDER_CHOICES = (*GENDERS, ROLLED)
 
 
 def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int = 3,
                 window_ms: int = 10_000, away: str = "wait", away_s: int = 60) -> Params:
-    """Validated game parameters and table options (Q-OPT); genders default to alternating by seat."""
+    """Validated game parameters and table options (Q-OPT); genders (Q-SETUP-3: each a GENDER_CHOICES
+    word) default to alternating by seat."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalAction("action/malformed", f"{players} players: mq plays with 2 to 6")
     if genders is None:
         genders = tuple(GENDERS[i % 2] for i in range(players))
-    if len(genders) != players or any(g not in GENDERS for g in genders):
-        raise IllegalAction("action/malformed", "one gender, male or female, per player")
+    if len(genders) != players or any(g not in GENDER_CHOICES for g in genders):
+        raise IllegalAction("action/malformed", "one gender per player: male, female or rolled (Q-SETUP-3)")
     if start_cards not in (3, 4):
         raise IllegalAction("action/malformed", "starting hands are 3 or 4 of each deck (Q-OPT-3)")
     if not 0 <= window_ms <= 120_000:
@@ -32,7 +37,8 @@ def make_params(players: int, genders: tuple[str, ...] | None = None, start_card
 
 def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
     """Q-SETUP-1..4: shuffled decks, the Entrance with four corridors, every munchkin a level-1
-    human with 4 HP, 3 move, 300 gold and a starting hand, and the turn order rolled."""
+    human with 4 HP, 3 move, 300 gold and a starting hand of the chosen gender, and the turn order
+    rolled; a ROLLED gender is rolled last (so the rest of the set-up is the same as with it chosen)."""
     cards = cards or load_default()
     if not 0 <= seed < 2**64:
         raise IllegalAction("action/malformed", "the seed is a 64-bit unsigned integer")
@@ -55,6 +61,9 @@ def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
         for _ in range(params.start_dxm):
             draws.draw_to_hand(tx, seat, "dxm")
     tx.order = roll_order(tx, params.players)
+    for seat, chosen in enumerate(params.genders):
+        if chosen == ROLLED:  # Q-SETUP-3: the seed decides, as a die would
+            tx.set_player(seat, gender=GENDERS[tx.below(len(GENDERS))])
     tx.events.clear()
     return tx.commit()
 

@@ -49,22 +49,25 @@ def add_commands(subparsers) -> None:
     p.add_argument("--seed", type=cliargs.seed, help="the game's seed, 0 to 2**64 - 1 (default: random)")
     p.add_argument("--delay", type=cliargs.seconds, default=None,
                    help=f"seconds each bot thinks before acting (default {DEFAULT_DELAY} in the client, 0 narrated)")
+    cliargs.add_table_options(p)
+    cliargs.add_player_options(p)
     p.add_argument("--narrate", action="store_true", help="print a narrated all-bot game instead")
     p.set_defaults(func=play)
 
 
 def play(args) -> int:
     from mq.rules import IllegalAction, make_params
+    from mq.rules.newgame import ROLLED
 
-    try:
-        make_params(args.players)  # Q-OPT-4
+    try:  # Q-OPT-4, Q-OPT-3, Q-SETUP-3: you are Red; the bots' genders are rolled from the seed
+        params = make_params(args.players, (args.gender,) + (ROLLED,) * (args.players - 1), args.starting_hand)
     except IllegalAction as err:  # e.g. --players 9: say why instead of a traceback
         print(f"mq play: {cliargs.rule_words(err)}", file=sys.stderr)
         return 2
     if args.narrate or not (sys.stdin.isatty() and sys.stdout.isatty()):
         seed = args.seed if args.seed is not None else int.from_bytes(os.urandom(8), "little")
         try:
-            return narrated(args.players, seed, args.delay or 0.0)
+            return narrated(params, seed, args.delay or 0.0)
         except KeyboardInterrupt:
             return 130
     delay = DEFAULT_DELAY if args.delay is None else args.delay
@@ -81,7 +84,8 @@ def play(args) -> int:
 
     log_file = terminal.log_to_file(terminal.protocol_log_path("play"), who="play")
     try:
-        return asyncio.run(client(args.players, args.seed, delay, log_file=log_file, peers=peers))
+        return asyncio.run(client(args.players, args.seed, delay, log_file=log_file, peers=peers,
+                                  gender=args.gender, start=args.starting_hand))
     except KeyboardInterrupt:  # Ctrl-C before or after the screen had the terminal
         return 130
     finally:
@@ -161,12 +165,14 @@ class LocalGame:
 
 
 async def client(players: int, seed: int | None, delay: float, input=None, output=None,
-                 log_file: str | None = None, peers: BotPeers | None = None) -> int:
+                 log_file: str | None = None, peers: BotPeers | None = None, gender: str = "rolled",
+                 start: int = 3) -> int:
     """The full-screen client on seat 0 of a loopback LAN game against ``players - 1`` bot peers
     (``seed``: derive every peer's seed nonce from it; None: random, as on a LAN).  ``input`` and
     ``output`` default to the terminal (tests pass a pipe and DummyOutput); ``log_file`` is where
     the protocol log goes (mq.tui.terminal); ``peers``: bot peers already started
-    (:func:`start_bot_peers`), else they are started here."""
+    (:func:`start_bot_peers`), else they are started here; ``gender`` is seat 0's (Q-SETUP-3),
+    ``start`` the starting hand (Q-OPT-3)."""
     from mq.rules.state import COLOURS
     from mq.table import Notice
     from mq.tui.app import connect
@@ -182,7 +188,7 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
     for sig in (signal.SIGHUP, signal.SIGTERM):
         loop.add_signal_handler(sig, _signal, sig)
     try:
-        async with local_game(players, seed, delay, peers=peers) as game:
+        async with local_game(players, seed, delay, peers=peers, gender=gender, start=start) as game:
             screen = connect(game.table, input=input, output=output, log_file=log_file)
             screen.model.known_bots = frozenset(range(1, players))  # every other seat is a bot peer
             for s in game.missing:
@@ -208,12 +214,13 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
 
 @contextlib.asynccontextmanager
 async def local_game(players: int, seed: int | None, delay: float, join_s: float = BOT_JOIN_S,
-                     peers: BotPeers | None = None):
+                     peers: BotPeers | None = None, gender: str = "rolled", start: int = 3):
     """Host a LAN game on 127.0.0.1 (seat 0, this process) with a bot peer process in every other
     seat (``peers``, or started here); yields a :class:`LocalGame` once the game has started.  A
     seat whose bot peer has not joined within ``join_s`` is played by the host's own bot, and so
     is one whose bot peer goes away for 3 s during the game (``--away bot``).  On leaving, stops
-    the bot processes (by PID) and removes the temporary directory they lived in."""
+    the bot processes (by PID) and removes the temporary directory they lived in.  ``gender``:
+    seat 0's (Q-SETUP-3; the bot peers leave theirs to the seed), ``start``: the starting hand."""
     import secrets
 
     if peers is None:
@@ -227,17 +234,18 @@ async def local_game(players: int, seed: int | None, delay: float, join_s: float
     table = None
     try:
         cfg = Config(name=(os.environ.get("USER") or "you")[:24], key=secrets.token_hex(32),
-                     bind="127.0.0.1", port=peers.port, log_path=None, local_seed=seed)  # log: MQ_HOME/logs
+                     bind="127.0.0.1", port=peers.port, log_path=None, local_seed=seed,  # log: MQ_HOME/logs
+                     gender=gender)
         try:
             try:
-                table = await NetTable.host(cfg, players, away="bot", away_s=3)
+                table = await NetTable.host(cfg, players, away="bot", away_s=3, start=start)
             except (PeerError, OSError, ZMQError):
                 if not peers.port:
                     raise
                 # the port was taken since it was chosen: any free one, and the bot peers anew
                 _stop(peers.procs)
                 cfg.port = 0
-                table = await NetTable.host(cfg, players, away="bot", away_s=3)
+                table = await NetTable.host(cfg, players, away="bot", away_s=3, start=start)
                 peers.port = 0
         except (PeerError, OSError, ZMQError) as err:
             raise PlayError(f"could not open the local game: {err}") from None
@@ -432,14 +440,15 @@ def _stop(procs: list) -> None:
             p.wait(5)
 
 
-def narrated(players: int, seed: int, delay: float = 0.0) -> int:
-    """A whole bot game in plain sentences (mq.narrate), every seat a bot."""
+def narrated(params, seed: int, delay: float = 0.0) -> int:
+    """A whole bot game in plain sentences (mq.narrate), every seat a bot; ``params``: the table's
+    options (mq.rules.Params)."""
     from mq.cards import load_default
     from mq.narrate import Narrator
     from mq.sim import play_game
 
     narrator = Narrator(load_default())
-    print(f"mq: a {players}-player bot game, seed {seed}")
+    print(f"mq: a {params.players}-player bot game, seed {seed}")
 
     def show(state, events):
         lines = narrator.lines(state, events)
@@ -450,7 +459,7 @@ def narrated(players: int, seed: int, delay: float = 0.0) -> int:
             time.sleep(delay)
 
     try:
-        result, _, _ = play_game(players, seed, on_step=show)
+        result, _, _ = play_game(params.players, seed, on_step=show, params=params)
         print(f"\n{result.turns} turns, {result.actions} actions, final state hash {result.hash}")
     except BrokenPipeError:  # `mq play | head`: the reader has gone, which is fine
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
