@@ -219,56 +219,17 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
 
 
 async def _terminal(table, host: bool, log_file: str | None) -> int:
-    """The lobby on the command line (the host starts the game with Enter), then the full-screen
-    client for the game itself (its protocol log in ``log_file``)."""
+    """The lobby screen (mq.tui.lobby: the host chooses the table options and starts the game with
+    Enter), then the full-screen client for the game itself (its protocol log in ``log_file``)."""
+    from mq.tui import lobby
     from mq.tui.app import run
 
-    news = asyncio.create_task(_lobby_news(table))
-    try:
-        if host and table.phase == "lobby":
-            print("mq: waiting for players; press Enter to start (empty seats get bots)", flush=True)
-            await _line_typed()
-            table.start()
-        elif table.phase in ("idle", "lobby"):
-            print("mq: waiting for the host to start the game", flush=True)
-        await table.wait_started()
-    finally:
-        news.cancel()
+    if table.phase in ("idle", "lobby"):
+        left = await lobby.run(table, log_file=log_file)
+        if left is not None:
+            return left
+    await table.wait_started()
     return await run(table, log_file=log_file)
-
-
-async def _line_typed() -> None:
-    """Until Enter is pressed on stdin (read in the event loop, so Ctrl-C is never stuck behind a
-    thread blocked reading the terminal)."""
-    loop = asyncio.get_running_loop()
-    typed = loop.create_future()
-
-    def readable() -> None:
-        sys.stdin.readline()
-        if not typed.done():
-            typed.set_result(None)
-
-    loop.add_reader(sys.stdin.fileno(), readable)
-    try:
-        await typed
-    finally:
-        loop.remove_reader(sys.stdin.fileno())
-
-
-async def _lobby_news(table) -> None:
-    """Who joins, leaves and sits where, printed while the lobby waits on the command line."""
-    from mq.table import Notice
-    from net.client import seats_words
-
-    said = seats_words(table.lobby[0]) if table.lobby[0] else None  # the table as it was when we joined
-    if said:
-        print(f"mq: {said}", flush=True)
-    async for item in table.updates():
-        if isinstance(item, Notice) and item.kind in ("info", "lobby", "away", "back"):
-            if item.kind == "lobby" and item.text == said:
-                continue  # nobody moved
-            said = item.text if item.kind == "lobby" else said
-            print(f"mq: {item.text}", flush=True)
 
 
 async def _narrate(table) -> None:

@@ -88,6 +88,15 @@ class NetTable(Table):
         """Host only: close the lobby (empty seats become bots) and start the game."""
         self.peer.start_game()
 
+    def set_options(self, opts: dict, bots: tuple[int, ...]) -> None:
+        """Host only, in the lobby: the table options (net.options) and which seats bots play;
+        IllegalAction (in the engine's words) or PeerError when they cannot be, and nothing changes."""
+        self.peer.set_lobby(opts, bots)
+
+    def choose_gender(self, gender: str) -> None:
+        """In the lobby: this player's munchkin's gender (Q-SETUP-3)."""
+        self.peer.choose_gender(gender)
+
     async def wait_started(self, timeout: float | None = None) -> bool:
         return await self.peer.wait_started(timeout)
 

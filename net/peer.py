@@ -466,6 +466,22 @@ class Peer:
         elif self._welcomed:
             self._up({"t": "say", "text": text})
 
+    def set_lobby(self, opts: dict, bots: tuple[int, ...]) -> None:
+        """Host, in the lobby: new table options (net.options; the engine checks them) and the seats
+        bots play (among those no player holds); raises, changing nothing, when they cannot be."""
+        if not self.leader or self.phase != "lobby":
+            raise PeerError("only the host changes the table, in the lobby")
+        options.params(opts)  # IllegalAction in the engine's words
+        n = opts["seats"]
+        held = [s for s, i in enumerate(self.seats) if i.kind == "peer" and s >= n]
+        if held or any(not 0 <= s < n or (s < len(self.seats) and self.seats[s].kind == "peer") for s in bots):
+            raise PeerError(f"{COLOURS[held[0]].capitalize()} is a player's seat" if held
+                            else "bots only take seats no player holds")
+        self.seats = [self.seats[s] if s < len(self.seats) and self.seats[s].kind == "peer"
+                      else SeatInfo(f"bot-{COLOURS[s]}", "bot") if s in bots else SeatInfo() for s in range(n)]
+        self.opts = dict(opts)
+        self._broadcast_lobby()
+
     def choose_gender(self, gender: str) -> None:
         """In the lobby: this player's munchkin's gender (Q-SETUP-3; net.options), told the host."""
         self.cfg.gender = gender
@@ -809,7 +825,7 @@ class Peer:
         log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
         self._broadcast_lobby()
         if self.phase == "lobby":
-            self._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat]}"))
+            self._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
 
     def _admit(self, rid: bytes, msg: dict, addr: str, pub: str) -> tuple[str, str] | None:
         """Admission of a key this sequencer does not know: None, or (reason, text) to refuse.  The

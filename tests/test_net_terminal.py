@@ -36,7 +36,7 @@ def test_host_plays_a_lan_game_in_the_full_screen_client(tmp_path):
     joiners = []
     tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", host)
     try:
-        tmux.wait(lambda t: "press Enter to start" in t, "the lobby")
+        tmux.wait(lambda t: "Enter start" in t and "Table options" in t, "the lobby screen")
         for i in range(2):
             env = dict(os.environ, MQ_HOME=str(tmp_path / f"bot{i}"))
             joiners.append(subprocess.Popen(

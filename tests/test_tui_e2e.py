@@ -71,6 +71,8 @@ def test_play_in_a_real_terminal(tmp_path):
     tmux = Tmux(exe, f"mqtest{os.getpid()}")
     tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", command)
     try:
+        tmux.wait(lambda t: "Table options" in t and "Enter start" in t, "the lobby screen")
+        tmux.keys("Enter")  # start the game
         screen = tmux.wait(lambda t: all(w in t for w in ("Your hand", "Actions", "Map", "Red*", "Log")),
                            "the client's first whole frame")
         tmux.keys("e")  # ready: the bots are, and the game starts

@@ -94,8 +94,12 @@ def test_the_client_runs_over_the_local_game_and_cleans_up_when_quit(monkeypatch
 
     async def main():
         with create_pipe_input() as pipe:
-            pipe.send_text("qy")  # read once the client runs: quit, yes
-            return await asyncio.wait_for(cli.client(2, 5, 0.0, input=pipe, output=DummyOutput()), 60)
+            pipe.send_text("\r")  # the lobby: start the game
+            play = asyncio.get_running_loop().create_task(cli.client(2, 5, 0.0, input=pipe, output=DummyOutput()))
+            await _until(lambda: list((tmp_path / "home" / "logs").glob("*.mqlog")), 60, "the game to start")
+            await asyncio.sleep(0.3)  # the game's screen takes over the input
+            pipe.send_text("qy")  # quit, yes
+            return await asyncio.wait_for(play, 60)
 
     assert asyncio.run(main()) == 0
     assert not [p for p in os.listdir(tmp_path) if p.startswith("mq-play-")]

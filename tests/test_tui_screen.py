@@ -75,13 +75,13 @@ def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path
     try:
         hosts.run("new-session", "-d", "-s", hosts.target, "-x", "120", "-y", "40",
                   _mq(host_home, f"host --seats 2 --port {port} --open --no-beacon --name ann {NET}"))
-        hosts.wait(lambda t: "press Enter to start" in t, "the host's lobby")
+        hosts.wait(lambda t: "Enter start" in t and "Table options" in t, "the host's lobby screen")
         joiner.run("new-session", "-d", "-s", joiner.target, "-x", "120", "-y", "40",
                    _mq(join_home, f"join 127.0.0.1:{port} --name bob {NET}",
                        f" 2> {shlex.quote(str(tmp_path / 'join.err'))}"))
-        joiner.wait(lambda t: "waiting for the host to start" in t and "At the table: Red" in t,
-                    "the joiner in the lobby, seeing who sits where")
-        hosts.wait(lambda t: "joined as green" in t, "the host seeing the joiner arrive")
+        joiner.wait(lambda t: "Waiting for the host to start" in t and re.search(r"Red +ann \(host\)", t)
+                    and re.search(r"Green +bob \(you\)", t), "the joiner in the lobby, seeing who sits where")
+        hosts.wait(lambda t: "bob joined as Green" in t, "the host seeing the joiner arrive")
         hosts.keys("Enter")
         for t in (hosts, joiner):
             t.wait(lambda s: "Your hand" in s and "Ready" in s, "the client in the setup phase", timeout=30)

@@ -162,6 +162,7 @@ class LocalGame:
     missing: list[int]  # seats whose bot peer did not join: the host's own bot plays them
     bots: list[subprocess.Popen]  # the bot peer processes
     work: str  # their temporary directory (MQ_HOME, logs, output), removed at the end
+    left: int | None = None  # the person left in the lobby (the exit code): the game never started
 
 
 async def client(players: int, seed: int | None, delay: float, input=None, output=None,
@@ -175,6 +176,7 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
     ``start`` the starting hand (Q-OPT-3)."""
     from mq.rules.state import COLOURS
     from mq.table import Notice
+    from mq.tui import lobby
     from mq.tui.app import connect
 
     # A closed terminal (SIGHUP) or a kill (SIGTERM) ends the game like quitting does: the bot
@@ -188,7 +190,14 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
     for sig in (signal.SIGHUP, signal.SIGTERM):
         loop.add_signal_handler(sig, _signal, sig)
     try:
-        async with local_game(players, seed, delay, peers=peers, gender=gender, start=start) as game:
+        async def in_lobby(table, start_game):
+            return await lobby.run(table, input=input, output=output, local=True, start=start_game,
+                                   log_file=log_file)
+
+        async with local_game(players, seed, delay, peers=peers, gender=gender, start=start,
+                              lobby=in_lobby) as game:
+            if game.left is not None:
+                return game.left
             screen = connect(game.table, input=input, output=output, log_file=log_file)
             screen.model.known_bots = frozenset(range(1, players))  # every other seat is a bot peer
             for s in game.missing:
@@ -214,13 +223,16 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
 
 @contextlib.asynccontextmanager
 async def local_game(players: int, seed: int | None, delay: float, join_s: float = BOT_JOIN_S,
-                     peers: BotPeers | None = None, gender: str = "rolled", start: int = 3):
+                     peers: BotPeers | None = None, gender: str = "rolled", start: int = 3, lobby=None):
     """Host a LAN game on 127.0.0.1 (seat 0, this process) with a bot peer process in every other
     seat (``peers``, or started here); yields a :class:`LocalGame` once the game has started.  A
     seat whose bot peer has not joined within ``join_s`` is played by the host's own bot, and so
     is one whose bot peer goes away for 3 s during the game (``--away bot``).  On leaving, stops
     the bot processes (by PID) and removes the temporary directory they lived in.  ``gender``:
-    seat 0's (Q-SETUP-3; the bot peers leave theirs to the seed), ``start``: the starting hand."""
+    seat 0's (Q-SETUP-3; the bot peers leave theirs to the seed), ``start``: the starting hand.
+    ``lobby``: ``await lobby(table, start)``, the lobby screen, which returns None once ``await
+    start()`` has started the game, or an exit code when the person left (LocalGame.left);
+    without it the game starts as soon as the bot peers have joined."""
     import secrets
 
     if peers is None:
@@ -252,20 +264,25 @@ async def local_game(players: int, seed: int | None, delay: float, join_s: float
         if peers.port != table.peer.port:
             peers.spawn(players, table.peer.port)
         bots, work = peers.procs, peers.work
-        deadline = time.monotonic() + join_s
-        while table.peer.open_seats() and time.monotonic() < deadline:
-            if all(p.poll() is not None for p in bots):
-                break
-            await asyncio.sleep(0.02)
-        missing = [s for s, info in enumerate(table.peer.seats) if info.kind == "open"]
-        if missing:
-            print(f"mq play: {len(missing)} bot peer(s) did not join within {join_s:.0f} s; this "
-                  f"process's own bot plays {', '.join(COLOURS[s].capitalize() for s in missing)}{_why(work, bots)}",
-                  file=sys.stderr, flush=True)
-        table.start()
-        if not await table.wait_started(START_S):
-            raise PlayError(f"the game did not start: {table.peer.error or 'no seed from the bot peers'}")
-        yield LocalGame(table, missing, bots, work)
+        missing: list[int] = []
+
+        async def start_game() -> None:
+            deadline = time.monotonic() + join_s
+            while table.peer.open_seats() and time.monotonic() < deadline:
+                if all(p.poll() is not None for p in bots):
+                    break
+                await asyncio.sleep(0.02)
+            missing[:] = [s for s, info in enumerate(table.peer.seats) if info.kind == "open"]
+            if missing:
+                print(f"mq play: {len(missing)} bot peer(s) did not join within {join_s:.0f} s; this process's "
+                      f"own bot plays {', '.join(COLOURS[s].capitalize() for s in missing)}{_why(work, bots)}",
+                      file=sys.stderr, flush=True)
+            table.start()
+            if not await table.wait_started(START_S):
+                raise PlayError(f"the game did not start: {table.peer.error or 'no seed from the bot peers'}")
+
+        left = await lobby(table, start_game) if lobby is not None else await start_game()
+        yield LocalGame(table, missing, bots, work, left)
     finally:
         peers.stop()
         if table is not None:

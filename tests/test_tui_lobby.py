@@ -1,0 +1,150 @@
+"""The lobby screen (mq.tui.lobby): the table filling up and its options (Q-OPT), each player's
+gender (Q-SETUP-3), shown to everyone before the start; the host changes the options and starts,
+the joiners wait.  Driven for real: two peers on loopback, each lobby fed keys through a pipe."""
+from __future__ import annotations
+
+import asyncio
+
+from prompt_toolkit.input import create_pipe_input
+from prompt_toolkit.output import DummyOutput
+
+from drive import until
+from mq.tui import lobby
+from net import options
+from net.client import NetTable
+from net.peer import Config, SeatInfo
+
+RIGHT, LEFT, DOWN, UP = "\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A"
+
+
+def _text(lines) -> str:
+    return "\n".join("".join(t for _, t in line) for line in lines)
+
+
+def _seats(*kinds):
+    return [SeatInfo(f"p{i}" if k == "peer" else "", k) for i, k in enumerate(kinds)]
+
+
+def test_the_host_changes_the_options_and_a_joiner_only_their_gender():
+    """Q-OPT, Q-SETUP-3: every row is the host's to change but a joiner's own gender."""
+    opts = options.make(4, start=3, genders=("female", "male", "rolled", "rolled"))
+    host = lobby.LobbyModel(0, True)
+    host.update(_seats("peer", "peer", "open", "bot"), opts)
+    assert [r[0] for r in host.rows()] == ["seats", "bots", "window_ms", "away", "away_s", "start", "gender"]
+    assert all(r[3] for r in host.rows())
+    words = {k: v for k, _, v, _ in host.rows()}
+    assert words == {"seats": "4", "bots": "1", "window_ms": "10 s", "away": "wait for them",
+                     "away_s": "60 s (when a bot plays for them)", "start": "3 Treasure + 3 DxM cards",
+                     "gender": "female"}
+    assert host.change(1) == ("options", dict(opts, seats=5), (3,))
+    host.row = 1  # bots: the last seats no player holds
+    assert host.change(1) == ("options", opts, (2, 3))
+    assert host.change(-1)[2] == ()
+    host.row = 2
+    assert host.change(-1)[1]["window_ms"] == 5000
+    host.row = 5
+    assert host.change(1)[1]["start"] == 4
+    assert host.genders() == ("female", "male", "rolled", "rolled")  # a bot's gender is rolled
+
+    guest = lobby.LobbyModel(1, False)
+    guest.update(_seats("peer", "peer", "open", "bot"), opts)
+    guest.first_row()
+    assert guest.rows()[guest.row][0] == "gender" and guest.change(1) == ("gender", "female")
+    guest.row = 5
+    assert guest.change(1) is None and guest.note == "Starting hand: the host chooses it"
+    assert "Waiting for the host to start the game" in guest.hint()
+
+    watcher = lobby.LobbyModel(None, False)
+    watcher.update(_seats("peer", "peer"), options.make(2))
+    assert "gender" not in [r[0] for r in watcher.rows()]
+
+
+def test_mq_plays_lobby_keeps_its_seats_and_marks_its_bot_peers():
+    local = lobby.LobbyModel(0, True, 0, local=True, known_bots=frozenset({1, 2}))
+    local.update(_seats("peer", "peer", "peer"), options.make(3, away="bot", away_s=3))
+    local.first_row()
+    assert local.rows()[local.row][0] == "window_ms"
+    local.row = 0
+    assert local.change(1) is None and "mq play sets it" in local.note
+    assert dict((k, v) for k, _, v, _ in local.rows())["bots"] == "2"
+    text = _text(lobby.render(local, 80, 24))
+    assert "p1 (bot)" in text and "rolled at the start" in text
+
+
+def test_the_lobby_fits_80x24_and_names_everyone():
+    m = lobby.LobbyModel(1, False)
+    m.update([SeatInfo("ann", "peer"), SeatInfo("bob", "peer"), SeatInfo(), SeatInfo("", "bot")],
+             options.make(4, genders=("female", "male", "rolled", "rolled")))
+    m.news.extend(f"news {i}" for i in range(10))
+    lines = lobby.render(m, 80, 24)
+    assert len(lines) == 24 and all(sum(len(t) for _, t in ln) <= 80 for ln in lines)
+    text = _text(lines)
+    for words in ("Red     ann (host)", "Green   bob (you)", "Blue    open seat", "Yellow  a bot", "female",
+                  "Starting hand", "news 9", "Waiting for the host to start the game"):
+        assert words in text, words
+
+
+def test_a_lan_lobby_host_and_joiner_choose_and_everyone_sees_it(tmp_path):
+    """Q-OPT, Q-SETUP-3 over loopback: the host adds a seat and deals 4 + 4, the joiner chooses
+    female; both screens show it all; a change the table cannot take is refused in words; Enter
+    starts the game for both, with exactly those parameters."""
+    async def main():
+        host = await NetTable.host(Config(name="ann", gender="male", log_path=str(tmp_path / "h.mqlog")), seats=2)
+        guest = await NetTable.join(Config(name="bob", log_path=str(tmp_path / "g.mqlog")), "127.0.0.1",
+                                    host.peer.port)
+        with create_pipe_input() as hin, create_pipe_input() as gin:
+            h = asyncio.create_task(lobby.run(host, input=hin, output=DummyOutput()))
+            g = asyncio.create_task(lobby.run(guest, input=gin, output=DummyOutput()))
+            await asyncio.sleep(0.3)
+            hin.send_text(RIGHT)  # Players: 3
+            await until(lambda: guest.lobby[1].get("seats") == 3)
+            hin.send_text(DOWN * 5 + RIGHT)  # Starting hand: 4 + 4
+            gin.send_text(RIGHT)  # the guest's only row, its gender: rolled -> male
+            await until(lambda: guest.lobby[1].get("start") == 4 and options.genders(host.peer.opts)[1] == "male")
+            gin.send_text(LEFT + LEFT)  # male -> rolled -> female
+            await until(lambda: options.genders(host.peer.opts)[1] == "female")
+            hin.send_text(UP * 5 + LEFT + LEFT)  # Players: 2, then 2 again (the engine's least)
+            await until(lambda: guest.lobby[1].get("seats") == 2)
+            assert [s.kind for s in guest.lobby[0]] == ["peer", "peer"]
+            hin.send_text("\r")
+            assert await asyncio.wait_for(h, 20) is None and await asyncio.wait_for(g, 20) is None
+        params = guest.peer.header.params
+        assert params.players == 2 and params.genders == ("male", "female") and params.start_treasure == 4
+        for t in (guest, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
+def test_a_change_the_table_cannot_take_is_refused_in_words(tmp_path):
+    """The engine (or the seating) refuses, in words, and nothing changes: too few seats, a bot in
+    a player's seat, fewer seats than the players sitting."""
+    async def main():
+        host = await NetTable.host(Config(name="ann", log_path=str(tmp_path / "h.mqlog")), seats=3)
+        guests = [await NetTable.join(Config(name=f"g{i}", log_path=str(tmp_path / f"g{i}.mqlog")), "127.0.0.1",
+                                      host.peer.port) for i in range(2)]
+        await until(lambda: host.peer.open_seats() == 0)
+        before = (list(host.peer.seats), dict(host.peer.opts))
+        for opts, bots, words in ((dict(host.peer.opts, seats=1), (), "2 to 6"),
+                                  (dict(host.peer.opts, seats=2), (), "Blue is a player's seat"),
+                                  (dict(host.peer.opts), (1,), "no player holds"),
+                                  (dict(host.peer.opts, start=5), (), "3 or 4")):
+            try:
+                host.set_options(opts, bots)
+            except Exception as err:
+                assert words in (getattr(err, "detail", "") or str(err)), err
+            else:
+                raise AssertionError(f"{opts} {bots} were taken")
+        assert (list(host.peer.seats), dict(host.peer.opts)) == before
+        with create_pipe_input() as hin:
+            h = asyncio.create_task(lobby.run(host, input=hin, output=DummyOutput()))
+            await asyncio.sleep(0.3)
+            hin.send_text(LEFT)  # Players 3 -> 2: Blue is a player's, so nothing changes
+            await asyncio.sleep(0.3)
+            assert (list(host.peer.seats), dict(host.peer.opts)) == before
+            hin.send_text("q")
+            assert await asyncio.wait_for(h, 5) == 0  # leaving the lobby: exit code 0
+        for t in (*guests, host):
+            await t.close()
+
+    asyncio.run(main())
