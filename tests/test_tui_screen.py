@@ -148,6 +148,8 @@ def test_mq_play_keeps_its_screen_when_a_bot_peer_dies(tmp_path):
         rc = tmp_path / "rc"
         tmux.run("new-session", "-d", "-s", tmux.target, "-x", "80", "-y", "24",
                  _mq(tmp_path, "play --players 3 --seed 4 --delay 0.05", rc=rc))
+        tmux.wait(lambda s: "Table options" in s and "Enter start" in s, "the lobby screen at 80x24", timeout=30)
+        tmux.keys("Enter")
         tmux.wait(lambda s: "Your hand" in s and "Ready" in s, "the client's first frame", timeout=30)
         shell = int(tmux.run("display-message", "-p", "-t", tmux.target, "#{pane_pid}").strip())
         (play,) = _children(shell)
@@ -175,7 +177,7 @@ def test_ctrl_c_in_the_lobby_exits_130_at_once(tmp_path):
     try:
         tmux.run("new-session", "-d", "-s", tmux.target, "-x", "100", "-y", "30",
                  _mq(tmp_path, f"host --seats 2 --port {_free_port()} --open --no-beacon {NET}", rc=rc))
-        tmux.wait(lambda s: "press Enter to start" in s, "the host's lobby")
+        tmux.wait(lambda s: "Enter start" in s and "Table options" in s, "the host's lobby screen")
         tmux.keys("C-c")
         assert _exit_status(rc, "mq host after Ctrl-C in the lobby", 5) == "130"
         _clean(tmux.screen())
