@@ -101,7 +101,9 @@ def test_a_lan_lobby_host_and_joiner_choose_and_everyone_sees_it(tmp_path):
             hin.send_text(DOWN * 5 + RIGHT)  # Starting hand: 4 + 4
             gin.send_text(RIGHT)  # the guest's only row, its gender: rolled -> male
             await until(lambda: guest.lobby[1].get("start") == 4 and options.genders(host.peer.opts)[1] == "male")
-            gin.send_text(LEFT + LEFT)  # male -> rolled -> female
+            gin.send_text(LEFT)  # male -> rolled
+            await until(lambda: options.genders(guest.lobby[1])[1] == "rolled")
+            gin.send_text(LEFT)  # rolled -> female
             await until(lambda: options.genders(host.peer.opts)[1] == "female")
             hin.send_text(UP * 5 + LEFT + LEFT)  # Players: 2, then 2 again (the engine's least)
             await until(lambda: guest.lobby[1].get("seats") == 2)
