@@ -468,7 +468,8 @@ class Peer:
 
     def set_lobby(self, opts: dict, bots: tuple[int, ...]) -> None:
         """Host, in the lobby: new table options (net.options; the engine checks them) and the seats
-        bots play (among those no player holds); raises, changing nothing, when they cannot be."""
+        bots play (among those no player holds); raises, changing nothing, when they cannot be.  The
+        genders stay the players' own (choose_gender)."""
         if not self.leader or self.phase != "lobby":
             raise PeerError("only the host changes the table, in the lobby")
         options.params(opts)  # IllegalAction in the engine's words
@@ -479,7 +480,7 @@ class Peer:
                             else "bots only take seats no player holds")
         self.seats = [self.seats[s] if s < len(self.seats) and self.seats[s].kind == "peer"
                       else SeatInfo(f"bot-{COLOURS[s]}", "bot") if s in bots else SeatInfo() for s in range(n)]
-        self.opts = dict(opts)
+        self.opts = dict(opts, genders=self.opts["genders"])  # each player's own (a joiner's may be newer)
         self._broadcast_lobby()
 
     def choose_gender(self, gender: str) -> None:
