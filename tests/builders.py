@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from mq import core
-from mq.cards import load_default
+from mq.cards import ConditionKind, load_default
 from mq.rules import Action, IllegalAction, apply, full_hash, legal_actions, make_params, new_game, step
 from mq.rules.state import Deck, Item, Monster, Room, Turn
 
@@ -81,6 +81,17 @@ def plain(f) -> bool:
 
 
 PLAIN = face(plain)
+
+
+def texts(conditions) -> tuple[str, ...]:
+    """Room icons (or any conditions) as their data texts: ("elf", "odd level")."""
+    return tuple(c.text for c in conditions)
+
+
+def icons_miss(conditions, *names: str) -> bool:
+    """Q-COMBAT-6: every one of these icons is a race, class or gender name outside ``names``, so
+    none holds for a munchkin who is only ``names`` (whatever their level or items)."""
+    return all(c.kind == ConditionKind.IS and c.word not in names for c in conditions)
 
 
 def quiet(players: int = 2, seed: int = 7):

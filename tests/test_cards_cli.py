@@ -179,7 +179,7 @@ def test_a_pack_and_a_scenarios_extra_cards_merge_the_same_way(house):
     assert from_pack.monsters[: len(base.monsters)] == base.monsters  # the base set comes first, unchanged
     scenario = loads(MONSTER.replace("[[monster]]", "[[extra.monster]]"), "s.toml")
     assert scenario.cards.card("M901") == from_pack.card("M901")
-    assert from_pack.face("R901a").green == ("dwarf",) and from_pack.connectors[-1].back == 3
+    assert [c.text for c in from_pack.face("R901a").green] == ["dwarf"] and from_pack.connectors[-1].back == 3
 
 
 def test_extend_refuses_clashing_ids():

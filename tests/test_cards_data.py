@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from mq.cards import load_default, vocab
+from mq.cards import Condition, ConditionKind, load_default, vocab
 
 CS = load_default()
 FACES = [f for t in CS.rooms for f in t.faces]
@@ -31,6 +31,19 @@ _PLURAL = {"elf": "elves", "dwarf": "dwarves", "thief": "thieves"}
 def mentions(text: str, who: str) -> bool:
     """Whether ``text`` names a race/class/gender, singular or plural."""
     return re.search(rf"\b({who}|{_PLURAL.get(who, who + 's')})\b", text.lower()) is not None
+
+
+def states(text: str, c: Condition) -> bool:
+    """Whether ``text`` states condition ``c`` (Q-COMBAT-6) in words: "elves", "munchkins of odd
+    level", "levels 1-3", "with a fire item"."""
+    t = text.lower()
+    if c.kind == ConditionKind.IS:
+        return mentions(t, c.word)
+    if c.kind == ConditionKind.LEVELS:
+        return (f"level {c.lo}" if c.lo == c.hi else f"levels {c.lo}-{c.hi}") in t
+    if c.kind == ConditionKind.CARRYING:
+        return f"{c.word} item" in t
+    return c.kind == ConditionKind.ANY or f"munchkins of {c.kind}" in t
 
 
 def base_id(card_id: str) -> str:
@@ -106,11 +119,21 @@ def test_arrows_spread_over_colours_and_directions():
 
 
 def test_icons_cover_every_race_and_class():
-    green = {w for f in FACES for w in f.green}
-    red = {w for f in FACES for w in f.red}
+    green = {c.text for f in FACES for c in f.green}
+    red = {c.text for f in FACES for c in f.red}
     for who in vocab.RACES + vocab.CLASSES:
         assert who in green, f"no green icon for {who}"
         assert who in red, f"no red icon for {who}"
+
+
+def test_rooms_are_good_and_bad_for_conditions_beyond_race_and_class():
+    """Q-COMBAT-6, Q-DATA-1: the default rooms use every kind of condition an icon can name — a
+    gender, odd and even level (the rulebook's own example), a level range and an item keyword."""
+    icons = [c for f in FACES for c in f.green + f.red]
+    kinds = {c.kind for c in icons}
+    assert kinds == {ConditionKind.IS, ConditionKind.ODD_LEVEL, ConditionKind.EVEN_LEVEL, ConditionKind.LEVELS,
+                     ConditionKind.CARRYING}
+    assert {c.word for c in icons if c.kind == ConditionKind.IS} >= set(vocab.GENDERS)
 
 
 def test_search_modifiers_and_no_search():
@@ -136,7 +159,7 @@ def test_good_for_and_bad_for_rooms_both_ways():
     assert any(e.name == "munchkin_bonus" and e.get("amount") > 0 for f in FACES for e in f.effects)
     assert any(e.name == "munchkin_bonus" and e.get("amount") < 0 for f in FACES for e in f.effects)
     assert any(e.name == "monster_bonus" and e.get("keyword") == "any" for f in FACES for e in f.effects)
-    assert any(e.name == "hurt_on_enter" and e.get("who") != "any" for f in FACES for e in f.effects)
+    assert any(e.name == "hurt_on_enter" and str(e.get("who")) != "any" for f in FACES for e in f.effects)
 
 
 def test_room_texts_state_their_rules():
@@ -146,10 +169,10 @@ def test_room_texts_state_their_rules():
             assert f"{f.search:+d}" in f.text and "search" in t, f.id
         if f.no_search:
             assert "search" in t, f.id
-        for w in f.green:
-            assert "good for" in t and mentions(t, w), (f.id, w)
-        for w in f.red:
-            assert "bad for" in t and mentions(t, w), (f.id, w)
+        for c in f.green:
+            assert "good for" in t and states(t, c), (f.id, c.text)
+        for c in f.red:
+            assert "bad for" in t and states(t, c), (f.id, c.text)
         for e in f.effects:
             if e.name == "deal_buy":
                 assert f"{e.get('price')} gold" in f.text and "once per turn" in t, (f.id, e)
@@ -159,6 +182,8 @@ def test_room_texts_state_their_rules():
                 continue
             amount = e.get("amount", e.get("hits"))
             assert f"{amount:+d}" in f.text or f"{amount} hit" in f.text, (f.id, e)
+            if e.get("who") is not None:
+                assert states(t, e.get("who")), (f.id, e)
 
 
 # --- connectors ------------------------------------------------------------------------------------------

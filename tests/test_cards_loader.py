@@ -493,7 +493,49 @@ def test_icon_green_and_red(data):
 def test_icon_unknown(data):
     edit(data, "rooms.toml", 'green = ["elf"]\nred = ["dwarf", "warrior"]',
          'green = ["elf"]\nred = ["dwarf", "warior"]')
-    fails(data, "rooms.toml: R07b: red: unknown race/class/gender 'warior'", "'warrior'")
+    fails(data, "rooms.toml: R07b: red[1]: unknown condition 'warior'", "(did you mean 'warrior'?)")
+
+
+@pytest.mark.parametrize("icon,message", [
+    ('"level 5-2"', "'level 5-2': the levels must go up within 1..10"),
+    ('"level 0-3"', "'level 0-3': the levels must go up within 1..10"),
+    ('"level 1-10"', "'level 1-10' holds for every munchkin"),
+    ('"level three"', "a level range is written 'level 3-5'"),
+    ('"carrying shinny"', "unknown item keyword 'shinny' in 'carrying shinny' (did you mean 'shiny'?)"),
+    ('"any"', "'any' is not allowed here"),
+    ('"odd levl"', "unknown condition 'odd levl' (did you mean 'odd level'?)"),
+    ("3", "a condition is a string"),
+])
+def test_icon_conditions_refused(data, icon, message):
+    """Q-COMBAT-6: a condition outside the closed vocabulary is refused with a sentence saying why."""
+    edit(data, "rooms.toml", 'green = ["elf"]\nred = ["dwarf", "warrior"]', f'green = ["elf"]\nred = ["dwarf", {icon}]')
+    fails(data, "rooms.toml: R07b: red[1]: ", message)
+
+
+def test_icon_conditions_are_read_in_canonical_form(data):
+    """Q-COMBAT-6: every condition kind loads; spacing and a one-level range read canonically, so
+    the same condition twice is caught whatever its spelling."""
+    edit(data, "rooms.toml", 'green = ["elf"]\nred = ["dwarf", "warrior"]',
+         'green = ["odd level", "level  4-4", "carrying fire", "female"]\nred = ["even level", "level 8-10"]')
+    f = load_cards(data).face("R07b")
+    assert [(c.kind, c.text) for c in f.green] == [
+        ("odd level", "odd level"), ("level", "level 4"), ("carrying", "carrying fire"), ("is", "female")]
+    assert [c.text for c in f.red] == ["even level", "level 8-10"]
+    edit(data, "rooms.toml", '"even level", "level 8-10"', '"even level", "level 4"')
+    fails(data, "rooms.toml: R07b: red: 'level 4' is both a green and a red icon")
+    edit(data, "rooms.toml", '"even level", "level 4"', '"even level", "even  level"')
+    fails(data, "rooms.toml: R07b: red: condition 'even level' listed twice")
+
+
+def test_room_effect_who_is_a_condition(data):
+    """Q-COMBAT-6: the `who` of munchkin_bonus and hurt_on_enter is any condition, or any."""
+    edit(data, "rooms.toml", '{ name = "hurt_on_enter", who = "thief", hits = 1 }',
+         '{ name = "hurt_on_enter", who = "carrying holy", hits = 1 }')
+    e = load_cards(data).face("R10b").effects[0]
+    assert e.get("who").text == "carrying holy" and e.get("hits") == 1
+    edit(data, "rooms.toml", 'who = "carrying holy"', 'who = "carrying wings"')
+    fails(data, "rooms.toml: R10b: effects[0].who: parameter 'who' of effect 'hurt_on_enter': "
+                "unknown item keyword 'wings'")
 
 
 def test_search_range_and_no_search(data):

@@ -159,7 +159,7 @@ def test_nowhere_to_run_from_the_boss():
 def test_running_from_the_boss_arrives_like_any_run():
     """Q-BOSS-5 with Q-RUN-3: the loser arrives in the chosen room and its rule on entry applies
     (here a room that hurts whoever enters)."""
-    hurts = face(lambda f: any(e.name == "hurt_on_enter" and e.get("who") == "any" for e in f.effects))
+    hurts = face(lambda f: any(e.name == "hurt_on_enter" and str(e.get("who")) == "any" for e in f.effects))
     s = quiet(2)
     a = s.turn.seat
     s, (r1,) = line(s, 1, face=hurts)

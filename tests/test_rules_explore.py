@@ -89,7 +89,7 @@ def test_the_explorer_draws_a_dxm():
 
 def test_a_room_that_hurts_on_entry_applies_its_rule():
     """Q-EXPLORE-4: the new room's own rule applies to the explorer (here: one hit on entry)."""
-    tile, i = _tile(lambda f: any(e.name == "hurt_on_enter" and e.get("who") == "any" for e in f.effects))
+    tile, i = _tile(lambda f: any(e.name == "hurt_on_enter" and str(e.get("who")) == "any" for e in f.effects))
     s = quiet(2)
     a = s.turn.seat
     s = s.replace(room_deck=Deck((tile,) + tuple(t for t in s.room_deck.draw if t != tile)))
@@ -101,7 +101,7 @@ def test_a_room_that_hurts_on_entry_applies_its_rule():
 def test_a_room_that_kills_the_explorer_still_gets_its_monster():
     """Q-EXPLORE-5 with Q-DEATH-1: an unexplored room always holds a monster, even when its rule
     killed the explorer on entry; then the turn goes straight to the monster turn."""
-    tile, i = _tile(lambda f: any(e.name == "hurt_on_enter" and e.get("who") == "any" for e in f.effects))
+    tile, i = _tile(lambda f: any(e.name == "hurt_on_enter" and str(e.get("who")) == "any" for e in f.effects))
     s = quiet(2)
     a = s.turn.seat
     s = set_player(s, a, hp=1)

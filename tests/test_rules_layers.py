@@ -14,7 +14,7 @@ LAYERS = (
     ("node", "errors", "events"),
     ("state", "actions"),
     ("character", "tx", "codec", "hashing", "view"),
-    ("board",),
+    ("board", "conditions"),
     ("draws",),
     ("effects",),
     ("newgame", "monsters"),

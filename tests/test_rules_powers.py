@@ -381,7 +381,7 @@ def test_a_room_that_hurts_a_race_spares_a_half_breed_of_it():
     """Q-CARD-5 (Q-EXPLORE-4): a room that hurts halflings on entry is a drawback of being a
     halfling: a Half-Breed halfling walks in unhurt, a plain halfling takes the hit."""
     from builders import face, line as row
-    hurts = face(lambda f: any(e.name == "hurt_on_enter" and e.get("who") == "halfling" for e in f.effects))
+    hurts = face(lambda f: any(e.name == "hurt_on_enter" and str(e.get("who")) == "halfling" for e in f.effects))
     for hybrids, hp in (((HALFBREED,), 4), ((), 3)):
         s = quiet(2)
         a = s.turn.seat

@@ -4,8 +4,8 @@ from __future__ import annotations
 import pytest
 
 from builders import (
-    CARDS, act, add_monster, add_room, colour, dxm_card, face, fresh_turn, hand, kinds_of, legal, monster_card, nxt, put,
-    quiet, refused, rig, set_player, stack, treasure_card,
+    CARDS, act, add_monster, add_room, colour, dxm_card, face, fresh_turn, hand, icons_miss, kinds_of, legal, monster_card, nxt, put,
+    quiet, refused, rig, set_player, stack, texts, treasure_card,
 )
 from mq.rules import Action
 from mq.rules.state import LOOTED, SEARCHED, UNMARKED
@@ -16,7 +16,7 @@ HUMAN = ("human", "male", "female")
 def _room(s, seat, search=0, mark=UNMARKED, f=None, spent=0):
     """Put ``seat`` alone in a fresh, walled, monster-free room with that search modifier (and no
     icon for a human of either gender, so one die)."""
-    f = f or face(lambda x: x.search == search and not x.no_search and not set(HUMAN) & set(x.green + x.red))
+    f = f or face(lambda x: x.search == search and not x.no_search and icons_miss(x.green + x.red, *HUMAN))
     s = add_room(s, 7, 7, (4, 4, 4, 4), face=f)
     j = len(s.rooms) - 1
     s = s.replace(rooms=s.rooms[:j] + (s.rooms[j].replace(mark=mark),))
@@ -51,9 +51,9 @@ def test_search_table_with_one_die(die, gold, treasures, mark):
 def test_high_results_loot_the_room(dice, gold, treasures):
     """Q-SEARCH-1: 9, 10 and 11+ (capped at 11) with two dice (a green icon for the searcher's
     class, Q-COMBAT-6) and a +2 room: they mark the room Looted!"""
-    f = face(lambda x: x.search == 2 and len(x.green) == 1 and not x.red
+    f = face(lambda x: x.search == 2 and len(x.green) == 1 and not x.red and icons_miss(x.green, *HUMAN)
              and all(e.name.startswith("deal_") for e in x.effects))  # deals change no roll
-    card = dxm_card(lambda d: d.kind in ("race", "class") and d.key == CARDS.face(f).green[0])
+    card = dxm_card(lambda d: d.kind in ("race", "class") and d.key == CARDS.face(f).green[0].word)
     s = quiet(2)
     a = s.turn.seat
     kind = "races" if CARDS.card(card).kind == "race" else "classes"
@@ -81,7 +81,7 @@ def test_one_or_less_and_seven_bring_a_monster(search, die):
 
 def test_zero_dice_roll_zero_before_modifiers():
     """Q-SEARCH-1: a red icon against the searcher leaves no die: the result is the modifier."""
-    f = face(lambda x: "human" in x.red and not x.no_search)
+    f = face(lambda x: "human" in texts(x.red) and not x.no_search)
     s = quiet(2)
     a = s.turn.seat
     s, j = _room(s, a, f=f)

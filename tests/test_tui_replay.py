@@ -24,7 +24,7 @@ from net import gamelog
 
 RIGHT, LEFT, PGUP, PGDN, HOME, END = "\x1b[C", "\x1b[D", "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F"
 PLAYERS = 3
-NONCE = 1  # the nonces 0x01.., 0x02.., 0x03.. give a whole bot game (some hundreds of entries)
+NONCE = 4  # the nonces 0x04.., 0x05.., 0x06.. give a whole bot game (some hundreds of entries, 20 turns)
 
 
 def write_log(path: str, stop: int | None = None, bad_at: int | None = None) -> int:

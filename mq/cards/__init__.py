@@ -2,9 +2,11 @@
 
 ``load_default()`` returns the shipped :class:`CardSet` (cached); ``load_cards(path)`` loads a set
 from another directory; invalid data raises :class:`DataError` naming file, entry and field.
+Conditions on a munchkin (what a room is good or bad for) are :mod:`mq.cards.conditions`.
 The closed vocabularies (keywords, slots, effect names and their parameters) live in
 :mod:`mq.cards.vocab`; docs/data.md documents the file format.
 """
+from mq.cards.conditions import Condition, ConditionKind
 from mq.cards.defs import (
     CardDef,
     CardSet,
@@ -25,6 +27,8 @@ __all__ = [
     "CardDef",
     "CardKind",
     "CardSet",
+    "Condition",
+    "ConditionKind",
     "ConnectorDef",
     "DataError",
     "DxmDef",

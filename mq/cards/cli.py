@@ -113,9 +113,9 @@ def dxm_line(d: DxmDef) -> str:
 def face_line(f: RoomFace) -> str:
     bits = []
     if f.green:
-        bits.append(f"good for {_words(f.green)}")
+        bits.append(f"good for {_words(map(str, f.green))}")
     if f.red:
-        bits.append(f"bad for {_words(f.red)}")
+        bits.append(f"bad for {_words(map(str, f.red))}")
     if f.no_search:
         bits.append("no search")
     elif f.search:

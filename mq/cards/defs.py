@@ -16,9 +16,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from mq.cards.conditions import Condition
+
 # A parameter value of an effect. bool is listed although it is an int subclass: the loader never
-# lets a bool stand in for an int or the other way round.
-Param = int | str | bool | tuple[str, ...]
+# lets a bool stand in for an int or the other way round.  A ``who`` of a room effect is a
+# Condition (Q-COMBAT-6).
+Param = int | str | bool | tuple[str, ...] | Condition
 
 
 class DataError(ValueError):
@@ -54,8 +57,8 @@ class RoomFace:
     # 6 entries in colour order red, green, blue, yellow, purple, orange (Q-COMP-5);
     # value = direction 0 N, 1 E, 2 S, 3 W, or -1 for no arrow of that colour (Q-MT-2).
     arrows: tuple[int, ...]
-    green: tuple[str, ...]  # green icons / "good for X": race, class or gender names (Q-COMBAT-6)
-    red: tuple[str, ...]  # red icons / "bad for X"
+    green: tuple[Condition, ...]  # green icons / "good for X" (Q-COMBAT-6): +1 die each
+    red: tuple[Condition, ...]  # red icons / "bad for X": -1 die each
     search: int  # search modifier -2..+2 (Q-SEARCH-1)
     no_search: bool
     effects: tuple[Effect, ...]

@@ -28,7 +28,9 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable
 
+from mq.cards import conditions
 from mq.cards import vocab as V
+from mq.cards.conditions import Condition, ConditionError
 from mq.cards.defs import (
     CardSet,
     ConnectorDef,
@@ -313,6 +315,11 @@ def _param(v: object, p: V.ParamSpec, effect: str, err: Callable[[str], DataErro
         if p.choices and v not in p.choices:
             raise err(f"{what}: unknown value {v!r}{_hint(v, p.choices)}")
         return v
+    if p.type == V.COND:
+        try:
+            return conditions.parse(v, allow_any=True)
+        except ConditionError as exc:
+            raise err(f"{what}: {exc}") from None
     # STRS: an array of distinct strings
     if not isinstance(v, list) or not all(isinstance(w, str) for w in v):
         raise err(f"{what} must be an array of strings, got {_shown(v)}")
@@ -368,11 +375,10 @@ def _entrance(e: _Entry) -> RoomFace:
 def _face(e: _Entry, tile: str) -> RoomFace:
     name, text = e.string("name"), e.string("text")
     arrows = _arrows(e)
-    green = e.words("green", V.WHO, "race/class/gender")
-    red = e.words("red", V.WHO, "race/class/gender")
-    both = [w for w in green if w in red]
+    green, red = _icons(e, "green"), _icons(e, "red")
+    both = [c for c in green if c in red]
     if both:
-        raise e.err("red", f"{both[0]!r} is both a green and a red icon")
+        raise e.err("red", f"{both[0].text!r} is both a green and a red icon")
     search = e.integer("search", V.SEARCH_MIN, V.SEARCH_MAX, 0)
     no_search = e.boolean("no_search", False)
     if no_search and search:
@@ -380,6 +386,23 @@ def _face(e: _Entry, tile: str) -> RoomFace:
     effects = _effects(e, "effects", V.ROOM)
     e.finish()
     return RoomFace(e.where, tile, name, text, arrows, green, red, search, no_search, effects)
+
+
+def _icons(e: _Entry, key: str) -> tuple[Condition, ...]:
+    """Q-COMBAT-6: an array of distinct conditions ("good for"/"bad for"), in file order."""
+    v = e.raw(key, [])
+    if not isinstance(v, list):
+        raise e.err(key, f"must be an array of conditions, got {_shown(v)}")
+    out: list[Condition] = []
+    for i, text in enumerate(v):
+        try:
+            c = conditions.parse(text)
+        except ConditionError as exc:
+            raise e.err(f"{key}[{i}]", str(exc)) from None
+        if c in out:
+            raise e.err(key, f"condition {c.text!r} listed twice")
+        out.append(c)
+    return tuple(out)
 
 
 def _arrows(e: _Entry) -> tuple[int, ...]:

@@ -150,6 +150,7 @@ CURSE = "curse"  # dxm.toml `effects` of kind "curse"
 CONTEXTS = (ROOM, REWARD, BAD_STUFF, ITEM, ONESHOT, DXM_ONESHOT, ENHANCER, CURSE)
 
 INT, STR, BOOL, STRS = "int", "str", "bool", "strs"  # parameter types (STRS = tuple of str)
+COND = "condition"  # a condition on a munchkin or "any" (mq.cards.conditions, Q-COMBAT-6)
 
 
 @dataclass(frozen=True)
@@ -157,7 +158,7 @@ class ParamSpec:
     """One parameter of an effect: its type and the values it accepts."""
 
     key: str
-    type: str  # INT | STR | BOOL | STRS
+    type: str  # INT | STR | BOOL | STRS | COND
     lo: int | None = None  # INT: inclusive range
     hi: int | None = None
     nonzero: bool = False  # INT: 0 would make the effect a no-op, so it is refused
@@ -182,7 +183,6 @@ def _amount(lo: int, hi: int, doc: str, nonzero: bool = True) -> ParamSpec:
     return _p("amount", INT, lo=lo, hi=hi, nonzero=nonzero, doc=doc)
 
 
-_WHO_OR_ANY = WHO + (ANY,)
 _KEYWORD_OR_ANY = MONSTER_KEYWORDS + (ANY,)
 
 _SPECS = (
@@ -194,17 +194,17 @@ _SPECS = (
                "Monsters with the keyword (or any monster) get +amount strength in this room."),
     EffectSpec("munchkin_bonus",
                (_amount(BONUS_MIN, BONUS_MAX, "strength change"),
-                _p("who", STR, choices=_WHO_OR_ANY, doc="race/class/gender or any")),
+                _p("who", COND, doc="a condition (Q-COMBAT-6) or any")),
                (ROOM,), "Q-COMBAT-4",
-               "Munchkins who are `who` (or any munchkin) get +amount strength in this room."),
+               "Munchkins who meet `who` (or any munchkin) get +amount strength in this room."),
     EffectSpec("heal_on_enter", (_amount(1, 10, "hits healed"),),
                (ROOM,), "Q-CHAR-6",
                "A munchkin entering this room on their own turn heals `amount` hits."),
     EffectSpec("hurt_on_enter",
                (_p("hits", INT, lo=1, hi=10, doc="hits taken"),
-                _p("who", STR, choices=_WHO_OR_ANY, doc="race/class/gender or any")),
+                _p("who", COND, doc="a condition (Q-COMBAT-6) or any")),
                (ROOM,), "Q-CHAR-6",
-               "A munchkin who is `who` (or any munchkin) takes `hits` hits on entering."),
+               "A munchkin who meets `who` (or any munchkin) takes `hits` hits on entering."),
     # room deals (Q-SEARCH-5): 1 move, never with a monster present, once per turn
     EffectSpec("deal_buy",
                (_p("n", INT, lo=1, hi=3, doc="Treasures bought"),

@@ -5,7 +5,7 @@ running away (Q-RUN), curses (Q-CARD-8) and the Boss (Q-BOSS).  The reaction win
 from __future__ import annotations
 
 from mq.cards import CardKind
-from mq.rules import board, draws, effects, monsters
+from mq.rules import board, conditions, draws, effects, monsters
 from mq.rules.character import (
     effect_total, exposed, identity, item_bonus, lasting, place_for,
 )
@@ -29,13 +29,11 @@ def room_effects(rooms, cards, index: int, name: str):
 
 # -- strength (Q-COMBAT-4..6) -------------------------------------------------------------------
 def dice_count(p: Player, rooms, cards, index: int, foes: tuple[str, ...] = ()) -> int:
-    """Q-COMBAT-5, 6: one die, +1 per matching green icon, −1 per matching red icon; a cleric
-    rolls one more against undead (Q-CHAR-4; ``foes`` are the monsters' keywords)."""
-    face = cards.face(rooms[index].face)
-    ident = identity(p, cards)
-    hurt = exposed(p, cards)  # Q-CARD-5: red icons do not hurt a Half-Breed's only race
-    extra = 1 if "cleric" in ident and "undead" in foes else 0
-    return 1 + extra + sum(1 for w in face.green if w in ident) - sum(1 for w in face.red if w in hurt)
+    """Q-COMBAT-5, 6: one die, +1 per green icon that holds for the munchkin, −1 per red one
+    (mq.rules.conditions); a cleric rolls one more against undead (Q-CHAR-4; ``foes`` are the
+    monsters' keywords)."""
+    extra = 1 if "cleric" in identity(p, cards) and "undead" in foes else 0
+    return 1 + extra + sum(die for _, die in conditions.icons(p, cards.face(rooms[index].face), cards))
 
 
 def foe_keywords(combat: Combat, monster_list, cards) -> tuple[str, ...]:
@@ -45,9 +43,8 @@ def foe_keywords(combat: Combat, monster_list, cards) -> tuple[str, ...]:
 def munchkin_terms(p: Player, combat: Combat, monster_list, rooms, cards) -> tuple[tuple[str, int], ...]:
     """The munchkin side's fixed strength, term by term (dice come on top)."""
     keywords = foe_keywords(combat, monster_list, cards)
-    ident = identity(p, cards)
     room_bonus = sum(e.get("amount", 0) for e in room_effects(rooms, cards, combat.room, "munchkin_bonus")
-                     if e.get("who") in ident or e.get("who") == "any")
+                     if conditions.holds(e.get("who"), p, cards))
     terms = (("level", p.level), ("items", item_bonus(p, cards, keywords)),
              ("one-shots", combat.bonus), ("room", room_bonus))
     cursed = p.cursed + lasting(p, cards, "lasting_strength")

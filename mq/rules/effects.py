@@ -10,8 +10,8 @@ call down into it; docs/engine.md "Module map")."""
 from __future__ import annotations
 
 from mq.cards import CardKind
-from mq.rules import board
-from mq.rules.character import exposed, gain_levels, lose_levels, max_hp
+from mq.rules import board, conditions
+from mq.rules.character import gain_levels, lose_levels, max_hp
 from mq.rules.draws import draw_to_hand
 from mq.rules.state import TURN, Combat, Stage
 from mq.rules.tx import Tx
@@ -150,11 +150,11 @@ def enter_room(tx: Tx, seat: int, room: int) -> None:
     """Room rules on entering (Q-EXPLORE-4), on the munchkin's own turn."""
     if tx.turn is None or tx.turn.seat != seat:
         return
-    hurt = exposed(tx.player(seat), tx.cards)  # a Half-Breed halfling is not hurt as a halfling (Q-CARD-5)
     for e in tx.cards.face(tx.rooms[room].face).effects:
         if e.name == "heal_on_enter":
             heal(tx, seat, e.get("amount", 1))
-        elif e.name == "hurt_on_enter" and (e.get("who") in hurt or e.get("who") == "any"):
+        # Q-COMBAT-6: any condition; a Half-Breed halfling is not hurt as a halfling (Q-CARD-5)
+        elif e.name == "hurt_on_enter" and conditions.holds(e.get("who"), tx.player(seat), tx.cards, drawback=True):
             tx.event("room_hurts", seat, room)
             hit(tx, seat, e.get("hits", 1))
             if not tx.player(seat).alive:
