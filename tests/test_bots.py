@@ -322,3 +322,18 @@ def test_every_game_of_a_small_sim_finishes():
     for players, i in ((3, 0), (4, 1), (4, 2), (5, 3)):
         result, final, _ = play_game(players, game_seed(77, i))
         assert final.phase == "over", (players, i, result)
+
+
+def test_keeps_the_race_it_has_rather_than_swap_it_for_another():
+    """Q-CARD-5: with Half-Breed, a race card may replace the race in play; the bot cannot weigh
+    what a swap costs (items that stop working), so it plays the card only into a free place."""
+    half = dxm_card(lambda d: d.kind == "halfbreed")
+    elf, dwarf = (dxm_card(lambda d, k=k: d.kind == "race" and d.key == k) for k in ("elf", "dwarf"))
+    s = quiet(2)
+    a = s.turn.seat
+    s = fresh_turn(hand(set_player(s, a, races=(elf,), hybrids=(half,)), a, dwarf), a)
+    assert Action(a, "play", (dwarf, elf)) in legal_actions(s, a)
+    assert pick(s, a) == Action(a, "play", (dwarf,))  # a second race beside the first
+    s = set_player(s, a, races=(elf, dxm_card(lambda d: d.kind == "race" and d.key == "halfling")))
+    assert Action(a, "play", (dwarf, elf)) in legal_actions(s, a)
+    assert pick(s, a).kind != "play"

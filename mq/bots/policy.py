@@ -39,6 +39,10 @@ def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
         raise ValueError(f"seat {seat} has nothing to do")
     by_kind: dict[str, list[Action]] = {}
     for a in options:
+        if a.kind == "play" and len(a.args) == 2:
+            # A race (class) card in place of one in play (Q-CARD-5): the bot cannot weigh what the
+            # swap costs (items that stop working), so it keeps what it has.
+            continue
         by_kind.setdefault(a.kind, []).append(a)
     if view.pending is not None:
         return _pending(view, seat, cards, options)
