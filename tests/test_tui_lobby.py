@@ -84,6 +84,19 @@ def test_the_lobby_fits_80x24_and_names_everyone():
         assert words in text, words
 
 
+def test_the_host_sees_how_friends_join_and_the_joiners_never_see_the_code():
+    """A host at a LAN party reads the join command off the lobby screen (the code is printed
+    before the screen opens, which then covers it); a joiner's screen never shows the code."""
+    host = lobby.LobbyModel(0, True)
+    host.joining = lobby.joining_words("ABCD-EFGH", 47400)
+    host.update(_seats("peer", "open"), options.make(2))
+    text = _text(lobby.render(host, 80, 24))
+    assert "mq join <this machine's address>:47400 --code ABCD-EFGH" in text
+    guest = lobby.LobbyModel(1, False)
+    guest.update(_seats("peer", "peer"), options.make(2))
+    assert "--code" not in _text(lobby.render(guest, 80, 24))
+
+
 def test_a_lan_lobby_host_and_joiner_choose_and_everyone_sees_it(tmp_path):
     """Q-OPT, Q-SETUP-3 over loopback: the host adds a seat and deals 4 + 4, the joiner chooses
     female; both screens show it all; a change the table cannot take is refused in words; Enter

@@ -86,6 +86,7 @@ class LobbyModel:
     note: str = ""  # the last refusal or hint, in words
     news: deque = field(default_factory=lambda: deque(maxlen=NEWS_LINES))
     starting: bool = False
+    joining: str = ""  # the host's screen: how friends join (the join code is shown to the host only)
 
     def rows(self) -> list[tuple[str, str, str, bool]]:
         """(key, label, value in words, whether this person may change it) per option row."""
@@ -163,6 +164,12 @@ class LobbyModel:
         return f"Waiting for the host to start the game{own} · q leave"
 
 
+def joining_words(code: str | None, port: int) -> str:
+    """The host's line for friends: the command that joins this table from another machine."""
+    command = f"mq join <this machine's address>:{port}" + (f" --code {code}" if code else "")
+    return "Friends join with:\n  " + command  # (no code on an open loopback table, --open)
+
+
 def render(m: LobbyModel, width: int, height: int) -> list[list[tuple[str, str]]]:
     """The lobby as lines of (style, text) for a ``width`` x ``height`` screen."""
     from mq.tui.render import clip, coloured_words, wrap
@@ -170,6 +177,7 @@ def render(m: LobbyModel, width: int, height: int) -> list[list[tuple[str, str]]
     lines: list[list[tuple[str, str]]] = []
     title = " mq · the lobby" + (" · you host this table" if m.host else "")
     lines.append([("class:title", title.ljust(width))])
+    lines.extend([("class:bold", " " + t)] for t in m.joining.splitlines())  # the command never wraps
     lines.append([])
     lines.append([("class:bold", " At the table")])
     genders = m.genders()
@@ -220,6 +228,7 @@ async def run(table, input=None, output=None, local: bool = False, start=None,
     m = LobbyModel(table.seat, bool(table.peer.leader), table.peer.leader_seat, local,
                    frozenset(range(1, len(table.peer.seats))) if local else frozenset())
     m.update(*(table.lobby if table.lobby[0] else (table.peer.seats, table.peer.opts)))
+    m.joining = joining_words(table.peer.join_code, table.peer.port) if m.host and not local else ""
     m.first_row()
     kb = KeyBindings()
     app: Application | None = None
