@@ -149,8 +149,13 @@ def test_every_room_effect_is_used():
         assert used[name], name
 
 
-def test_room_that_hurts_flyers():
-    # Q-DATA-1 "a room that hurts flyers": our reading is a strength malus for flying monsters.
+def test_an_item_that_flies_and_a_room_that_hurts_flyers():
+    """Q-DATA-1: an item that lets a munchkin fly (the item keyword flying) and a room that hurts
+    flying munchkins on entering (a condition, Q-COMBAT-6); a room also weakens flying monsters."""
+    fliers = [t for t in ITEMS if "flying" in t.keywords]
+    assert fliers and all("fly" in t.text for t in fliers)
+    assert any(e.name == "hurt_on_enter" and str(e.get("who")) == "carrying flying"
+               for f in FACES for e in f.effects)
     assert any(e.name == "monster_bonus" and e.get("keyword") == "flying" and e.get("amount") < 0
                for f in FACES for e in f.effects)
 

@@ -157,3 +157,23 @@ def test_icons_lists_what_counts_for_the_munchkin():
     got = conditions.icons(p, CARDS.face(HIGH), CARDS)
     assert [(c.kind, c.text, die) for c, die in got] == [(ConditionKind.LEVELS, "level 8-10", -1)]
     assert conditions.icons(p.replace(level=7), CARDS.face(HIGH), CARDS) == ()
+
+
+FLIER = treasure_card(lambda d: d.kind == "item" and "flying" in d.keywords and not d.only and not d.not_for)
+HURTS_FLYERS = face(lambda f: any(e.name == "hurt_on_enter" and str(e.get("who")) == "carrying flying"
+                                  for e in f.effects))
+
+
+@pytest.mark.parametrize("place,hits", [("worn", 1), ("backpack", 0), (None, 0)])
+def test_a_room_hurts_a_munchkin_whose_item_lets_them_fly(place, hits):
+    """Q-DATA-1, Q-COMBAT-6: the default set's flying item makes its wearer a flyer, and the room
+    that hurts flyers hits them on entering; in the backpack the item does nothing."""
+    s = quiet(2)
+    a = s.turn.seat
+    if place is not None:
+        s = put(s, a, (FLIER, place if CARDS.card(FLIER).slot != "hands" else "carried"))
+    s, (r1,) = line(s, 1, face=HURTS_FLYERS)
+    hp = s.players[a].hp
+    s, ev = act(s, a, "move", E)
+    assert s.players[a].room == r1 and s.players[a].hp == hp - hits
+    assert (("room_hurts", a, r1) in ev) == (hits > 0)

@@ -124,6 +124,7 @@ ITEM_KEYWORDS = (
     "scroll",
     "food",
     "shiny",
+    "flying",  # an ability: the munchkin flies while the item works (Q-DATA-1; rooms may hurt flyers)
 )
 ITEM_BONUS_MIN, ITEM_BONUS_MAX = -5, 10
 VALUE_MIN, VALUE_MAX = 0, 5000
