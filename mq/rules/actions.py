@@ -56,6 +56,10 @@ KINDS = (
     "discard", "fight", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
     "power", "set_die", "cheat", "deal", "uncurse", "mate", "counter",
 )
+# The kinds only the Classic mode has (mq.classic): kick open the door, loot the room (C-TURN-2, 4).
+# Every other Classic action reuses a Quest kind of the same meaning.
+CLASSIC_KINDS = ("kick", "loot")
+ALL_KINDS = KINDS + CLASSIC_KINDS
 
 
 @dataclass(frozen=True, order=True, init=False)
@@ -89,7 +93,7 @@ def decode(data: Any) -> Action:
     seat, kind, args = data
     if type(seat) is not int or not isinstance(kind, str) or not isinstance(args, (list, tuple)):
         raise IllegalAction("action/malformed", "bad field types")
-    if kind not in KINDS:
+    if kind not in ALL_KINDS:
         raise IllegalAction("action/unknown", repr(kind)[:40])
     if len(args) > 16 or any(type(a) not in (int, str) or (type(a) is str and len(a) > 64) for a in args):
         raise IllegalAction("action/malformed", "bad arguments")

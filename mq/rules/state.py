@@ -9,6 +9,8 @@ Invariants:
 """
 from __future__ import annotations
 
+from typing import ClassVar
+
 from mq.rules.node import Node, node
 
 COLOURS = ("red", "green", "blue", "yellow", "purple", "orange")  # Q-COMP-5, monster die order
@@ -50,7 +52,10 @@ class PendingKind:
 
 @node
 class Params(Node):
-    """Game parameters every peer agrees on (part of the hash; Q-OPT)."""
+    """Game parameters every peer agrees on (part of the hash; Q-OPT).  The mode is the node's
+    type (a Classic game's parameters are mq.classic.state.ClassicParams), so it is in the hash."""
+
+    mode: ClassVar[str] = "quest"
 
     players: int
     genders: tuple[str, ...]
