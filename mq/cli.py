@@ -12,11 +12,11 @@ def _sim(args) -> int:
     from mq.sim import run
 
     try:
-        make_params(args.players)  # the engine says how many may play (Q-OPT-4)
+        make_params(args.players, mode=args.mode, epic=args.epic)  # the engine says who may play (Q-OPT-4, C-OPT-1, 3)
     except IllegalAction as err:
         print(f"mq sim: {rule_words(err)}", file=sys.stderr)
         return 2
-    return run(args.players, args.games, args.seed, args.json)
+    return run(args.players, args.games, args.seed, args.json, mode=args.mode, epic=args.epic)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -35,6 +35,9 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
     s.add_argument("--games", type=cliargs.whole(1), default=10, help="how many games (default 10)")
     s.add_argument("--seed", type=cliargs.seed, default=1, help="the first game's seed (default 1)")
+    s.add_argument("--mode", choices=("quest", "classic"), default="quest",
+                   help="quest (the board game, default) or classic (the card game, CLASSIC.md)")
+    s.add_argument("--epic", action="store_true", help="classic only: play to level 20 with epic powers (C-EPIC)")
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_sim)
     add_net(sub)

@@ -12,8 +12,11 @@ from typing import Callable
 
 from mq import core
 from mq.bots import choose
+from mq.bots import classic as classic_bot
 from mq.cards import load_default
-from mq.rules import Params, actors, is_over, make_params, new_game, state_hash, step, view
+from mq.cards.classic_loader import load_classic_default
+from mq.classic import is_classic
+from mq.rules import CLASSIC, QUEST, Params, actors, is_over, make_params, new_game, state_hash, step, view
 from mq.rules.state import COLOURS, State
 
 MAX_ACTIONS = 50_000  # a bound on every game loop; bot games end long before it
@@ -52,6 +55,30 @@ def count_events(counts: dict[str, int], events, actions_kind: str = "") -> None
             closed = False
 
 
+# What the sim counts in Classic games (CLASSIC.md): fights, help, deals, curses, deaths...
+CLASSIC_COUNTED = (
+    ("fights", "fights"), ("won", "fights won"), ("fled", "fights lost"), ("no_result", "fights without result"),
+    ("asks_help", "help asked"), ("offer", "help offered"), ("helps", "deals made"),
+    ("curse_acts", "curses taking effect"), ("curse_cancelled", "curses cancelled"), ("death", "deaths"),
+    ("loot", "cards looted"), ("sell", "sales"), ("theft", "thefts tried"), ("answer", "windows answered"),
+    ("caught", "caught running away"), ("charity", "charity cards"),
+)
+
+
+def count_classic_events(counts: dict[str, int], events) -> None:
+    """Add one Classic step's events to ``counts`` (keys of CLASSIC_COUNTED)."""
+    for e in events:
+        kind = e.kind
+        if kind == "combat_ends":
+            counts["fights"] = counts.get("fights", 0) + 1
+            counts[e.how] = counts.get(e.how, 0) + 1
+        elif kind == "bad_stuff" and not e.escaped:
+            counts["caught"] = counts.get("caught", 0) + 1
+        elif kind in ("asks_help", "offer", "helps", "curse_acts", "curse_cancelled", "death", "loot", "sell",
+                      "theft", "answer", "charity"):
+            counts[kind] = counts.get(kind, 0) + 1
+
+
 @dataclass(frozen=True)
 class GameResult:
     seed: int
@@ -69,8 +96,10 @@ def game_seed(seed: int, index: int) -> int:
 
 def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] | None = None,
               max_actions: int = MAX_ACTIONS, params: Params | None = None) -> tuple[GameResult, State, list]:
-    """Play one bot game (``params``: its table options, default make_params(players)); returns its
-    result, final state and the list of actions taken."""
+    """Play one bot game (``params``: its table options and mode, default make_params(players));
+    returns its result, final state and the list of actions taken."""
+    if params is not None and is_classic(params):
+        return _play_classic(params, seed, on_step, max_actions)
     cards = load_default()
     state = new_game(params or make_params(players), seed, cards)
     if on_step is not None:
@@ -91,12 +120,39 @@ def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] |
     return result, state, taken
 
 
-def run(players: int, games: int, seed: int, as_json: bool, out=sys.stdout, err=sys.stderr) -> int:
+def _play_classic(params, seed: int, on_step, max_actions: int) -> tuple[GameResult, State, list]:
+    """A Classic bot game (mq.bots.classic at every seat, each from its own view)."""
+    cards = load_classic_default()
+    state = new_game(params, seed, cards)
+    if on_step is not None:
+        on_step(state, ())
+    taken = []
+    counts: dict[str, int] = {}
+    while not is_over(state) and len(taken) < max_actions:
+        seat = actors(state)[0]
+        action = classic_bot.choose(view(state, seat), seat, cards)
+        state, events = step(state, action, cards)
+        taken.append(action)
+        count_classic_events(counts, events)
+        if on_step is not None:
+            on_step(state, events)
+    turns = state.turn.number if state.turn else 0
+    result = GameResult(seed, turns, len(taken), tuple(COLOURS[s] for s in state.winners),
+                        f"{state_hash(state):016x}", tuple((k, counts.get(k, 0)) for k, _ in CLASSIC_COUNTED))
+    return result, state, taken
+
+
+def run(players: int, games: int, seed: int, as_json: bool, out=None, err=None,
+        mode: str = QUEST, epic: bool = False) -> int:
+    out = out or sys.stdout  # (looked up now, not at import: a test's capture may have replaced them)
+    err = err or sys.stderr
     results = []
     started = time.perf_counter()
+    params = make_params(players, mode=mode, epic=epic) if mode == CLASSIC else None
+    counted_kinds = CLASSIC_COUNTED if mode == CLASSIC else COUNTED
     for i in range(games):
         t0 = time.perf_counter()
-        result, _, _ = play_game(players, game_seed(seed, i))
+        result, _, _ = play_game(players, game_seed(seed, i), params=params)
         results.append(result)
         print(f"game {i + 1}/{games}: {time.perf_counter() - t0:.2f}s", file=err)
         if not as_json:
@@ -110,17 +166,18 @@ def run(players: int, games: int, seed: int, as_json: bool, out=sys.stdout, err=
     totals = {"games": games, "finished": finished, "actions": actions,
               "mean_actions": actions // max(1, games),
               "mean_turns": sum(r.turns for r in results) // max(1, games)}
-    counted = {k: sum(dict(r.counts).get(k, 0) for r in results) for k, _ in COUNTED}
+    counted = {k: sum(dict(r.counts).get(k, 0) for r in results) for k, _ in counted_kinds}
     totals["counts"] = counted
     if as_json:
-        json.dump({"players": players, "seed": seed, "games": [asdict(r) for r in results],
+        json.dump({"mode": mode, "epic": epic, "players": players, "seed": seed, "games": [asdict(r) for r in results],
                    "totals": totals}, out, indent=1)
         out.write("\n")
     else:
-        print(f"total: {games} games, {finished - monsters} with a winner, {monsters} won by the monsters, "
+        by_monsters = f", {monsters} won by the monsters" if mode == QUEST else ""  # Q-DEATH-5; none in Classic
+        print(f"total: {games} games, {finished - monsters} with a winner{by_monsters}, "
               f"{actions} actions "
               f"({totals['mean_actions']} per game, {totals['mean_turns']} turns per game)", file=out)
-        per100 = ", ".join(f"{label} {counted[k] * 100 // max(1, games)}" for k, label in COUNTED)
+        per100 = ", ".join(f"{label} {counted[k] * 100 // max(1, games)}" for k, label in counted_kinds)
         print(f"per 100 games: {per100}", file=out)
     print(f"{elapsed:.2f}s, {games / elapsed:.2f} games/s, {actions / elapsed:.0f} actions/s "
           f"[{core.IMPLEMENTATION} core]", file=err)

@@ -32,6 +32,9 @@ RULES = Path(mq.rules.__file__).parent
 # What the engine may import from outside itself: the standard library's pure parts, the core, the cards.
 OUTSIDE = {"__future__", "collections.abc", "dataclasses", "fractions", "functools", "operator", "os", "typing",
            "mq.core", "mq.cards"}
+# The public contract (__init__) dispatches on the mode to the Classic engine, which is built on the
+# lower layers of this one; nothing else here may import it.
+CONTRACT_ONLY = {"mq.classic"}
 
 
 def imports(path: Path) -> list[tuple[str, int, bool]]:
@@ -66,7 +69,7 @@ def test_no_module_imports_its_own_layer_or_one_above_it():
                 if LAYER[target] >= LAYER[path.stem]:
                     problems.append(f"{path.name}:{line} imports {target} (layer {LAYER[target]} >= "
                                     f"{LAYER[path.stem]})")
-            elif module not in OUTSIDE:
+            elif module not in OUTSIDE and not (module in CONTRACT_ONLY and path.stem == "__init__"):
                 problems.append(f"{path.name}:{line} imports {module}")
     assert problems == []
 

@@ -15,8 +15,8 @@ unknown-key errors, the same effect parsing (with Classic's vocabulary), the sam
 expansion and the same :class:`DataError` naming file, card and field, e.g.
 ``door.toml: CD12: level: 0 is out of range 1..20``.
 
-Nothing here enforces a rule of play: the Classic engine is not built yet, and the loader only
-makes sure the data says things it will understand.
+Nothing here enforces a rule of play: that is the Classic engine's (mq.classic); the loader only
+makes sure the data says things the engine understands.
 """
 from __future__ import annotations
 

@@ -7,9 +7,9 @@ keywords, and for the effects whose meaning is the same in both modes the same n
 schema (``lose_levels``, ``runaway``, ``next_combat``...). Only the places an effect may appear
 (its *contexts*) and its plain-words phrase are Classic's own.
 
-The Classic engine is not built yet: these are the names it will implement. Nothing here or in the
-loader enforces a rule of play; the loader only checks that the data says something the engine
-will understand. A pack that needs a new mechanic (C-PACK) adds its effect here, with its rule id,
+The Classic engine (mq.classic) implements these names (docs/classic.md lists those it does not
+yet). Nothing here or in the loader enforces a rule of play; the loader only checks that the data
+says something the engine understands. A pack that needs a new mechanic (C-PACK) adds its effect here, with its rule id,
 together with the engine code for it; its cards then name it like any other.
 
 Invariants:

@@ -10,11 +10,16 @@
 - ``actors(state) -> tuple[int, ...]``: the seats the game is waiting for.
 - ``is_over(state)``, ``winners(state)``, ``state_hash(state)``.
 
+The mode is part of the parameters (``make_params(..., mode="classic")``, so of the hash): every
+function here dispatches on it, to this package for Quest or to mq.classic for Classic
+(CLASSIC.md), so callers need no mode switch of their own.
+
 The engine is the map keeper, the banker and the referee (Q-DIGI-1): every rule is enforced.
 No I/O, no clock, no globals, no ``random``: every outcome comes from the RNG inside the state.
 """
 from __future__ import annotations
 
+from mq import classic as _classic
 from mq.cards import CardSet, load_default
 from mq.rules import legal as _legal
 from mq.rules import reducer as _reducer
@@ -22,27 +27,55 @@ from mq.rules import windows
 from mq.rules.actions import Action
 from mq.rules.errors import REASONS, IllegalAction
 from mq.rules.hashing import diff_path, full_hash, state_hash
-from mq.rules.newgame import make_params
+from mq.rules.newgame import make_params as _make_params
 from mq.rules.newgame import new_game as _new_game
 from mq.rules.state import OVER, SETUP, Params, Stage, State
-from mq.rules.view import view, view_events
+from mq.rules.view import view as _view
+from mq.rules.view import view_events as _view_events
+
+
+QUEST, CLASSIC = "quest", "classic"  # (a literal: mq.classic may still be importing this package)
+MODES = (QUEST, CLASSIC)
+
+
+def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int | None = None,
+                window_ms: int = 10_000, away: str = "wait", away_s: int = 60, mode: str = QUEST,
+                epic: bool = False):
+    """Validated parameters of a game of ``mode`` (Q-OPT, C-OPT); ``start_cards`` defaults to the
+    mode's own (3 each in Quest, Q-OPT-3; 4 each in Classic, C-OPT-2)."""
+    if mode == CLASSIC:
+        return _classic.make_params(players, genders, 4 if start_cards is None else start_cards, epic,
+                                    window_ms, away, away_s)
+    if mode != QUEST:
+        raise IllegalAction("action/malformed", f"no mode {mode!r}: quest or classic")
+    if epic:  # Q-OPT-5: Epic is played in the Classic mode
+        raise IllegalAction("action/malformed", "Epic is a table option of the Classic mode (C-OPT-3)")
+    return _make_params(players, genders, 3 if start_cards is None else start_cards, window_ms, away, away_s)
 
 
 def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
+    if _classic.is_classic(params):
+        return _classic.new_game(params, seed, cards)
     return _new_game(params, seed, cards)
 
 
 def legal_actions(state: State, seat: int, cards: CardSet | None = None) -> tuple[Action, ...]:
+    if _classic.is_classic(state):
+        return _classic.legal_actions(state, seat, cards)
     return _legal.legal_actions(state, seat, cards or load_default())
 
 
 def is_legal(state: State, action: Action, cards: CardSet | None = None) -> bool:
     """Whether ``apply`` accepts ``action``: a listed legal action, or an open-ended one (any valid
     ``buy`` combination, any amount of gold to ``drop``)."""
+    if _classic.is_classic(state):
+        return _classic.is_legal(state, action, cards)
     return _reducer.is_legal(state, action, cards or load_default())
 
 
 def step(state: State, action: Action, cards: CardSet | None = None) -> tuple[State, tuple]:
+    if _classic.is_classic(state):
+        return _classic.step(state, action, cards)
     return _reducer.step(state, action, cards or load_default())
 
 
@@ -53,6 +86,8 @@ def apply(state: State, action: Action, cards: CardSet | None = None) -> State:
 def actors(state: State) -> tuple[int, ...]:
     """Seats the game waits for: the pending decision's seat, the seats of an interrupt window or
     of a call for help, the setup stragglers, a munchkin running away, or the active munchkin."""
+    if _classic.is_classic(state):
+        return _classic.actors(state)
     if state.phase == OVER:
         return ()
     if state.pending is not None:
@@ -69,8 +104,20 @@ def actors(state: State) -> tuple[int, ...]:
     return (state.turn.seat,)
 
 
+def view(state: State, seat: int) -> State:
+    if _classic.is_classic(state):
+        return _classic.view(state, seat)
+    return _view(state, seat)
+
+
+def view_events(events, seat: int) -> tuple:
+    """The events as ``seat`` may see them; Classic and Quest mask the same kinds with the same
+    fields (a face-down draw, a charity gift between others), so one function serves both."""
+    return _view_events(events, seat)
+
+
 def is_over(state: State) -> bool:
-    return state.phase == OVER
+    return state.phase in (OVER, _classic.Phase.OVER)
 
 
 def winners(state: State) -> tuple[int, ...]:
@@ -78,7 +125,7 @@ def winners(state: State) -> tuple[int, ...]:
 
 
 __all__ = [
-    "Action", "IllegalAction", "REASONS", "Params", "State", "actors", "apply", "diff_path",
+    "CLASSIC", "MODES", "QUEST", "Action", "IllegalAction", "REASONS", "Params", "State", "actors", "apply", "diff_path",
     "full_hash", "is_legal", "is_over", "legal_actions", "make_params", "new_game", "state_hash", "step",
     "view", "view_events", "winners",
 ]

@@ -20,13 +20,16 @@ def encode(obj: Any) -> Any:
     return obj
 
 
-def decode(data: Any) -> Any:
+def decode(data: Any, types: dict[str, type] | None = None) -> Any:
+    """Inverse of :func:`encode` for the node types ``types`` (default: Quest's; the Classic mode
+    passes its own, mq.classic.codec)."""
+    types = NODE_TYPES if types is None else types
     if isinstance(data, dict):
-        cls = NODE_TYPES.get(data.get("@"))
+        cls = types.get(data.get("@"))
         fields = data.get("f")
         if cls is None or not isinstance(fields, list) or len(fields) != len(cls._hash_fields):
             raise IllegalAction("action/malformed", "not an mq state")
-        return cls(*[decode(x) for x in fields])
+        return cls(*[decode(x, types) for x in fields])
     if isinstance(data, list):
-        return tuple(decode(x) for x in data)
+        return tuple(decode(x, types) for x in data)
     return data

@@ -1,0 +1,225 @@
+"""A Classic bot (CLASSIC.md): it sees only its view and plays to win.
+
+It kicks doors; looks for trouble only with a monster it beats alone; sells for levels; plays
+its race, class, items and go-up-a-level cards; asks for help when losing and takes the cheapest
+offer that wins; helps others for a share of the Treasure, but never anyone to the winning level;
+hinders a combat that would give the leader or anyone the winning level (monster-side one-shots,
+enhancers, Wandering Monsters, backstabs, epic arrows); curses the leader, dodges curses and
+picks pockets when epic; runs with its escape cards when the
+Bad Stuff is worst; loses and gives away its least useful cards.  Deterministic: no randomness of
+its own, ties broken by the legal order."""
+from __future__ import annotations
+
+from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_loader import load_classic_default
+from mq.cards.classic_vocab import K
+from mq.classic import combat as cb
+from mq.classic.legal import legal_actions
+from mq.classic.state import ClassicState, CMonster, Combat, Phase, PendingKind, Stage
+from mq.rules.actions import Action
+
+
+def worth(cards: ClassicSet, card: str) -> int:
+    """How much a card is worth keeping, roughly: items by value and bonus, the rest by kind."""
+    if card == "?":
+        return 0
+    d = cards.card(card)
+    if d.kind == K.ITEM:
+        return d.value + 150 * d.bonus
+    if d.kind == K.LEVEL:
+        return 1200
+    if d.kind == K.MONSTER:
+        return 100
+    if d.kind in (K.RACE, K.CLASS):
+        return 300
+    return 400
+
+
+def choose(v: ClassicState, seat: int, cards: ClassicSet | None = None) -> Action:
+    cards = cards or load_classic_default()
+    acts = legal_actions(v, seat, cards)
+    if not acts:
+        raise ValueError(f"seat {seat} has no legal action")
+    if v.pending is not None:
+        return _pending(v, seat, cards, acts)
+    if v.curse is not None:
+        if v.curse.victim == seat:
+            for a in acts:
+                if a.kind in ("use", "power"):
+                    return a  # C-CARD-8, C-EPIC-9: cancel or dodge a curse on myself
+        return _first(acts, "pass")
+    if v.phase == Phase.SETUP:
+        return _improve(v, seat, cards, acts) or _first(acts, "ready")
+    c = v.combat
+    if c is None:
+        return _own_turn(v, seat, cards, acts)
+    if c.stage == Stage.PREPARE:
+        return _fighter(v, seat, cards, acts)
+    if c.stage == Stage.HELP:
+        return _help(v, seat, cards, acts)
+    if c.stage == Stage.WINDOW:
+        return _window(v, seat, cards, acts)
+    return _run(v, seat, cards, acts)
+
+
+def _first(acts, kind: str, pred=lambda a: True) -> Action | None:
+    for a in acts:
+        if a.kind == kind and pred(a):
+            return a
+    return None
+
+
+def _pending(v, seat, cards, acts) -> Action:
+    kind = v.pending.kind
+    if kind in (PendingKind.LOOT, PendingKind.SEARCH):
+        return max(acts, key=lambda a: worth(cards, a.args[0]))
+    return min(acts, key=lambda a: worth(cards, a.args[0]))  # lose or give the least useful
+
+
+def _improve(v, seat, cards, acts) -> Action | None:
+    """Races and classes into an empty place, items into play and into use, Cheat! on the best."""
+    p = v.players[seat]
+    for a in acts:
+        if a.kind == "play":
+            d = cards.card(a.args[0])
+            if (d.kind == K.RACE and not p.races) or (d.kind == K.CLASS and not p.classes) or d.kind == K.ITEM:
+                return a
+            if d.kind in (K.HALFBREED, K.SUPERMUNCHKIN):
+                return a
+        if a.kind == "equip" and not next(it.in_use for it in p.items if it.card == a.args[0]):
+            return a
+        if a.kind == "cheat":
+            return a
+    return None
+
+
+def _leader(v, seat) -> int:
+    """The other munchkin with the highest level (lowest seat on ties), or -1 if none is ahead
+    of or level with this one."""
+    me = v.players[seat].level
+    best = max((q for q in v.players if q.seat != seat), key=lambda q: (q.level, -q.seat))
+    return best.seat if best.level >= me else -1
+
+
+def _curse(v, seat, acts) -> Action | None:
+    target = _leader(v, seat)
+    if target >= 0 and v.players[target].level >= 4:
+        return _first(acts, "curse", lambda a: a.args[1] == target)
+    return None
+
+
+def _own_turn(v, seat, cards, acts) -> Action:
+    p = v.players[seat]
+    a = _improve(v, seat, cards, acts)
+    if a:
+        return a
+    for a in acts:
+        if a.kind == "play" and cards.card(a.args[0]).kind in (K.LEVEL, K.SPECIAL):
+            return a
+    a = _first(acts, "buy") or _curse(v, seat, acts)
+    if a:
+        return a
+    for a in acts:
+        if a.kind == "power" and a.args[0] == "theft" and p.level > 2:
+            return a
+        if a.kind == "power" and a.args[0] == "pickpocket":
+            return a
+    a = _first(acts, "kick")
+    if a:
+        return a
+    if v.turn.phase == Phase.TROUBLE:
+        for a in acts:
+            if a.kind == "fight" and _beats_alone(v, seat, cards, a.args[0]):
+                return a
+        return _first(acts, "loot")
+    return _first(acts, "end_turn") or acts[-1]
+
+
+def _beats_alone(v, seat, cards, card) -> bool:
+    trial = v.replace(combat=Combat(fighter=seat, monsters=(CMonster(card),)))
+    mine, theirs = cb.strengths(trial, cards)
+    return mine > theirs + 1
+
+
+def _fighter(v, seat, cards, acts) -> Action:
+    c = v.combat
+    if cb.munchkin_wins(v, cards):
+        return _first(acts, "roll")
+    for a in acts:
+        if a.kind == "play" and cards.card(a.args[0]).kind in (K.RACE, K.CLASS) and not _has_kind(v, seat, cards, a):
+            return a
+    for a in acts:
+        if a.kind == "use" and (a.args[1:] == ("munchkins",) or type(a.args[-1]) is int):
+            d = cards.card(a.args[0])
+            if d.effects and d.effects[0].name in ("send_away", "end_combat") and len(cb.fought(c)) > 1:
+                continue
+            return a
+        if a.kind == "power" and a.args[0] == "discard_bonus":
+            return a
+    offers = [a for a in acts if a.kind == "accept"]
+    winning = [a for a in offers if cb.munchkin_wins(v.replace(combat=c.replace(helper=a.args[0])), cards)]
+    if winning:
+        share = dict(c.offers)
+        return min(winning, key=lambda a: (share[a.args[0]], a.args[0]))
+    a = _first(acts, "ask")
+    if a:
+        return a
+    a = _first(acts, "power", lambda a: a.args[0] == "enthral")
+    if a and len(cb.fought(c)) == 1:
+        return a
+    return _first(acts, "roll")
+
+
+def _has_kind(v, seat, cards, a) -> bool:
+    p = v.players[seat]
+    return bool(p.races if cards.card(a.args[0]).kind == K.RACE else p.classes)
+
+
+def _help(v, seat, cards, acts) -> Action:
+    """C-HELP-3: help for half the Treasure when it wins, never to the winning level."""
+    c = v.combat
+    fighter = v.players[c.fighter]
+    if fighter.level + cb.levels_won(v, cards) >= v.params.win_level:
+        return _first(acts, "pass")
+    if not cb.munchkin_wins(v.replace(combat=c.replace(helper=seat)), cards):
+        return _first(acts, "pass")
+    total = sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
+    want = (total + 1) // 2
+    return _first(acts, "offer", lambda a: a.args[0] == want) or _first(acts, "pass")
+
+
+def _window(v, seat, cards, acts) -> Action:
+    c = v.combat
+    win = v.params.win_level
+    if seat == c.helper:
+        if not cb.munchkin_wins(v, cards):
+            a = _first(acts, "use", lambda a: a.args[1:] == ("munchkins",)) or _first(
+                acts, "power", lambda a: a.args[0] == "discard_bonus")
+            if a:
+                return a
+        return _first(acts, "pass")
+    fighter = v.players[c.fighter]
+    dangerous = (fighter.level + cb.levels_won(v, cards) >= win or _leader(v, seat) == c.fighter
+                 or (c.helper >= 0 and v.players[c.helper].level + len(cb.fought(c)) >= win))
+    if dangerous and cb.munchkin_wins(v, cards):
+        for a in acts:
+            if a.kind == "use" and a.args[1:] == ("monsters",):
+                return a
+            if a.kind in ("enhance", "wander", "mate"):
+                if a.kind == "enhance" and cards.card(a.args[0]).bonus < 0:
+                    continue
+                return a
+            if a.kind == "power" and (a.args[0] == "backstab" or a.args[:1] + a.args[2:] == ("arrows", "monsters")):
+                return a
+    return _curse(v, seat, acts) or _first(acts, "pass")
+
+
+def _run(v, seat, cards, acts) -> Action:
+    c = v.combat
+    worst = any(e.name == "death" for i in cb.to_escape(c) for e in cards.card(c.monsters[i].card).bad_stuff)
+    for a in acts:
+        if a.kind == "use" and (worst or len(cb.to_escape(c)) > 1 or v.players[seat].level >= v.params.win_level - 2):
+            return a
+        if a.kind == "power" and a.args[0] == "escape_boost" and len(v.players[seat].hand) > 2:
+            return a
+    return _first(acts, "escape")

@@ -1,0 +1,290 @@
+"""A Classic combat (C-COMBAT, C-HELP, C-RUN): how it starts, strength term by term, monsters
+taken out early, winning and its rewards, running away and Bad Stuff, and ending it.
+
+The read-only questions (``monster_level``, ``strengths``, ``munchkin_wins``...) take anything with
+``players`` and ``combat`` (a state, a view or a Tx), so bots and the client ask the same functions
+the rules apply.  Nothing here decides who may act next: that is mq.classic.flow."""
+from __future__ import annotations
+
+from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_vocab import TREASURE_CHANGES
+from mq.classic import character as ch
+from mq.classic import effects as fx
+from mq.classic.state import CMonster, Combat, Out, Phase, Stage
+from mq.classic.tx import TREASURE, Tx
+
+RUN_NEEDED = 5  # C-RUN-1: 5 or more escapes
+
+
+def side(combat: Combat) -> tuple[int, ...]:
+    """The munchkin side: the main fighter and the helper, if any (C-COMBAT-1)."""
+    return (combat.fighter,) if combat.helper < 0 else (combat.fighter, combat.helper)
+
+
+def fought(combat: Combat) -> tuple[int, ...]:
+    """Indices of the monsters still in the combat."""
+    return tuple(i for i, m in enumerate(combat.monsters) if not m.out)
+
+
+def enhancers(combat: Combat, i: int) -> tuple[str, ...]:
+    """A monster's enhancers; a Mate shares those of the monster it copies (C-COMBAT-6)."""
+    m = combat.monsters[i]
+    return m.enhancers + (combat.monsters[m.of].enhancers if m.of >= 0 else ())
+
+
+def monster_keywords(s, cards: ClassicSet) -> tuple[str, ...]:
+    c = s.combat
+    return tuple(k for i in fought(c) for k in cards.card(c.monsters[i].card).keywords)
+
+
+def monster_level(s, cards: ClassicSet, i: int) -> int:
+    """C-COMBAT-3, C-LAW-1: printed level + enhancers + its modifiers against the munchkin side
+    (each once per monster, even if both fighters match), never below 1."""
+    c = s.combat
+    d = cards.card(c.monsters[i].card)
+    level = d.level + sum(cards.card(e).bonus for e in enhancers(c, i))
+    seats = side(c)
+    words = {w for seat in seats for w in ch.who(s.players[seat], cards)}
+    level += sum(amount for w, amount in d.bonuses if w in words)
+    for e in d.effects:
+        if e.name == "bonus_vs_item" and any(
+                e.get("keyword") in item.keywords for seat in seats for item in ch.working(s.players[seat], cards)):
+            level += e.get("amount")
+    return max(1, level)
+
+
+def monster_treasure(combat: Combat, cards: ClassicSet, i: int) -> int:
+    """C-COMBAT-6: the printed Treasure changed by the enhancers, never below 0."""
+    n = cards.card(combat.monsters[i].card).treasure
+    for e in enhancers(combat, i):
+        for eff in cards.card(e).effects:
+            n += TREASURE_CHANGES.get(eff.name, 0) * (eff.get("n") or 0)
+    return max(0, n)
+
+
+def seat_strength(s, cards: ClassicSet, seat: int) -> int:
+    """C-COMBAT-2: level + items in use + lasting curses + this munchkin's own extras."""
+    p = s.players[seat]
+    c = s.combat
+    return (p.level + ch.item_strength(p, cards, monster_keywords(s, cards)) + ch.curse_strength(p, cards)
+            + sum(a for who, a in c.extra if who == seat))
+
+
+def strengths(s, cards: ClassicSet) -> tuple[int, int]:
+    """(munchkin side, monster side) strengths of this moment; either may be below 1 (C-LAW-1)."""
+    c = s.combat
+    mine = sum(seat_strength(s, cards, seat) for seat in side(c)) + c.munchkin_bonus
+    theirs = sum(monster_level(s, cards, i) for i in fought(c)) + c.monster_bonus
+    return mine, theirs
+
+
+def munchkin_wins(s, cards: ClassicSet) -> bool:
+    """C-COMBAT-4: strictly greater, or equal with a warrior on the munchkin side."""
+    mine, theirs = strengths(s, cards)
+    return mine > theirs or (mine == theirs and any(ch.wins_ties(s.players[x], cards) for x in side(s.combat)))
+
+
+def levels_won(s, cards: ClassicSet) -> int:
+    """C-COMBAT-9 (a), C-LAW-3: the printed levels of the monsters killed (beaten in the fight or
+    killed by a card); defeated monsters give none (C-COMBAT-7)."""
+    c = s.combat
+    return sum(cards.card(m.card).levels for m in c.monsters if m.out in ("", Out.KILLED))
+
+
+# -- starting and joining -------------------------------------------------------------------------
+
+def start(tx: Tx, fighter: int, card: str, how: str) -> None:
+    """C-COMBAT-5, C-TURN-10: a combat begins when a monster is kicked open or played."""
+    tx.combat = Combat(fighter=fighter)
+    tx.event("monster_in", fighter, card, how, fighter)
+    tx.set_combat(monsters=(CMonster(card),))
+    waiting_curses(tx, fighter)
+    auto_out(tx)
+
+
+def add_monster(tx: Tx, monster: CMonster, how: str, by: int) -> None:
+    """C-COMBAT-5: a Wandering Monster's monster or a Mate joins the combat."""
+    tx.event("monster_in", tx.combat.fighter, monster.card, how, by)
+    tx.set_combat(monsters=tx.combat.monsters + (monster,))
+    auto_out(tx)
+
+
+def join(tx: Tx, helper: int, share: int) -> None:
+    """C-HELP-1, 3: the accepted deal: the helper joins for ``share`` Treasure cards."""
+    tx.set_combat(helper=helper, share=share, offers=())
+    tx.event("helps", tx.combat.fighter, helper, share)
+    waiting_curses(tx, helper)
+    auto_out(tx)
+
+
+def waiting_curses(tx: Tx, seat: int) -> None:
+    """C-CARD-8: next-combat curses act in the victim's next combat, as a strength change."""
+    p = tx.player(seat)
+    for card in p.next_combat:
+        amount = sum(e.get("amount") for e in tx.cards.card(card).effects if e.name == "next_combat")
+        tx.set_combat(extra=tx.combat.extra + ((seat, amount),))
+        tx.discard(card)
+        tx.event("curse_acts", card, seat, "next_combat")
+    if p.next_combat:
+        tx.set_player(seat, next_combat=())
+
+
+def take_out(tx: Tx, i: int, how: str) -> None:
+    m = tx.combat.monsters[i]
+    tx.set_combat(monsters=tx.combat.monsters[:i] + (m.replace(out=how),) + tx.combat.monsters[i + 1:])
+    tx.event("monster_out", i, m.card, how)
+
+
+def auto_out(tx: Tx) -> None:
+    """C-COMBAT-7, C-HELP-2: a monster's own text beats it for a munchkin side with a cleric (say);
+    C-TURN-3: a monster friendly to the main fighter leaves without reward."""
+    c = tx.combat
+    words = {w for seat in side(c) for w in ch.who(tx.player(seat), tx.cards)}
+    fighter_words = ch.who(tx.player(c.fighter), tx.cards)
+    for i in fought(c):
+        for e in tx.cards.card(c.monsters[i].card).effects:
+            if e.name == "friendly" and e.get("who") in fighter_words:
+                take_out(tx, i, Out.AWAY)
+                break
+            if e.name in ("auto_kill", "auto_defeat") and e.get("who") in words:
+                take_out(tx, i, Out.KILLED if e.name == "auto_kill" else Out.DEFEATED)
+                break
+
+
+def is_friendly(tx_or_state, cards: ClassicSet, seat: int, card: str) -> bool:
+    words = ch.who(tx_or_state.players[seat], cards)
+    return any(e.name == "friendly" and e.get("who") in words for e in cards.card(card).effects)
+
+
+# -- the outcome ----------------------------------------------------------------------------------
+
+def resolve(tx: Tx) -> None:
+    """C-COMBAT-8: the strengths of the final moment decide: a win (C-COMBAT-9) or, for the whole
+    munchkin side, running (C-COMBAT-10, C-RUN).
+    With every monster taken out, it is won if one was defeated or killed, else C-COMBAT-13."""
+    c = tx.combat
+    if not fought(c):
+        if any(m.out in (Out.KILLED, Out.DEFEATED) for m in c.monsters):
+            win(tx)
+        else:
+            no_result(tx)
+        return
+    mine, theirs = strengths(tx, tx.cards)
+    won = munchkin_wins(tx, tx.cards)
+    tx.event("result", c.fighter, mine, theirs, won)
+    if won:
+        win(tx)
+    else:
+        tx.set_combat(stage=Stage.RUN, runners=side(c), rolled=(), boost=0, waiting=())
+        begin_runner(tx)
+
+
+def win(tx: Tx) -> None:
+    """C-COMBAT-9, C-LAW-4 (no reward before the combat is over): (a) levels: the main fighter the
+    printed levels of the monsters killed, an elf helper 1 a monster killed (C-HELP-5), and C-WIN
+    at once, both winning if both reach it (C-WIN-2); (c) the Treasure of the killed and
+    defeated monsters, face-down if alone, face-up if helped, the helper's share first
+    (C-HELP-3, 4); (d) the cards are discarded."""
+    c = tx.combat
+    cards = tx.cards
+    levels = levels_won(tx, cards)
+    kills = sum(1 for m in c.monsters if m.out in ("", Out.KILLED))
+    fx.gain_levels(tx, c.fighter, levels, "kill", may_win=True)
+    if c.helper >= 0 and ch.power(tx.player(c.helper), cards, "help_levels") is not None and kills:
+        fx.gain_levels(tx, c.helper, kills, "help", may_win=True)
+    if tx.winners:
+        tx.event("game_won", tx.winners)
+        end(tx, "won")
+        tx.phase = Phase.OVER
+        return
+    total = sum(monster_treasure(c, cards, i) for i, m in enumerate(c.monsters) if m.out != Out.AWAY)
+    helped = c.helper >= 0
+    for k in range(total):
+        seat = c.helper if helped and k < c.share else c.fighter
+        fx.draw_to_hand(tx, seat, TREASURE, public=helped)
+    end(tx, "won")
+
+
+def no_result(tx: Tx) -> None:
+    """C-COMBAT-13: no levels, Treasure or Bad Stuff; one-shots go back to their owners' hands."""
+    for seat, card in tx.combat.played:
+        tx.set_player(seat, hand=tx.player(seat).hand + (card,))
+    tx.set_combat(played=())
+    end(tx, "no_result")
+
+
+def end(tx: Tx, how: str) -> None:
+    """C-COMBAT-9 (d), C-RUN-6: monster cards, Mates, enhancers and used one-shots are discarded;
+    no loot the room after a combat (C-TURN-4)."""
+    c = tx.combat
+    for m in c.monsters:
+        tx.discard(m.mate or m.card)
+        for e in m.enhancers:
+            tx.discard(e)
+    for _, card in c.played:
+        tx.discard(card)
+    tx.event("combat_ends", c.fighter, how)
+    tx.combat = None
+    tx.set_turn(phase=Phase.END)
+
+
+# -- running away (C-RUN) -------------------------------------------------------------------------
+
+def to_escape(c: Combat) -> tuple[int, ...]:
+    """The monsters the current runner has still to roll against."""
+    return tuple(i for i in fought(c) if i not in c.rolled)
+
+
+def begin_runner(tx: Tx) -> None:
+    """The next runner (C-HELP-8: the helper rolls separately); monsters that do not pursue them
+    are escaped without rolling (C-RUN-3).  With no runner left, the combat ends (C-RUN-6)."""
+    while tx.combat.runners:
+        seat = tx.combat.runners[0]
+        if not tx.player(seat).dead:
+            for i in to_escape(tx.combat):
+                m = tx.combat.monsters[i]
+                limit = max((e.get("max_level") for e in tx.cards.card(m.card).effects if e.name == "no_pursuit"),
+                            default=0)
+                if tx.player(seat).level <= limit:
+                    tx.event("escape", seat, m.card, 0, 0, True)
+                    tx.set_combat(rolled=tx.combat.rolled + (i,))
+            if to_escape(tx.combat):
+                return
+        tx.set_combat(runners=tx.combat.runners[1:], rolled=(), boost=0)
+    end(tx, "fled")
+
+
+def needed(s, cards: ClassicSet, seat: int, i: int) -> int:
+    """The die roll the runner needs against monster ``i``: 5 less every run-away modifier."""
+    c = s.combat
+    mod = ch.runaway(s.players[seat], cards) + c.boost
+    mod += sum(e.get("amount") for e in cards.card(c.monsters[i].card).effects if e.name == "runaway")
+    return RUN_NEEDED - mod
+
+
+def roll_escape(tx: Tx, i: int) -> None:
+    """C-RUN-1, 4, 5: a d6 against monster ``i``: escaped, or its Bad Stuff (queued: a choice may
+    be needed); what acts even on escapers acts too."""
+    c = tx.combat
+    seat = c.runners[0]
+    card = c.monsters[i].card
+    need = needed(tx, tx.cards, seat, i)
+    roll = tx.d6()
+    escaped = roll >= need
+    tx.event("escape", seat, card, roll, need, escaped)
+    tx.set_combat(rolled=c.rolled + (i,))
+    d = tx.cards.card(card)
+    if escaped:
+        if d.on_escape:
+            tx.event("bad_stuff", seat, card, True)
+            fx.push(tx, seat, d.on_escape, front=False)
+    else:
+        tx.event("bad_stuff", seat, card, False)
+        fx.push(tx, seat, d.bad_stuff, front=False)
+
+
+def escape_all(tx: Tx, seat: int) -> None:
+    """C-RUN-3 (as Q-RUN-4): an automatic escape replaces the runner's remaining rolls."""
+    for i in to_escape(tx.combat):
+        tx.event("escape", seat, tx.combat.monsters[i].card, 0, 0, True)
+        tx.set_combat(rolled=tx.combat.rolled + (i,))

@@ -1,0 +1,209 @@
+"""Low-level effects the Classic rules share: levels up and down (C-LAW-1/2), drawing, losing cards
+(C-ITEM-8, C-COMP-7), death and its body (C-DEATH-1/2), and the queue of Bad Stuff and curse
+effects, one of which may wait for its victim's choice (C-DIGI-5).  An effect changes the Tx and
+emits its events; it never decides what comes next.  What the cards' effects say is done as they
+say it, before any general rule (C-LAW-5)."""
+from __future__ import annotations
+
+from mq.classic import character as ch
+from mq.classic.state import Body, CItem, Effect, Pending, PendingKind
+from mq.classic.tx import Tx
+
+
+def win_level(tx: Tx) -> int:
+    return tx.params.win_level
+
+
+def gain_levels(tx: Tx, seat: int, n: int, why: str, may_win: bool = False) -> None:
+    """C-LAW-2, C-CHAR-1: up ``n`` levels; only a kill (or a card that says so, ``may_win``) gives
+    the winning level, which ends the game (C-WIN-1); other gains stop one short of it."""
+    p = tx.player(seat)
+    top = win_level(tx) if may_win else win_level(tx) - 1
+    new = min(p.level + n, max(top, p.level))
+    if new != p.level:
+        tx.set_player(seat, level=new)
+        tx.event("level", seat, p.level, new, why)
+    if new >= win_level(tx) and seat not in tx.winners:
+        tx.winners = tx.winners + (seat,)
+
+
+def lose_levels(tx: Tx, seat: int, n: int, why: str) -> None:
+    """C-LAW-1: never below 1."""
+    p = tx.player(seat)
+    new = max(1, p.level - n)
+    if new != p.level:
+        tx.set_player(seat, level=new)
+        tx.event("level", seat, p.level, new, why)
+        fit_big_items(tx, seat)  # C-EPIC-2: epic powers end below level 10
+
+
+def draw_to_hand(tx: Tx, seat: int, deck: str, public: bool = False) -> str | None:
+    card = tx.draw(deck)
+    if card is not None:
+        tx.set_player(seat, hand=tx.player(seat).hand + (card,))
+        tx.event("draw", seat, deck, card, public)
+    return card
+
+
+def discard_from_hand(tx: Tx, seat: int, card: str, why: str) -> None:
+    p = tx.player(seat)
+    i = p.hand.index(card)
+    tx.set_player(seat, hand=p.hand[:i] + p.hand[i + 1:])
+    tx.discard(card)
+    tx.event("discard", seat, card, why)
+
+
+def remove_item(tx: Tx, seat: int, card: str) -> CItem:
+    """Take an item out of ``seat``'s play (with its Cheat! card, which travels with it, C-ITEM-5)."""
+    p = tx.player(seat)
+    item = next(it for it in p.items if it.card == card)
+    tx.set_player(seat, items=tuple(it for it in p.items if it.card != card))
+    return item
+
+
+def discard_item(tx: Tx, seat: int, card: str, why: str) -> None:
+    item = remove_item(tx, seat, card)
+    tx.discard(card)
+    if item.cheat:
+        tx.discard(item.cheat)
+    tx.event("discard", seat, card, why)
+
+
+def drop_race_or_class(tx: Tx, seat: int, card: str, why: str) -> None:
+    """C-CHAR-2, 7, 8: discard a race or class card; a Half-Breed (Super Munchkin) goes with the
+    last card of its kind."""
+    p = tx.player(seat)
+    if card in p.races:
+        tx.set_player(seat, races=tuple(c for c in p.races if c != card))
+        if p.halfbreed and len(p.races) == 1:
+            tx.discard(p.halfbreed)
+            tx.set_player(seat, halfbreed="")
+    else:
+        tx.set_player(seat, classes=tuple(c for c in p.classes if c != card))
+        if p.supermunchkin and len(p.classes) == 1:
+            tx.discard(p.supermunchkin)
+            tx.set_player(seat, supermunchkin="")
+    tx.discard(card)
+    tx.event("discard", seat, card, why)
+    fit_big_items(tx, seat)
+
+
+def fit_big_items(tx: Tx, seat: int) -> None:
+    """C-ITEM-4, C-EPIC-15: who loses the right to several big items keeps what the limit allows;
+    our simplification of the delayed sale or gift: the others are discarded at once (the most
+    valuable big items are kept)."""
+    p = tx.player(seat)
+    if ch.big_count(p, tx.cards) <= ch.big_limit(p, tx.cards, tx.params):
+        return
+    bigs = sorted((it for it in p.items if not it.cheat and tx.cards.card(it.card).big),
+                  key=lambda it: (-tx.cards.card(it.card).value, it.card))
+    for it in bigs[ch.big_limit(p, tx.cards, tx.params):]:
+        discard_item(tx, seat, it.card, "big")
+
+
+def hand_items_in(tx: Tx, seat: int, slot: str) -> tuple[str, ...]:
+    p = tx.player(seat)
+    return tuple(it.card for it in p.items if it.in_use and tx.cards.card(it.card).slot == slot)
+
+
+def die(tx: Tx, seat: int) -> None:
+    """C-DEATH-1: keep level, race, class, Half-Breed, Super Munchkin and curses; lose the hand and
+    every item (with their Cheat! cards), laid out face-up as the body to loot (C-DEATH-2)."""
+    p = tx.player(seat)
+    lost = p.hand + tuple(c for it in p.items for c in ((it.card, it.cheat) if it.cheat else (it.card,)))
+    tx.set_player(seat, hand=(), items=(), dead=True)
+    tx.queue = tuple(e for e in tx.queue if e.seat != seat)  # C-RUN-5: the dead suffer no more
+    tx.event("death", seat, lost)
+    if lost:
+        tx.bodies = tx.bodies + (Body(seat, lost),)
+
+
+def push(tx: Tx, seat: int, effects, front: bool = True) -> None:
+    """Queue Bad Stuff or curse effects for ``seat`` (before what is already queued)."""
+    items = tuple(Effect(seat, e.name, e.get("n") or 0, e.get("slot") or "") for e in effects)
+    tx.queue = items + tx.queue if front else tx.queue + items
+
+
+def apply_next(tx: Tx) -> None:
+    """Apply the head of the effect queue; one that needs the victim's choice becomes a pending
+    decision (C-DIGI-5, C-ITEM-8) and is not queued again."""
+    e, tx.queue = tx.queue[0], tx.queue[1:]
+    seat, p = e.seat, tx.player(e.seat)
+    if e.name == "lose_levels":
+        lose_levels(tx, seat, e.n, "bad stuff")
+    elif e.name == "death":
+        die(tx, seat)
+    elif e.name == "lose_item":
+        if p.items:
+            tx.pending = Pending(PendingKind.LOSE_ITEM, seat, min(e.n, len(p.items)))
+    elif e.name == "lose_slot":
+        # C-ITEM-8: the item in use there; with two hand items in use, the victim's choice.
+        inuse = hand_items_in(tx, seat, e.arg)
+        if len(inuse) == 1:
+            discard_item(tx, seat, inuse[0], "lost")
+            tx.event("lost", seat, inuse[0], "item")
+        elif inuse:
+            tx.pending = Pending(PendingKind.LOSE_ITEM, seat, 1, e.arg)
+    elif e.name == "lose_hand":
+        if p.hand:
+            tx.pending = Pending(PendingKind.LOSE_HAND, seat, min(e.n, len(p.hand)))
+    elif e.name == "lose_whole_hand":
+        for card in p.hand:
+            discard_from_hand(tx, seat, card, "lost")
+    elif e.name in ("lose_race", "lose_class"):
+        group = p.races if e.name == "lose_race" else p.classes
+        for card in group:
+            drop_race_or_class(tx, seat, card, "lost")
+            tx.event("lost", seat, card, "race" if e.name == "lose_race" else "class")
+    elif e.name == "change_gender":
+        gender = "female" if p.gender == "male" else "male"
+        tx.set_player(seat, gender=gender)
+        tx.event("gender", seat, gender)
+    else:  # the loader admits only the vocabulary; an effect without engine code is a bug
+        raise NotImplementedError(f"the Classic engine has no code for the effect {e.name!r}")
+
+
+def pending_options(tx_or_state, pend: Pending, cards) -> tuple[str, ...]:
+    """The cards a pending decision chooses among (C-DIGI-5)."""
+    s = tx_or_state
+    p = s.players[pend.seat]
+    if pend.kind == PendingKind.LOSE_ITEM:
+        if pend.arg:
+            return tuple(it.card for it in p.items if it.in_use and cards.card(it.card).slot == pend.arg)
+        return tuple(it.card for it in p.items)
+    if pend.kind in (PendingKind.LOSE_HAND, PendingKind.CHARITY):
+        return p.hand
+    if pend.kind == PendingKind.LOOT:
+        return s.bodies[0].cards
+    if pend.kind == PendingKind.SEARCH:
+        return (s.door if search_deck(cards, pend.arg) == "door" else s.treasure).discard
+    return ()
+
+
+def search_deck(cards, special: str) -> str:
+    """The deck whose discard pile a search_discards special looks through."""
+    return cards.card(special).effects[0].get("deck")
+
+
+def start_looting(tx: Tx) -> None:
+    """C-DEATH-2: the first body's looters, highest level first, ties rolled (highest first,
+    re-rolling ties); the dead do not loot."""
+    body = tx.bodies[0]
+    seats = [p.seat for p in tx.players if p.seat != body.seat and not p.dead]
+    order: list[int] = []
+    for level in sorted({tx.player(s).level for s in seats}, reverse=True):
+        order += roll_off(tx, [s for s in seats if tx.player(s).level == level])
+    tx.bodies = (body.replace(looters=tuple(order), started=True),) + tx.bodies[1:]
+
+
+def roll_off(tx: Tx, seats: list[int]) -> list[int]:
+    """Order tied seats by d6, highest first, re-rolling ties among the tied (bounded: the RNG
+    ends every tie with probability one; a seat list is at most six long)."""
+    if len(seats) <= 1:
+        return seats
+    rolls = [(tx.d6(), s) for s in seats]
+    out: list[int] = []
+    for value in sorted({r for r, _ in rolls}, reverse=True):
+        out += roll_off(tx, [s for r, s in rolls if r == value])
+    return out
+

@@ -1,0 +1,296 @@
+"""Classic events: what an action caused (``step`` returns them), one small named type per kind.
+
+As Quest's (mq.rules.events): each is a tuple whose first field is its ``kind``; events are never
+hashed, logged or sent.  ``Draw.card`` of a face-down draw and ``Charity.card`` name cards only some
+seats may see; mq.classic.view.view_events masks them.
+"""
+from __future__ import annotations
+
+from typing import NamedTuple
+
+
+class Turn(NamedTuple):
+    """C-TURN-1: ``seat``'s turn ``number`` begins."""
+    kind: str
+    seat: int
+    number: int
+
+
+class Respawn(NamedTuple):
+    """C-DEATH-4: a dead munchkin's new character draws its 2 + 2 cards."""
+    kind: str
+    seat: int
+
+
+class Draw(NamedTuple):
+    """A card drawn into ``seat``'s hand (C-CARD-2); ``public``: face-up."""
+    kind: str
+    seat: int
+    deck: str
+    card: str
+    public: bool
+
+
+class Kick(NamedTuple):
+    """C-TURN-2: the Door card kicked open, face-up."""
+    kind: str
+    seat: int
+    card: str
+
+
+class Reshuffle(NamedTuple):
+    """C-SETUP-2: an empty deck is its shuffled discards again."""
+    kind: str
+    deck: str
+
+
+class MonsterIn(NamedTuple):
+    """C-COMBAT-5: a monster enters the combat of ``fighter``: ``how`` kick, trouble, wander, mate."""
+    kind: str
+    fighter: int
+    card: str
+    how: str
+    by: int
+
+
+class Friendly(NamedTuple):
+    """C-TURN-3: a monster friendly to ``seat`` does not fight them."""
+    kind: str
+    seat: int
+    card: str
+
+
+class Played(NamedTuple):
+    """A card played (``what``: race, class, item, level, special, oneshot, enhancer, cheat...) with
+    its ``target`` (a side, a monster index, a seat, an item; "" when none)."""
+    kind: str
+    seat: int
+    card: str
+    what: str
+    target: str
+
+
+class Discard(NamedTuple):
+    """A card of ``seat``'s leaves play or hand for the discard pile (``why``)."""
+    kind: str
+    seat: int
+    card: str
+    why: str
+
+
+class Equip(NamedTuple):
+    """C-ITEM-2: an item put in use or set aside."""
+    kind: str
+    seat: int
+    card: str
+    in_use: bool
+
+
+class Level(NamedTuple):
+    """A level change (C-CHAR-1), with its cause."""
+    kind: str
+    seat: int
+    old: int
+    new: int
+    why: str
+
+
+class Sell(NamedTuple):
+    """C-ITEM-7: items sold for levels."""
+    kind: str
+    seat: int
+    cards: tuple
+    gold: int
+    levels: int
+
+
+class Power(NamedTuple):
+    """A race or class power used (C-CHAR-4/5), with its target."""
+    kind: str
+    seat: int
+    power: str
+    target: str
+
+
+class Theft(NamedTuple):
+    """C-CHAR-5: a thief's theft roll."""
+    kind: str
+    seat: int
+    victim: int
+    card: str
+    roll: int
+    stolen: bool
+
+
+class AskHelp(NamedTuple):
+    """C-HELP-1: the main fighter asks for help."""
+    kind: str
+    seat: int
+
+
+class Offer(NamedTuple):
+    """C-HELP-3: ``seat`` offers to help for ``share`` Treasure cards."""
+    kind: str
+    seat: int
+    share: int
+
+
+class Helps(NamedTuple):
+    """C-HELP-1, 3: the deal accepted: ``helper`` joins for ``share`` Treasure cards."""
+    kind: str
+    fighter: int
+    helper: int
+    share: int
+
+
+class Pass(NamedTuple):
+    """A seat passes in a window or a call for help; ``auto``: it could do nothing there."""
+    kind: str
+    seat: int
+    stage: str
+    auto: bool
+
+
+class Window(NamedTuple):
+    """C-COMBAT-8: the last-chance window ``number`` opens (``final``: no answer after it)."""
+    kind: str
+    fighter: int
+    number: int
+    final: bool
+
+
+class Answer(NamedTuple):
+    """C-COMBAT-8: a card was played in the window; the fighter answers."""
+    kind: str
+    fighter: int
+
+
+class MonsterOut(NamedTuple):
+    """C-COMBAT-7: monster ``index`` leaves the combat early (``how``: killed, defeated, away)."""
+    kind: str
+    index: int
+    card: str
+    how: str
+
+
+class Result(NamedTuple):
+    """C-COMBAT-4: the strengths of the final moment and whether the munchkin side won."""
+    kind: str
+    fighter: int
+    strength: int
+    monster_strength: int
+    won: bool
+
+
+class CombatEnds(NamedTuple):
+    """C-COMBAT-9, 13, C-RUN-6: the combat is over: ``how`` won, fled or no_result."""
+    kind: str
+    fighter: int
+    how: str
+
+
+class Escape(NamedTuple):
+    """C-RUN-1..3: a run-away roll against monster ``card`` (roll 0: escaped without rolling)."""
+    kind: str
+    seat: int
+    card: str
+    roll: int
+    needed: int
+    escaped: bool
+
+
+class BadStuff(NamedTuple):
+    """C-RUN-4: ``seat`` is caught by ``card`` (or hit by its escape text, ``escaped``)."""
+    kind: str
+    seat: int
+    card: str
+    escaped: bool
+
+
+class Lost(NamedTuple):
+    """C-ITEM-8, C-COMP-7: a card lost to Bad Stuff or a curse (``what``: item, hand, race, class)."""
+    kind: str
+    seat: int
+    card: str
+    what: str
+
+
+class Gender(NamedTuple):
+    """C-CHAR-6: a curse changes ``seat``'s gender."""
+    kind: str
+    seat: int
+    gender: str
+
+
+class Death(NamedTuple):
+    """C-DEATH-1: ``seat`` dies; ``cards`` are laid out to be looted."""
+    kind: str
+    seat: int
+    cards: tuple
+
+
+class Loot(NamedTuple):
+    """C-DEATH-2: ``seat`` takes ``card`` from the body of ``dead``."""
+    kind: str
+    seat: int
+    dead: int
+    card: str
+
+
+class CurseCast(NamedTuple):
+    """C-CARD-8: curse ``card`` on its way to ``victim`` (``by`` -1: kicked open)."""
+    kind: str
+    card: str
+    by: int
+    victim: int
+
+
+class CurseActs(NamedTuple):
+    """C-CARD-8: the curse acts (``how``: immediate, next_combat, lasting, nothing)."""
+    kind: str
+    card: str
+    victim: int
+    how: str
+
+
+class CurseCancelled(NamedTuple):
+    """C-CARD-8: ``seat`` cancels the curse with ``card``."""
+    kind: str
+    curse: str
+    seat: int
+    card: str
+
+
+class Charity(NamedTuple):
+    """C-CHARITY-1..3: a card given face-down (``to`` -1: discarded)."""
+    kind: str
+    seat: int
+    to: int
+    card: str
+
+
+class GameWon(NamedTuple):
+    """C-WIN: the winners."""
+    kind: str
+    seats: tuple
+
+
+TYPES = {
+    "turn": Turn, "respawn": Respawn, "draw": Draw, "kick": Kick, "reshuffle": Reshuffle,
+    "monster_in": MonsterIn, "friendly": Friendly, "played": Played, "discard": Discard, "equip": Equip,
+    "level": Level, "sell": Sell, "power": Power, "theft": Theft, "asks_help": AskHelp, "offer": Offer,
+    "helps": Helps, "pass": Pass, "window": Window, "answer": Answer, "monster_out": MonsterOut,
+    "result": Result, "combat_ends": CombatEnds, "escape": Escape, "bad_stuff": BadStuff, "lost": Lost,
+    "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
+    "curse_cancelled": CurseCancelled, "charity": Charity, "game_won": GameWon,
+}
+
+_new = tuple.__new__
+
+
+def make(fields: tuple) -> tuple:
+    """The event of kind ``fields[0]`` with these fields (unknown kind: KeyError)."""
+    cls = TYPES[fields[0]]
+    if len(fields) != len(cls._fields):
+        raise TypeError(f"event {fields[0]}: {len(fields)} fields, expected {len(cls._fields)}")
+    return _new(cls, fields)

@@ -1,0 +1,196 @@
+"""Classic turn flow and reaction windows: starting turns (respawn, C-DEATH-4), the windows of a
+combat (a call for help, the last-chance windows of C-COMBAT-8) and of a curse (C-CARD-8), the
+auto-pass (as Q-DIGI-2), and ``settle``: what the rules do by themselves after every action
+(queued Bad Stuff, closing windows, running on, looting bodies, a dead player's skipped turn)."""
+from __future__ import annotations
+
+from mq.classic import character as ch
+from mq.classic import combat as cb
+from mq.classic import effects as fx
+from mq.classic import legal
+from mq.classic.state import CurseCast, Pending, PendingKind, Phase, Stage, Turn
+from mq.classic.tx import DOOR, TREASURE, Tx
+from mq.cards.classic_vocab import CurseKind
+
+SETTLE_BOUND = 10_000  # every loop is bounded; a step needs a few dozen rounds at most
+
+
+def others(tx: Tx, seat: int) -> tuple[int, ...]:
+    """Every seat but ``seat``, in seat order from the next one."""
+    n = len(tx.players)
+    return tuple((seat + k) % n for k in range(1, n))
+
+
+# -- turns -----------------------------------------------------------------------------------------
+
+def begin_turn(tx: Tx, seat: int, number: int) -> None:
+    """C-TURN-1; C-DEATH-4: a munchkin dead since their last turn draws 2 Door + 2 Treasure."""
+    tx.turn = Turn(seat=seat, number=number)
+    tx.phase = Phase.PLAY
+    tx.event("turn", seat, number)
+    if tx.player(seat).dead:
+        tx.set_player(seat, dead=False)
+        tx.event("respawn", seat)
+        for deck in (DOOR, DOOR, TREASURE, TREASURE):
+            fx.draw_to_hand(tx, seat, deck)
+
+
+def next_turn(tx: Tx) -> None:
+    order = tx.order
+    seat = order[(order.index(tx.turn.seat) + 1) % len(order)]
+    begin_turn(tx, seat, tx.turn.number + 1)
+
+
+def end_turn(tx: Tx) -> None:
+    """C-TURN-5, 9, C-CHARITY: over the hand limit, the excess is given or discarded (a pending
+    decision, one card at a time); then the next turn."""
+    seat = tx.turn.seat
+    p = tx.player(seat)
+    excess = len(p.hand) - ch.hand_limit(p, tx.cards, tx.params)
+    if excess > 0:
+        tx.pending = Pending(PendingKind.CHARITY, seat, excess)
+    else:
+        next_turn(tx)
+
+
+# -- windows ---------------------------------------------------------------------------------------
+
+def open_window(tx: Tx) -> None:
+    """C-COMBAT-8: the fighter resolves: every other seat plays or passes.  After the windows of
+    C-OPT-6, the fighter may not answer: the next window to close is final."""
+    c = tx.combat
+    number = c.windows + 1
+    tx.set_combat(stage=Stage.WINDOW, windows=number, waiting=others(tx, c.fighter), card_played=False,
+                  offers=())
+    tx.event("window", c.fighter, number, number > tx.params.windows)
+
+
+def card_in_window(tx: Tx) -> None:
+    """After any card in a window everyone must pass again (as Q-COMBAT-7)."""
+    c = tx.combat
+    if c is not None and c.stage == Stage.WINDOW:
+        tx.set_combat(card_played=True, waiting=others(tx, c.fighter))
+
+
+def cast_curse(tx: Tx, card: str, by: int, victim: int) -> None:
+    """C-CARD-8: before a curse acts, a curse window lets anyone cancel it."""
+    tx.curse = CurseCast(card, by, victim, waiting=tuple(range(len(tx.players))))
+    tx.event("curse", card, by, victim)
+
+
+def curse_acts(tx: Tx) -> None:
+    """C-CARD-8: an immediate curse acts and is discarded; a next-combat curse waits for the
+    victim's next combat (acting now if they are fighting); a lasting one stays in play."""
+    cc = tx.curse
+    tx.curse = None
+    d = tx.cards.card(cc.card)
+    kind = d.curse_kind
+    victim = cc.victim
+    if kind == CurseKind.LASTING:
+        tx.set_player(victim, curses=tx.player(victim).curses + (cc.card,))
+        tx.event("curse_acts", cc.card, victim, kind)
+    elif kind == CurseKind.NEXT_COMBAT:
+        tx.set_player(victim, next_combat=tx.player(victim).next_combat + (cc.card,))
+        if tx.combat is not None and victim in cb.side(tx.combat):
+            cb.waiting_curses(tx, victim)
+    else:
+        tx.event("curse_acts", cc.card, victim, kind)
+        tx.discard(cc.card)
+        fx.push(tx, victim, d.effects)
+
+
+def auto_pass(tx: Tx, waiting: tuple[int, ...], stage: str) -> tuple[int, ...]:
+    """Drop the seats that can do nothing but pass there (as Q-DIGI-2), computed from the state
+    every peer holds, so a pass never tells "I hold nothing" from "I choose not to" to others."""
+    state = tx.commit()
+    keep = []
+    for seat in waiting:
+        if legal.can_act(state, seat, tx.cards):
+            keep.append(seat)
+        else:
+            tx.event("pass", seat, stage, True)
+    return tuple(keep)
+
+
+# -- settle ----------------------------------------------------------------------------------------
+
+def settle(tx: Tx) -> None:
+    """What happens by itself after an action, until a seat must act (bounded)."""
+    for _ in range(SETTLE_BOUND):
+        if tx.phase == Phase.OVER or tx.pending is not None:
+            return
+        if tx.queue:
+            fx.apply_next(tx)
+            continue
+        if tx.curse is not None:
+            if tx.curse.waiting:
+                left = auto_pass(tx, tx.curse.waiting, "curse")
+                tx.curse = tx.curse.replace(waiting=left)
+                if left:
+                    return
+            curse_acts(tx)
+            continue
+        c = tx.combat
+        if c is not None:
+            if not _settle_combat(tx, c):
+                return
+            continue
+        if tx.bodies:
+            _settle_body(tx)
+            continue
+        if tx.phase == Phase.SETUP:
+            if all(p.ready for p in tx.players):
+                begin_turn(tx, tx.order[0], 1)
+                continue
+            return
+        if tx.player(tx.turn.seat).dead:  # C-TURN-10: the rest of a dead player's turn is skipped
+            next_turn(tx)
+            continue
+        return
+    raise RuntimeError("settle did not come to rest")  # a bug, never a game state
+
+
+def _settle_combat(tx: Tx, c) -> bool:
+    """One step of a combat's own progress; False when a seat must act."""
+    if c.stage == Stage.WINDOW:
+        left = auto_pass(tx, c.waiting, c.stage) if c.waiting else ()
+        tx.set_combat(waiting=left)
+        if left:
+            return False
+        if tx.combat.card_played and tx.combat.windows <= tx.params.windows:
+            tx.set_combat(stage=Stage.PREPARE, asked=False)
+            tx.event("answer", c.fighter)
+            return True
+        cb.resolve(tx)
+        return True
+    if c.stage == Stage.HELP:
+        if c.waiting:
+            return False
+        tx.set_combat(stage=Stage.PREPARE)
+        return True
+    if c.stage == Stage.RUN:
+        if tx.player(c.runners[0]).dead or not cb.to_escape(c):
+            tx.set_combat(runners=c.runners[1:], rolled=(), boost=0)
+            cb.begin_runner(tx)
+            return True
+        return False
+    if not cb.fought(c):  # PREPARE with every monster taken out (C-COMBAT-7)
+        cb.resolve(tx)
+        return True
+    return False
+
+
+def _settle_body(tx: Tx) -> None:
+    """C-DEATH-2: the looters of the first body take one card each, then the rest is discarded."""
+    body = tx.bodies[0]
+    if not body.started:
+        fx.start_looting(tx)
+        body = tx.bodies[0]
+    looters = tuple(s for s in body.looters if not tx.player(s).dead)
+    if body.cards and looters:
+        tx.bodies = (body.replace(looters=looters),) + tx.bodies[1:]
+        tx.pending = Pending(PendingKind.LOOT, looters[0])
+        return
+    for card in body.cards:
+        tx.discard(card)
+    tx.bodies = tx.bodies[1:]

@@ -1,0 +1,96 @@
+"""What every step of every Classic game must keep, checked from outside the rules (as Quest's
+mq.rules.invariants) for the conformance tests: ``check(state, cards)`` after every step and
+``check_step(before, after, events, cards)`` for what a step may change.  Each returns the list of
+broken invariants in words (empty when all hold).  Nothing in the engine imports this module."""
+from __future__ import annotations
+
+from collections import Counter
+
+from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_vocab import K
+from mq.classic import character as ch
+from mq.classic.state import ClassicState, Phase
+
+SLOTS = dict(ch.SLOT_CAPACITY)
+
+
+def zones(s: ClassicState) -> Counter:
+    """Every card of the game wherever it is: decks, hands, cards in play, the combat, a curse on
+    its way, bodies (C-SETUP-2, C-DEATH-2)."""
+    seen: Counter = Counter()
+    seen.update(s.door.draw + s.door.discard + s.treasure.draw + s.treasure.discard)
+    for p in s.players:
+        seen.update(p.hand + p.races + p.classes + p.curses + p.next_combat)
+        seen.update(c for c in (p.halfbreed, p.supermunchkin) if c)
+        for it in p.items:
+            seen.update((it.card, it.cheat) if it.cheat else (it.card,))
+    c = s.combat
+    if c is not None:
+        for m in c.monsters:
+            seen.update((m.mate or m.card,) + m.enhancers)  # a Mate's card is the Mate, not a copy
+        seen.update(card for _, card in c.played)
+    if s.curse is not None:
+        seen[s.curse.card] += 1
+    for b in s.bodies:
+        seen.update(b.cards)
+    if s.pending is not None and s.pending.kind == "search":
+        seen[s.pending.arg] += 1  # the search special, until its choice is made
+    return seen
+
+
+def check(s: ClassicState, cards: ClassicSet) -> list[str]:
+    problems: list[str] = []
+    every = Counter(c.id for c in cards.door + cards.treasure)
+    seen = zones(s)
+    if seen != every:
+        extra, missing = seen - every, every - seen
+        problems.append(f"card conservation: extra {sorted(extra)} missing {sorted(missing)}")
+    win = s.params.win_level
+    for p in s.players:
+        if not 1 <= p.level <= win:
+            problems.append(f"seat {p.seat} at level {p.level} (C-LAW-1, C-WIN-1)")
+        if p.level >= win and p.seat not in s.winners:
+            problems.append(f"seat {p.seat} at the winning level without winning")
+        if len(p.races) > (2 if p.halfbreed else 1) or len(p.classes) > (2 if p.supermunchkin else 1):
+            problems.append(f"seat {p.seat}: too many race or class cards (C-CHAR-2)")
+        if (p.halfbreed and not p.races) or (p.supermunchkin and not p.classes):
+            problems.append(f"seat {p.seat}: a Half-Breed or Super Munchkin without its kind (C-CHAR-7/8)")
+        for slot, capacity in SLOTS.items():
+            used = sum(ch.hands_needed(p, cards, it.card, s.params) if slot == "hands" else 1 for it in p.items
+                       if it.in_use and not it.cheat and cards.card(it.card).slot == slot)
+            if used > capacity:
+                problems.append(f"seat {p.seat}: {used} in use in the {slot} slot (C-ITEM-2)")
+        if ch.big_count(p, cards) > ch.big_limit(p, cards, s.params):
+            problems.append(f"seat {p.seat}: {ch.big_count(p, cards)} big items (C-ITEM-4)")
+        if p.dead and (p.hand or p.items):
+            problems.append(f"seat {p.seat} is dead with cards (C-DEATH-1)")
+        if any(cards.card(c).kind != K.CURSE for c in p.curses + p.next_combat):
+            problems.append(f"seat {p.seat}: a non-curse among the curses")
+    if bool(s.winners) != (s.phase == Phase.OVER):
+        problems.append("the game is over exactly when someone has won (C-WIN-1, C-DEATH-5)")
+    c = s.combat
+    if c is not None and (c.helper == c.fighter or c.helper >= len(s.players)):
+        problems.append("the helper is another player (C-HELP-1)")
+    if s.queue and s.pending is None:
+        problems.append("effects queued while nothing is pending")
+    return problems
+
+
+def check_step(before: ClassicState, after: ClassicState, events, cards: ClassicSet) -> list[str]:
+    problems: list[str] = []
+    win = after.params.win_level
+    for e in events:
+        if e.kind == "level" and e.new >= win and e.why not in ("kill", "help", "card"):
+            problems.append(f"seat {e.seat} reached the winning level by {e.why} (C-LAW-2)")
+        if e.kind == "level" and e.new >= win and e.why == "card" and not _level_up_all(events):
+            problems.append(f"seat {e.seat} reached the winning level by a card that does not allow it")
+        if e.kind == "turn" and before.turn is not None and before.turn.seat != e.seat:
+            prev = after.players[before.turn.seat]
+            if len(prev.hand) > ch.hand_limit(prev, cards, after.params):
+                problems.append(f"seat {prev.seat} ended the turn holding {len(prev.hand)} cards (C-TURN-9)")
+    return problems
+
+
+def _level_up_all(events) -> bool:
+    return any(e.kind == "played" and e.what == K.SPECIAL for e in events)
+

@@ -1,0 +1,222 @@
+"""The Classic game state (CLASSIC.md): small immutable nodes (mq.rules.node) of plain data.
+
+Invariants (as Quest's mq.rules.state):
+- Everything is a tuple, int, str, bool, None or another node; no dicts, sets or floats.
+- Cards are referred to by id (mq.cards.classic_defs); seats are 0..n-1; a monster of a combat by
+  its index in ``Combat.monsters`` (monsters never leave that tuple during the combat: one taken
+  out is marked ``out``).
+- Hidden information (hands, deck order, the RNG seed) lives here too; only mq.classic.view decides
+  who sees it (C-DIGI-4).
+- The mode is part of the parameters, so of the hash: a Classic state's parameters are a
+  :class:`ClassicParams` node, whose tag the digest covers.
+"""
+from __future__ import annotations
+
+from typing import ClassVar
+
+from mq.rules.node import Node, node
+from mq.rules.state import Deck
+
+CLASSIC = "classic"
+WIN_LEVEL, EPIC_WIN_LEVEL = 10, 20  # C-WIN-1, C-EPIC-1
+
+
+class Phase:
+    """Where the game is (``ClassicState.phase``: setup, play or over, C-SETUP-5) and where a turn
+    is (``Turn.phase``: kick, trouble, end, C-TURN-1)."""
+
+    SETUP = "setup"
+    PLAY = "play"  # the game's phase between setup and the end; the turn's phase is Turn.phase
+    KICK = "kick"  # (1) kick open the door
+    TROUBLE = "trouble"  # (2) look for trouble or (3) loot the room: no monster met
+    END = "end"  # after the combat or the loot: play cards, sell, then end the turn (4, charity)
+    OVER = "over"
+
+
+class Stage:
+    """The stages of a combat (C-COMBAT-8, C-HELP-1, C-RUN)."""
+
+    PREPARE = "prepare"  # the main fighter plays cards, asks for help, accepts an offer, resolves
+    HELP = "help"  # the others answer a call for help: an offer or a pass
+    WINDOW = "window"  # the last-chance window (C-COMBAT-8): every other seat plays or passes
+    RUN = "run"  # the munchkin side lost: each runner rolls per monster (C-RUN)
+
+
+class Out:
+    """How a monster left its combat early (C-COMBAT-7); "" while it is still fought."""
+
+    KILLED = "killed"  # levels and Treasure if the combat is won
+    DEFEATED = "defeated"  # Treasure only
+    AWAY = "away"  # no reward
+
+
+class PendingKind:
+    """A decision one seat must take before the game goes on (C-DIGI-5)."""
+
+    LOSE_ITEM = "lose_item"  # which item in play to lose (C-ITEM-8)
+    LOSE_HAND = "lose_hand"  # which card of the hand to discard (Bad Stuff, curses)
+    LOOT = "loot"  # which card of a body to take (C-DEATH-2)
+    CHARITY = "charity"  # the excess cards: give or discard (C-CHARITY)
+    SEARCH = "search"  # which card of a discard pile to take (a special's search_discards)
+
+
+@node
+class ClassicParams(Node):
+    """Game parameters and table options every peer agrees on (C-OPT; part of the hash)."""
+
+    mode: ClassVar[str] = CLASSIC
+
+    players: int
+    genders: tuple[str, ...]  # C-OPT-7, C-SETUP-4
+    start_door: int = 4  # C-OPT-2, C-SETUP-3: 4 + 4 or 2 + 2
+    start_treasure: int = 4
+    epic: bool = False  # C-OPT-3
+    windows: int = 5  # C-OPT-6: last-chance windows the fighter may answer
+    window_ms: int = 10_000  # C-OPT-5 (as Q-OPT-1)
+    away: str = "wait"  # C-OPT-5, C-DIGI-6 (as Q-OPT-2)
+    away_s: int = 60
+
+    @property
+    def win_level(self) -> int:  # C-WIN-1, C-WIN-3
+        return EPIC_WIN_LEVEL if self.epic else WIN_LEVEL
+
+
+@node
+class CItem(Node):
+    """An item in play (C-ITEM-1): in use or not; a Cheat! card on it (C-ITEM-5)."""
+
+    card: str
+    in_use: bool
+    cheat: str = ""
+
+
+@node
+class CPlayer(Node):
+    """A munchkin: level, the cards in play, the hand, and whether dead until their next turn."""
+
+    seat: int
+    gender: str
+    level: int = 1
+    hand: tuple[str, ...] = ()
+    races: tuple[str, ...] = ()  # race cards in play (two only with a Half-Breed, C-CHAR-7)
+    classes: tuple[str, ...] = ()  # class cards in play (two only with a Super Munchkin, C-CHAR-8)
+    halfbreed: str = ""  # the Half-Breed card in play, if any
+    supermunchkin: str = ""
+    items: tuple[CItem, ...] = ()
+    curses: tuple[str, ...] = ()  # lasting curses in play on this munchkin (C-CARD-8)
+    next_combat: tuple[str, ...] = ()  # next-combat curses waiting for this munchkin's next combat
+    dead: bool = False  # C-DEATH-3: until the start of their next turn
+    ready: bool = False  # C-SETUP-5
+
+
+@node
+class CMonster(Node):
+    """A monster of a combat: its card (for a Mate, the card it copies, C-COMBAT-5), the enhancers
+    played on it (C-COMBAT-6), and how it left the combat early, if it did (C-COMBAT-7)."""
+
+    card: str
+    enhancers: tuple[str, ...] = ()
+    mate: str = ""  # the Mate card, when this monster is a copy
+    of: int = -1  # a Mate: the index of the monster it copies (whose enhancers it shares)
+    out: str = ""
+
+
+@node
+class Combat(Node):
+    """A combat (C-COMBAT). ``extra`` holds (seat, amount) strength changes of single munchkins
+    (berserk discards, backstabs, next-combat curses); ``used`` names powers used, as
+    (seat, what) pairs, for their per-combat limits; ``played`` the one-shots and combat specials
+    as (seat, card), for C-COMBAT-13."""
+
+    fighter: int
+    stage: str = Stage.PREPARE
+    monsters: tuple[CMonster, ...] = ()
+    helper: int = -1
+    share: int = 0  # Treasure cards the helper takes first (the accepted deal, C-HELP-3)
+    offers: tuple[tuple[int, int], ...] = ()  # (seat, Treasure cards asked) of the last call
+    asked: bool = False  # help asked since the last window (one call per answer)
+    waiting: tuple[int, ...] = ()  # seats still to answer the call or the window
+    card_played: bool = False  # a card was played in the current window
+    windows: int = 0  # last-chance windows opened so far (C-COMBAT-8, C-OPT-6)
+    munchkin_bonus: int = 0  # one-shots on the munchkin side
+    monster_bonus: int = 0  # one-shots on the monster side
+    extra: tuple[tuple[int, int], ...] = ()
+    used: tuple[tuple[int, str], ...] = ()
+    played: tuple[tuple[int, str], ...] = ()
+    runners: tuple[int, ...] = ()  # C-RUN: the seats still to run, the current one first
+    rolled: tuple[int, ...] = ()  # monsters the current runner has rolled against or escaped
+    boost: int = 0  # the current runner's extra to every run-away roll (one-shots, escape boost)
+
+
+@node
+class CurseCast(Node):
+    """A curse on its way (C-CARD-8): the curse window in which others may cancel it."""
+
+    card: str
+    by: int  # -1: kicked open from the deck
+    victim: int
+    waiting: tuple[int, ...] = ()
+
+
+@node
+class Effect(Node):
+    """A Bad Stuff or curse effect still to act on ``seat`` (queued: one may wait for a choice)."""
+
+    seat: int
+    name: str
+    n: int = 0
+    arg: str = ""
+
+
+@node
+class Body(Node):
+    """A dead munchkin's cards, laid out to be looted (C-DEATH-2); ``looters`` still to take one."""
+
+    seat: int
+    cards: tuple[str, ...]
+    looters: tuple[int, ...] = ()
+    started: bool = False  # the looters' order has been rolled
+
+
+@node
+class Pending(Node):
+    """A decision ``seat`` must take (``PendingKind``); ``n`` is how many more picks it needs;
+    ``gifts`` the (seat, cards given) counts of a charity, for the even split (C-CHARITY-1)."""
+
+    kind: str
+    seat: int
+    n: int = 1
+    arg: str = ""
+    gifts: tuple[tuple[int, int], ...] = ()
+
+
+@node
+class Turn(Node):
+    seat: int
+    number: int
+    phase: str = Phase.KICK
+    doubled: int = 0  # items sold at double value this turn (C-CHAR-4)
+    picked: bool = False  # an epic thief's pickpocket used this turn (C-EPIC-12)
+
+
+@node
+class ClassicState(Node):
+    params: ClassicParams
+    rng_seed: int
+    rng_n: int
+    order: tuple[int, ...]
+    players: tuple[CPlayer, ...]
+    door: Deck
+    treasure: Deck
+    phase: str = Phase.SETUP
+    turn: Turn | None = None
+    combat: Combat | None = None
+    curse: CurseCast | None = None
+    queue: tuple[Effect, ...] = ()
+    bodies: tuple[Body, ...] = ()
+    pending: Pending | None = None
+    winners: tuple[int, ...] = ()
+
+
+NODE_TYPES = {cls.__name__: cls for cls in (ClassicParams, CItem, CPlayer, CMonster, Combat, CurseCast, Effect,
+                                            Body, Pending, Turn, ClassicState, Deck)}

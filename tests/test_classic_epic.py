@@ -1,0 +1,115 @@
+"""The Epic option of the Classic mode (C-EPIC, C-OPT-3): to level 20, with the epic powers of
+races, classes and the human from level 10.  Card ids as in test_classic_rules.py; the epic powers
+are those of the default race and class cards (mq/data/classic/door.toml)."""
+from __future__ import annotations
+
+from classic_table import CARDS, act, hand, in_play, kinds, on_top, playing, set_player
+from test_classic_rules import resolve
+
+import pytest
+
+import mq.rules as R
+from mq.cli import main
+from mq.classic import character as ch
+from mq.classic import combat as cb
+from mq.classic.state import Phase
+from mq.rules import Action, IllegalAction, legal_actions
+
+
+def epic(players=3, seat=0, seed=5):
+    return playing(players, seat, seed, epic=True)
+
+
+def test_epic_plays_to_level_20_and_protects_only_it_C_EPIC_1_C_WIN_3_C_OPT_3():
+    """C-EPIC-1, C-WIN-3, C-OPT-3, Q-OPT-5: Epic is a Classic table option (refused for Quest); the
+    winning level is 20; levels 10-19 by any normal means."""
+    with pytest.raises(IllegalAction):
+        R.make_params(3, epic=True)
+    s = hand(set_player(epic(), 0, level=9), 0, "CT64", "CT65")
+    assert s.params.win_level == 20 and R.make_params(3, mode="classic").win_level == 10
+    s, _ = act(s, 0, "play", "CT64")
+    assert s.players[0].level == 10 and not R.is_over(s)
+    s = set_player(s, 0, level=19)
+    assert Action(0, "play", ("CT65",)) not in legal_actions(s, 0)
+    s = on_top(s, "CD01")
+    s, _ = act(s, 0, "kick")
+    s, ev = resolve(s)
+    assert R.winners(s) == (0,) and s.players[0].level == 20
+
+
+def test_epic_powers_from_level_10_only_C_EPIC_2_C_EPIC_4():
+    """C-EPIC-2, 4: an epic dwarf has no hand limit; below 10 the power is gone."""
+    s = in_play(set_player(epic(), 0, level=10), 0, "CD66")
+    assert ch.hand_limit(s.players[0], CARDS, s.params) > 100
+    assert ch.hand_limit(s.players[0].replace(level=9), CARDS, s.params) == 6
+    base = in_play(set_player(playing(), 0, level=10), 0, "CD66")
+    assert ch.hand_limit(base.players[0], CARDS, base.params) == 6  # without Epic, none
+    assert [e.name for e in ch.epic_powers(s.players[0].replace(races=()), CARDS, s.params)] == ["pet"]
+
+
+def test_epic_halfling_doubles_two_items_C_EPIC_5():
+    """C-EPIC-5: an epic halfling doubles two items a turn."""
+    s = in_play(set_player(epic(), 0, level=10), 0, "CD69")
+    s = hand(s.replace(turn=s.turn.replace(phase=Phase.END)), 0, "CT05", "CT07")
+    s, ev = act(s, 0, "buy", "CT05", "CT07")
+    assert ev[-2].gold == 2000 and s.players[0].level == 12
+
+
+def test_epic_warrior_grip_and_two_big_items_C_EPIC_13_C_EPIC_15():
+    """C-EPIC-13, 15: a two-hander takes one hand; two big items; below 10 one is discarded."""
+    s = in_play(set_player(epic(), 0, level=10), 0, "CD72")
+    s = hand(s, 0, "CT31", "CT33", "CT48")  # two big two-handers, a big item without slot
+    s, _ = act(s, 0, "play", "CT31")
+    s, _ = act(s, 0, "play", "CT33")
+    assert all(it.in_use for it in s.players[0].items)
+    assert Action(0, "play", ("CT48",)) not in legal_actions(s, 0)
+    s = hand(s, 1, "CD48")
+    s, _ = act(s, 1, "curse", "CD48", 0)
+    assert s.players[0].level == 9 and len(s.players[0].items) == 1
+
+
+def test_epic_elf_arrows_in_others_combats_C_EPIC_3():
+    """C-EPIC-3: two arrows a combat, a card each, -2 to the monsters or a munchkin."""
+    s = in_play(set_player(on_top(epic(), "CD20"), 1, level=10), 1, "CD63")
+    s = hand(s, 1, "CT49", "CT50", "CT51")
+    s, _ = act(s, 0, "kick")
+    s, _ = act(s, 0, "roll")
+    before = cb.strengths(s, CARDS)
+    s, _ = act(s, 1, "power", "arrows", "CT50", "monsters")  # any card of the hand may pay
+    s, _ = act(s, 1, "power", "arrows", "CT49", 0)
+    assert cb.strengths(s, CARDS) == (before[0] - 2, before[1] - 2)
+    assert not any(a.kind == "power" and a.args[0] == "arrows" for a in legal_actions(s, 1))  # two a combat
+
+
+def test_epic_cleric_prayer_and_thief_pickpocket_C_EPIC_11_C_EPIC_12():
+    """C-EPIC-11, 12: two cards for a Treasure; once a turn a random card of another's hand."""
+    s = in_play(set_player(epic(), 0, level=10), 0, "CD81")
+    s = hand(s, 0, "CT49", "CT50")
+    s, ev = act(s, 0, "power", "prayer", "CT50", "CT49")
+    assert len(s.players[0].hand) == 1 and [e.kind for e in ev].count("draw") == 1
+    t = in_play(set_player(epic(), 0, level=10), 0, "CD78")
+    t = hand(hand(t, 0, "CT49"), 1, "CT50", "CT51")
+    t, ev = act(t, 0, "power", "pickpocket", "CT49", 1)
+    assert len(t.players[0].hand) == 1 and len(t.players[1].hand) == 1 and t.turn.picked
+    assert not any(a.args[:1] == ("pickpocket",) for a in legal_actions(t, 0))  # once a turn
+
+
+def test_epic_wizard_dodges_curses_C_EPIC_9():
+    """C-EPIC-9: a card and a run-away roll of 5+ cancel a curse on an epic wizard."""
+    outcomes = set()
+    for seed in range(16):
+        s = in_play(set_player(epic(seed=seed), 1, level=10), 1, "CD75")
+        s = hand(hand(s.replace(rng_seed=seed), 0, "CD48"), 1, "CT49")
+        s, _ = act(s, 0, "curse", "CD48", 1)
+        assert R.actors(s) == (1,)
+        s, ev = act(s, 1, "power", "dodge", "CT49")
+        dodged = "curse_cancelled" in kinds(ev)
+        assert s.players[1].level == (10 if dodged else 9)
+        outcomes.add(dodged)
+    assert outcomes == {True, False}
+
+
+def test_epic_sim_finishes_with_a_winner_at_level_20(capsys):
+    """C-EPIC-1: bot games with Epic end with a winner at level 20."""
+    assert main(["sim", "--mode", "classic", "--epic", "--players", "3", "--games", "2", "--seed", "4"]) == 0
+    assert "total: 2 games, 2 with a winner" in capsys.readouterr().out
