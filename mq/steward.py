@@ -51,7 +51,8 @@ def bot_move(state: State, seat: int, cards: CardSet) -> Action:
 
 class Steward:
     """The window timer of one table (Q-OPT-1): told of every state the table's log reaches
-    (:meth:`saw`), it says which pass the table makes now (:meth:`due`)."""
+    (:meth:`saw`, or :meth:`rearm` when a sequencer takes over), it says which pass the table makes
+    now (:meth:`due`)."""
 
     def __init__(self) -> None:
         self._key: tuple | None = None  # the window being timed (window_of)...
@@ -64,6 +65,14 @@ class Steward:
         if key != self._key:
             self._key = key
             self._since = now if key is not None else None
+
+    def rearm(self, state: State, now: float) -> None:
+        """A sequencer takes the table over at ``now`` (a failover, a resumed game): whatever it
+        timed before, the window open in ``state`` (the logged state) gets its full time from now,
+        so no window stays open untimed because the sequencer that timed it is gone."""
+        self._key = window_of(state)
+        self._since = now if self._key is not None else None
+        self._closing = None
 
     def due(self, state: State, now: float) -> Action | None:
         """The next pass the timer makes at ``now`` in ``state``, or None.  Once the time ran out,

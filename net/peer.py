@@ -667,6 +667,9 @@ class Peer:
     def _go_live(self) -> None:
         self._live = True
         self._expect.clear()
+        # Issue 13 item 6: a window open in the logged state is timed from now (the sequencer that
+        # timed it may be gone), or it would wait for its seats for ever.
+        self.steward.rearm(self.state, self.rt.now())
         # A peer whose log we did not (fully) adopt — its answer was lost or did not check, or we
         # took a more up-to-date one since — holds entries past what it shares with ours, which
         # we are about to number differently.  Never acknowledged (a quorum that promised our

@@ -186,3 +186,52 @@ def test_an_old_sequencer_with_entries_nobody_received_rewinds_when_it_rejoins(t
     for name in ("a", "b"):
         assert filecmp.cmp(str(tmp_path / "h.mqlog"), str(tmp_path / f"{name}.mqlog"), shallow=False)
     assert replay(str(tmp_path / "h.mqlog")).ok
+
+
+def test_a_window_open_when_the_sequencer_dies_is_timed_by_the_next_sequencer(tmp_path):
+    """Issue 13 item 6, Q-OPT-1: kill -9 the sequencer while an interrupt window waits for a seat
+    that never answers windows.  The new sequencer re-arms the window from the logged state, so the
+    table passes for that seat within the window's time plus the failover's (before, the window
+    stayed open until an away-bot took the seat; with away = wait, for ever)."""
+    import asyncio
+    import time
+
+    from mq.bots import choose
+    from mq.rules import view
+    from mq.steward import window_of
+    from net.client import NetTable
+    from net.peer import Config
+
+    window_s, dead_s, settle_s = 1.5, 0.7, 1.0
+    with Cluster(str(tmp_path)) as c:
+        c.host("--seats", "3", "--open", "--window-ms", str(int(window_s * 1000)), "--settle-ms",
+               str(int(settle_s * 1000)))
+        c.join(1, "--settle-ms", str(int(settle_s * 1000)))
+        assert c.seat(1) == 1
+
+        async def main():
+            t = await NetTable.join(Config(name="silent", log_path=str(tmp_path / "silent.mqlog"), ping_s=0.1,
+                                           dead_s=dead_s, settle_s=settle_s), "127.0.0.1", c.port)
+            p = t.peer
+            assert t.seat == 2
+            assert await t.wait_started(15)
+            end = time.monotonic() + 90
+            while not ((w := window_of(p.state)) is not None and w[1] == (2,)):  # plays, but never in a window
+                assert p.phase == "game" and time.monotonic() < end, "no window waited for seat 2"
+                if p.my_turn() and not p.outstanding and window_of(p.state) is None:
+                    await t.submit(choose(view(p.state, 2), 2, p.cards))
+                await asyncio.sleep(0.002)
+            killed, at = time.monotonic(), p.seq
+            c.procs[0].kill9()
+            bound = window_s + 2 * dead_s + settle_s + 3.0
+            while not any(e.author == -1 and e.action[:2] == [2, "pass"] for e in p.log.entries[at:]):
+                assert time.monotonic() - killed < bound + 10, "the window was never closed by its timer"
+                await asyncio.sleep(0.01)
+            took = time.monotonic() - killed
+            await t.close()
+            return took, bound
+
+        took, bound = asyncio.run(main())
+        assert "is the sequencer" in c.procs[1].err()
+    print(f"the window closed {took:.2f} s after the sequencer died (bound {bound:.1f} s)")
+    assert window_s <= took <= bound, f"the window closed {took:.2f} s after the sequencer died"

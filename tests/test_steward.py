@@ -103,3 +103,22 @@ def test_the_bot_move_is_a_legal_move_for_its_seat():
     assert action.seat == seat
     step(s, action, CARDS)  # raises if the engine refuses it
 
+
+
+def test_a_sequencer_taking_over_times_the_open_window_from_then_on():
+    """A new sequencer (failover, resume) re-arms the window the logged state holds: its full time
+    from the takeover, whatever its own timer knew (nothing, or a window long gone)."""
+    s, a = _window()
+    limit = s.params.window_ms / 1000
+    fresh = Steward()  # never saw the window open: without rearm it would never time it
+    fresh.rearm(s, 50.0)
+    assert fresh.due(s, 50.0 + limit - 0.001) is None
+    assert fresh.due(s, 50.0 + limit) == Action(s.combat.waiting[0], "pass")
+    stale = Steward()
+    stale.saw(s, 0.0)
+    assert stale.due(s, limit) is not None  # its time ran out here once...
+    stale.rearm(s, 100.0)  # ...and the window is still open at the takeover
+    assert stale.due(s, 100.0 + limit - 0.001) is None and stale.due(s, 100.0 + limit) is not None
+    outside = Steward()
+    outside.rearm(started(3), 0.0)
+    assert outside.due(started(3), 1000.0) is None
