@@ -52,11 +52,9 @@ Invariants:
 from __future__ import annotations
 
 import asyncio
-import hmac
 import json
 import logging
 import os
-from collections import Counter, deque
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -69,20 +67,13 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import desync, gamelog, identity, options, port, replica, seeding, transport, wire
+from net import admission, desync, gamelog, identity, options, port, replica, seeding, transport, wire
 from net.replica import RING
 from net.wire import PROTOCOL, TABLE_AUTHOR
 
 log = logging.getLogger("mq.net")
 
 FETCH_BATCH = 2000  # entries per catch-up message (~100 bytes each, far below MAX_MESSAGE)
-# Join codes: after this many wrong codes from one address, it is denied at ZAP (no handshake) and
-# refused; and no more than WRONG_CODES_PER_WINDOW wrong codes are checked per window overall (the
-# rest are refused as "busy" unchecked), so even many addresses guess at most ~20 codes a minute
-# against a 40-bit secret.
-MAX_WRONG_CODES = 5
-WRONG_CODES_PER_WINDOW = 20
-WRONG_CODE_WINDOW_S = 60.0
 
 
 # The sequencer waits this long after the game's last entry for every peer to report it, then sends
@@ -215,14 +206,6 @@ class Peer:
         self.drops = wire.Counters()
         self.router, self.port = rt.router(cfg.bind, cfg.port, self._public, self._secret)
         self.gate = rt.gate  # denied addresses and keys (ZAP)
-        # admission (leader)
-        self.join_code: str | None = None  # the code the host shows (admit="code")
-        self._open = False  # admit unknown keys without a code (loopback-only hosts)
-        self._code_secret = identity.code_secret(cfg.code) if cfg.code else None
-        self._admitted: set[str] = set()  # spectators' keys let in (a reconnect needs no code)
-        self._wrong_by_addr: Counter[str] = Counter()
-        self._wrong_recent: deque[float] = deque()
-        self._wrong_seen: dict[bytes, set] = {}
         self._server_key: str | None = None  # follower: the key of the peer the DEALER talks to
         self.dealer = None
         self._dealer_task: asyncio.Task | None = None
@@ -243,6 +226,8 @@ class Peer:
         self.error: str | None = None
         self.report_file: str | None = None
         self.stats = {"sequenced": 0, "applied": 0, "rejected": 0, "wrong_codes": 0, "busy": 0}
+        # Who comes in when this peer sequences, and the join code it was given (net.admission).
+        self.admission = admission.Admission(self.gate, cfg.code, self.stats)
         self.commit_ms: list[float] = []  # leader: proposal received -> entry sent (own seat: submit -> applied)
         self._sent_at: dict[int, float] = {}
         self.started_at = self.ended_at = 0.0  # perf_counter at the header and at the end (stats)
@@ -522,16 +507,15 @@ class Peer:
 
     def _setup_admission(self) -> None:
         """How this host admits keys it does not know: a fresh join code, or (loopback only) none."""
-        if self.cfg.admit == "code":
-            self._code_secret = identity.new_secret()
-            self.join_code = identity.make_code(self.pub, self._code_secret)
-            self._open = False
-        elif self.cfg.admit == "open":
-            if not transport.is_loopback(self.cfg.bind):
-                raise PeerError("a game without a join code must listen on loopback only (bind 127.0.0.1)")
-            self._open = True
-        else:
-            raise PeerError(f"unknown admission {self.cfg.admit!r}")
+        try:
+            self.admission.open_as(self.cfg.admit, self.cfg.bind, self.pub)
+        except admission.AdmissionError as e:
+            raise PeerError(str(e)) from None
+
+    @property
+    def join_code(self) -> str | None:
+        """The code this host shows (``admit="code"``); None otherwise."""
+        return self.admission.join_code
 
     def open_seats(self) -> int:
         return sum(1 for s in self.seats if s.kind == "open")
@@ -756,14 +740,13 @@ class Peer:
             return self.drops.drop("hello", "bad role", addr)
         if msg["id"] != pub:  # the field is informative only; a mismatch is a broken or lying peer
             return self.drops.drop("hello", "id is not the connection's key", addr)
-        if addr in self.gate.denied_addresses or pub in self.gate.denied_keys:
+        if self.admission.denied(addr, pub):
             return self._to(rid, {"t": "refuse", "reason": "denied", "text": "too many wrong join codes"})
-        known = pub in self._admitted or any(i.kind == "peer" and i.pub == pub for i in self.seats)
+        known = self.admission.admitted(pub) or any(i.kind == "peer" and i.pub == pub for i in self.seats)
         if not known:
-            refusal = self._admit(rid, msg, addr, pub)
+            refusal = self.admission.admit(rid, msg.get("code"), addr, pub, self.rt.now(), self._denied_notice)
             if refusal is not None:
                 return self._to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
-            self._admitted.add(pub)
         if msg["game"] is not None and msg["game"] != self.game:
             return self._to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
         name = msg["name"][:wire.MAX_NAME] or "player"
@@ -831,40 +814,8 @@ class Peer:
         if self.phase == "lobby":
             self._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
 
-    def _admit(self, rid: bytes, msg: dict, addr: str, pub: str) -> tuple[str, str] | None:
-        """Admission of a key this sequencer does not know: None, or (reason, text) to refuse.  The
-        code travels inside the CURVE channel; wrong ones are counted per address (denied at ZAP
-        after MAX_WRONG_CODES) and limited overall per WRONG_CODE_WINDOW_S."""
-        if self._open:
-            return None
-        if self._code_secret is None:
-            return "closed", "this sequencer admits only the game's players"
-        now = self.rt.now()
-        while self._wrong_recent and now - self._wrong_recent[0] > WRONG_CODE_WINDOW_S:
-            self._wrong_recent.popleft()
-        code = msg.get("code")
-        if len(self._wrong_recent) >= WRONG_CODES_PER_WINDOW:
-            self.stats["busy"] += 1
-            return "busy", "too many wrong join codes lately: try again in a minute"
-        if type(code) is str and hmac.compare_digest(code.encode("utf-8", "replace"), self._code_secret.encode()):
-            return None
-        # One count per (connection, code): a joiner resends its hello until it hears back.
-        seen = self._wrong_seen.setdefault(rid, set())
-        key = code if type(code) is str and len(code) <= 64 else repr(type(code))
-        if key not in seen and len(seen) < 64:
-            seen.add(key)
-            self.stats["wrong_codes"] += 1
-            self._wrong_by_addr[addr] += 1
-            self._wrong_recent.append(now)
-            n = self._wrong_by_addr[addr]
-            log.warning("%s join code from %s (%d from there)", "no" if code is None else "a wrong", addr, n)
-            if n >= MAX_WRONG_CODES:
-                self.gate.deny_address(addr)
-                self.gate.deny_key(pub)
-                self._notice("info", None, f"{addr} sent {n} wrong join codes: refused from now on")
-        if len(self._wrong_seen) > 4096:
-            self._wrong_seen.clear()
-        return "code", "a wrong or missing join code: ask the host for it (mq join HOST --code XXXX-XXXX-XXXX)"
+    def _denied_notice(self, addr: str, n: int) -> None:
+        self._notice("info", None, f"{addr} sent {n} wrong join codes: refused from now on")
 
     def _common_point(self, tail: list) -> int:
         """The last entry that the peer's log (as sampled by its ``tail``) shares with ours."""
@@ -1513,8 +1464,8 @@ class Peer:
                "role": self.cfg.role, "inc": self.inc, "port": self.port, "last": self.seq,
                "tail": tail, "game": self.game or None, "epoch": self._promise(),
                "lep": self.log.last_epoch if self.log is not None else 0, "gender": self.cfg.gender}
-        if self._code_secret is not None:
-            msg["code"] = self._code_secret  # inside the CURVE channel, to a key we checked
+        if self.admission.secret is not None:
+            msg["code"] = self.admission.secret  # inside the CURVE channel, to a key we checked
         self._up(msg)
 
     def _promise(self) -> int:

@@ -16,7 +16,7 @@ import zmq
 import zmq.asyncio
 
 from mq.rules import Action
-from net import discovery, identity, peer as peer_module, transport, wire
+from net import admission, discovery, identity, transport, wire
 from net.client import NetTable
 from net.harness import Cluster
 from net.peer import Config, PeerError
@@ -99,7 +99,7 @@ def test_wrong_join_codes_are_refused_counted_and_then_denied_at_the_handshake(t
         host = await NetTable.host(_cfg(tmp_path, "host", admit="code"), seats=3)
         hp = host.peer
         # Guesses with a well-formed code for this host's key (an attacker knows the key: it is public).
-        for i in range(peer_module.MAX_WRONG_CODES):
+        for i in range(admission.MAX_WRONG_CODES):
             guess = identity.make_code(hp.pub)
             assert identity.code_secret(guess) != identity.code_secret(hp.join_code)
             with pytest.raises(PeerError, match=r"refused \(code\)"):
@@ -113,8 +113,8 @@ def test_wrong_join_codes_are_refused_counted_and_then_denied_at_the_handshake(t
         await host.close()
 
         # Overall limit: past WRONG_CODES_PER_WINDOW wrong codes a minute, codes are not even checked.
-        monkeypatch.setattr(peer_module, "MAX_WRONG_CODES", 100)
-        monkeypatch.setattr(peer_module, "WRONG_CODES_PER_WINDOW", 2)
+        monkeypatch.setattr(admission, "MAX_WRONG_CODES", 100)
+        monkeypatch.setattr(admission, "WRONG_CODES_PER_WINDOW", 2)
         host = await NetTable.host(_cfg(tmp_path, "host2", admit="code"), seats=3)
         hp = host.peer
         with pytest.raises(PeerError, match=r"refused \(code\)"):  # no code at all counts too
