@@ -67,7 +67,8 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import admission, desync, gamelog, identity, options, port, replica, seeding, transport, wire
+from net import admission, desync, gamelog, identity, membership, options, port, replica, seeding, transport, wire
+from net.membership import Member
 from net.replica import RING
 from net.wire import PROTOCOL, TABLE_AUTHOR
 
@@ -135,25 +136,6 @@ class SeatInfo:
         return cls(d[0][:wire.MAX_NAME], d[1], d[2], d[3], d[4], d[5], d[6])
 
 
-@dataclass
-class Member:
-    """A connection at the leader."""
-
-    rid: bytes
-    pub: str
-    name: str
-    seat: int | None
-    inc: bytes
-    host: str
-    port: int
-    last_seen: float
-    acked: int = 0
-    last: int = 0  # the length of its log when it said hello (or after the rewind we told it)...
-    common: int = 0  # ...and the last entry it shares with ours
-    lep: int = 0  # the epoch of its last entry when it said hello
-    promised: int = 0  # the highest epoch it told us it promised (hello, ping)
-
-
 def next_epoch(above: int, seat: int) -> int:
     """An epoch for a reign of ``seat`` higher than ``above``: counter * 8 + seat, so no two
     seats' reigns ever share an epoch (wire.MAX_SEATS <= 8)."""
@@ -178,6 +160,10 @@ def _replica_field(name: str, doc: str) -> property:
                     lambda self, value: setattr(self.replica, name, value), doc=doc)
 
 
+def _member_field(name: str, doc: str) -> property:
+    return property(lambda self: getattr(self.membership, name), doc=doc)
+
+
 class Peer:
     """One peer.  Use :meth:`host`, :meth:`resume` or :meth:`join` (coroutines), then read
     ``state``/``seq``, :meth:`propose`, and listen with :meth:`subscribe`."""
@@ -188,6 +174,10 @@ class Peer:
     state = _replica_field("state", "the state after the last entry applied")
     seq = _replica_field("seq", "the number of the last entry applied")
     ring = _replica_field("ring", "entry number -> the state after it, for the last RING entries")
+    # The sequencer's connections are its membership's (net.membership.Membership).
+    members = _member_field("members", "routing id -> Member: the sequencer's connections")
+    seat_rid = _member_field("seat_rid", "seat -> the routing id of the connection holding it")
+    away_since = _member_field("away_since", "seat -> when it went away (the sequencer's clock)")
 
     def __init__(self, cfg: Config, ctx=None, runtime=None) -> None:
         """``runtime``: where the I/O, clock and randomness come from (net.transport.ZmqRuntime on
@@ -232,9 +222,7 @@ class Peer:
         self._sent_at: dict[int, float] = {}
         self.started_at = self.ended_at = 0.0  # perf_counter at the header and at the end (stats)
         # leader-only
-        self.members: dict[bytes, Member] = {}
-        self.seat_rid: dict[int, bytes] = {}
-        self.away_since: dict[int, float] = {}
+        self.membership = membership.Membership()  # members, seat_rid, away_since (above)
         self._last_pid: dict[int, tuple[bytes, int]] = {}
         self._drive_scheduled = False
         self._live = False
@@ -605,8 +593,7 @@ class Peer:
         self.log.raise_promise(self.epoch)
         self._expect = set(expect)
         self._reconcile_until = now + settle
-        self.members.clear()
-        self.seat_rid.clear()
+        self.membership.clear()
         self._fetching.clear()
         self._buffer.clear()
         for s, info in enumerate(self.seats):
@@ -1065,9 +1052,8 @@ class Peer:
         if now - self._last_tick >= self.cfg.ping_s:
             self._last_tick = now
             self._broadcast({"t": "tick", "head": self.seq})
-        for rid, m in list(self.members.items()):
-            if now - m.last_seen > self.cfg.dead_s:
-                self._member_gone(rid, "no heartbeat")
+        for rid in self.membership.silent(now, self.cfg.dead_s):
+            self._member_gone(rid, "no heartbeat")
         if self._seeding is not None and now > self._seeding.deadline:
             missing = self._seeding.missing()
             self._seeding = None
@@ -1139,27 +1125,13 @@ class Peer:
         return [s for s, i in enumerate(self.seats) if i.kind == "peer"]
 
     def _quorum(self, seats: set[int]) -> bool:
-        """More than half of the game's peer seats, or exactly half including the lowest of them (so
-        that of two equal halves only one can sequence, and a 2-peer game goes on without seat 1)."""
-        ps = self._peer_seats()
-        have = sum(1 for s in ps if s in seats)
-        return 2 * have > len(ps) or (2 * have == len(ps) and bool(ps) and ps[0] in seats)
+        return membership.quorum(self._peer_seats(), seats)
 
     def _reach(self, now: float) -> set[int]:
-        """The seats this sequencer heard from within half of ``dead_s`` (itself included): a
-        follower gives up on a silent sequencer only after ``dead_s``, so these still follow it."""
-        lease = self.cfg.dead_s / 2
-        return {self.seat} | {m.seat for m in self.members.values()
-                              if m.seat is not None and now - m.last_seen <= lease}
+        return self.membership.reach(self.seat, now, self.cfg.dead_s / 2)
 
     def _ready(self, now: float) -> set[int]:
-        """The seats we may go live with: reached, promised our epoch, and holding nothing more up
-        to date than our log (Raft's election restriction, reached by adopting the better logs: a
-        member whose log we are still adopting is in ``_fetching``)."""
-        lease = self.cfg.dead_s / 2
-        return {self.seat} | {m.seat for m in self.members.values()
-                              if m.seat is not None and now - m.last_seen <= lease
-                              and m.promised >= self.epoch and m.rid not in self._fetching}
+        return self.membership.ready(self.seat, now, self.cfg.dead_s / 2, self.epoch, self._fetching)
 
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
@@ -1168,8 +1140,7 @@ class Peer:
         self._notice("info", self.seat, "no quorum: looking for the game's sequencer")
         self.leader, self._live, self.leader_seat = False, False, None
         self._no_quorum_since = None
-        self.members.clear()
-        self.seat_rid.clear()
+        self.membership.clear()
         self._fetching.clear()
         self._pending_props.clear()
         self._dead = {self.seat}
