@@ -33,12 +33,12 @@ class AdmissionError(Exception):
 
 class Admission:
     """The sequencer's admission of keys it does not know.  ``code``: the join code this peer was
-    given (a new sequencer after a failover admits with it); ``stats``: the peer's counters, where
-    wrong codes (``wrong_codes``) and refusals for too many (``busy``) are counted."""
+    given (a new sequencer after a failover admits with it).  ``counts``: the wrong codes counted
+    (``wrong_codes``) and the hellos refused for too many of them lately (``busy``)."""
 
-    def __init__(self, gate: transport.Gate, code: str | None, stats: dict) -> None:
+    def __init__(self, gate: transport.Gate, code: str | None) -> None:
         self.gate = gate  # denied addresses and keys (ZAP)
-        self.stats = stats
+        self.counts = {"wrong_codes": 0, "busy": 0}
         self.join_code: str | None = None  # the code the host shows (admit="code")
         self.secret = identity.code_secret(code) if code else None  # the code's secret part
         self._open = False  # admit unknown keys without a code (loopback-only hosts)
@@ -85,7 +85,7 @@ class Admission:
         while self._wrong_recent and now - self._wrong_recent[0] > WRONG_CODE_WINDOW_S:
             self._wrong_recent.popleft()
         if len(self._wrong_recent) >= WRONG_CODES_PER_WINDOW:
-            self.stats["busy"] += 1
+            self.counts["busy"] += 1
             return "busy", "too many wrong join codes lately: try again in a minute"
         if type(code) is str and hmac.compare_digest(code.encode("utf-8", "replace"), self.secret.encode()):
             return None
@@ -94,7 +94,7 @@ class Admission:
         key = code if type(code) is str and len(code) <= 64 else repr(type(code))
         if key not in seen and len(seen) < 64:
             seen.add(key)
-            self.stats["wrong_codes"] += 1
+            self.counts["wrong_codes"] += 1
             self._wrong_by_addr[addr] += 1
             self._wrong_recent.append(now)
             n = self._wrong_by_addr[addr]

@@ -67,14 +67,13 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import admission, desync, gamelog, identity, membership, options, port, replica, seeding, transport, wire
+from net import admission, catchup, desync, gamelog, identity, membership, options, port, replica, seeding, transport, wire
 from net.membership import Member
 from net.replica import RING
 from net.wire import PROTOCOL, TABLE_AUTHOR
 
 log = logging.getLogger("mq.net")
 
-FETCH_BATCH = 2000  # entries per catch-up message (~100 bytes each, far below MAX_MESSAGE)
 
 
 # The sequencer waits this long after the game's last entry for every peer to report it, then sends
@@ -215,9 +214,9 @@ class Peer:
         self.outstanding: dict[int, tuple[Action, float]] = {}
         self.error: str | None = None
         self.report_file: str | None = None
-        self.stats = {"sequenced": 0, "applied": 0, "rejected": 0, "wrong_codes": 0, "busy": 0}
+        self._counts = {"sequenced": 0, "applied": 0, "rejected": 0}
         # Who comes in when this peer sequences, and the join code it was given (net.admission).
-        self.admission = admission.Admission(self.gate, cfg.code, self.stats)
+        self.admission = admission.Admission(self.gate, cfg.code)
         self.commit_ms: list[float] = []  # leader: proposal received -> entry sent (own seat: submit -> applied)
         self._sent_at: dict[int, float] = {}
         self.started_at = self.ended_at = 0.0  # perf_counter at the header and at the end (stats)
@@ -252,9 +251,7 @@ class Peer:
         self._lobby_retry = False  # saying hello again after the host went silent in the lobby
         self._last_heard = 0.0
         self._last_ping = 0.0
-        self._buffer: dict[int, gamelog.Entry] = {}
-        self._head = 0
-        self._last_fetch = 0.0
+        self.catchup = catchup.CatchUp()  # entries ahead of our log, the head, the last fetch
         self._dead: set[int] = set()
         self._addrs: dict[int, tuple[str, int]] = {}  # where we reached each sequencer we followed
         self._seat_keys: dict[int, str] = {}  # and its public key
@@ -351,7 +348,7 @@ class Peer:
             lg.close()
             raise PeerError(f"{lg.path}: {err}") from None
         self.game = lg.header.game
-        self._head = max(self._head, self.seq)
+        self.catchup.heard(self.seq)
         if self.seat is None and self.cfg.role == "play":
             self.seat = self._seat_of(self.pub)
 
@@ -392,8 +389,8 @@ class Peer:
 
     def _committed(self, e: gamelog.Entry, applied: Applied) -> None:
         """The replica took entry ``e``: answer our own proposal, tell the listeners."""
-        self._head = max(self._head, e.n)
-        self.stats["applied"] += 1
+        self.catchup.heard(e.n)
+        self._counts["applied"] += 1
         if e.pid is not None and e.pid[0] == self.inc and e.author == self.seat:
             self.outstanding.pop(e.pid[1], None)
             sent = self._sent_at.pop(e.pid[1], None)
@@ -429,7 +426,7 @@ class Peer:
 
     def _reject_local(self, pid: int, reason: str, detail: str) -> None:
         self.outstanding.pop(pid, None)
-        self.stats["rejected"] += 1
+        self._counts["rejected"] += 1
         self._emit(("reject", pid, reason, detail))
 
     def say(self, text: str) -> None:
@@ -499,6 +496,12 @@ class Peer:
             self.admission.open_as(self.cfg.admit, self.cfg.bind, self.pub)
         except admission.AdmissionError as e:
             raise PeerError(str(e)) from None
+
+    @property
+    def stats(self) -> dict[str, int]:
+        """Counts: entries sequenced and applied, proposals rejected, wrong join codes, hellos
+        refused as busy (net.admission)."""
+        return {**self._counts, **self.admission.counts}
 
     @property
     def join_code(self) -> str | None:
@@ -595,7 +598,7 @@ class Peer:
         self._reconcile_until = now + settle
         self.membership.clear()
         self._fetching.clear()
-        self._buffer.clear()
+        self.catchup.buffer.clear()
         for s, info in enumerate(self.seats):
             if info.kind == "peer" and s != self.seat:
                 info.away = True
@@ -867,7 +870,7 @@ class Peer:
             return self._to(rid, {"t": "reject", "pid": pid, "reason": e.reason, "detail": e.detail})
         reason = self._sequence(m.seat, (m.inc, pid), action)
         if reason is not None:
-            self.stats["rejected"] += 1
+            self._counts["rejected"] += 1
             self._to(rid, {"t": "reject", "pid": pid, "reason": reason[0], "detail": reason[1][:wire.MAX_TEXT]})
         else:
             self.commit_ms.append((self.rt.perf() - t0) * 1000)
@@ -900,7 +903,7 @@ class Peer:
         e = gamelog.decode_entry(raw)
         applied = Applied(e.n, action, tuple(events), state)
         self.replica.keep(e, applied)
-        self.stats["sequenced"] += 1
+        self._counts["sequenced"] += 1
         # Sent at once, before anyone here hears of it and before it is durable here: the followers
         # receive, apply and sync it while our own fdatasync runs (Raft thesis 10.2.1; one sync for
         # everything sequenced in this loop iteration).  An entry is acknowledged once a quorum
@@ -1245,13 +1248,9 @@ class Peer:
     def _serve_fetch(self, rid: bytes, start: int) -> None:
         if self.log is None:
             return
-        recs = self._records_from(start)
+        recs = catchup.records_from(self.log, start)
         if recs:
             self._to(rid, {"t": "entries", "recs": recs})
-
-    def _records_from(self, start: int) -> list[bytes]:
-        """Our entries from ``start`` on, at most FETCH_BATCH, as their record bytes (``entries``)."""
-        return [e.raw for e in self.log.entries[max(0, start - 1):start - 1 + FETCH_BATCH]]
 
     def _l_adopt(self, m: Member, msg: dict) -> None:
         """A new sequencer takes the entries of a peer whose log is more up to date (reconciliation)."""
@@ -1299,7 +1298,7 @@ class Peer:
             self._to(m.rid, self._welcome(m.seat, m.common))
         elif gap is not None:
             log.info("%s sent entry %d where %d was due", m.name, gap, self.seq + 1)
-        elif len(msg["recs"]) >= FETCH_BATCH:
+        elif len(msg["recs"]) >= catchup.FETCH_BATCH:
             self._to(m.rid, {"t": "fetch_req", "from": self.seq + 1})
         else:
             self._fetching.discard(m.rid)
@@ -1420,7 +1419,7 @@ class Peer:
         self._target = (host, port)
         self._connect_deadline = self.rt.now() + timeout
         self._last_hello = 0.0
-        self._buffer.clear()
+        self.catchup.buffer.clear()
         self._send_hello()
 
     def _send_hello(self) -> None:
@@ -1623,14 +1622,9 @@ class Peer:
             if type(raw) is not bytes:
                 raise wire.Malformed("entries: not bytes")
             e = gamelog.decode_entry(raw)
-            if e.n > self.seq and len(self._buffer) < 50_000:
-                self._buffer[e.n] = e
-        if len(msg["recs"]) >= FETCH_BATCH:
-            # A full catch-up batch: more is likely waiting, so the next fetch goes at once rather
-            # than after the sequencer's next tick (10 000 entries: 5 batches, ~1 s of waiting).  If
-            # the log ended exactly there, the hint is gone with the next entry that arrives.
-            self._head = max(self._head, e.n + 1)
-            self._last_fetch = float("-inf")
+            self.catchup.offer(e, self.seq)
+        if len(msg["recs"]) >= catchup.FETCH_BATCH:
+            self.catchup.full_batch(e.n)
         self._drain()
 
     def _drain(self) -> None:
@@ -1638,14 +1632,13 @@ class Peer:
         if self.phase not in ("game",):
             return
         hs = []
-        while self.seq + 1 in self._buffer:
-            e = self._buffer.pop(self.seq + 1)
+        while (e := self.catchup.next(self.seq)) is not None:
             if e.prev != self.log.last_id:
                 # Our log parts from the sequencer's before this entry (a rewind it sent us was
                 # lost, or entries of another reign were buffered): say hello again, so that it
                 # tells us where to rewind to.
                 log.warning("entry %d does not chain to our entry %d: asking the sequencer again", e.n, self.seq)
-                self._buffer.clear()
+                self.catchup.buffer.clear()
                 self._hello_again()
                 break
             try:
@@ -1715,14 +1708,11 @@ class Peer:
         self._notice("info", None, f"paused: {problem}")
 
     def _fetch(self, force: bool = False) -> None:
-        behind = self._head > self.seq or (self._buffer and min(self._buffer) > self.seq + 1)
-        now = self.rt.now()
-        if self._welcomed and (force or (behind and now - self._last_fetch > self.cfg.ping_s)):
-            self._last_fetch = now
+        if self._welcomed and self.catchup.should_fetch(self.seq, self.rt.now(), self.cfg.ping_s, force):
             self._up({"t": "fetch", "from": self.seq + 1})
 
     def _f_tick(self, msg: dict) -> None:
-        self._head = max(self._head, msg["head"])
+        self.catchup.heard(msg["head"])
         self._fetch()
 
     def _f_reject(self, msg: dict) -> None:
@@ -1730,7 +1720,7 @@ class Peer:
         if pid in self.outstanding:
             self.outstanding.pop(pid)
             self._sent_at.pop(pid, None)
-            self.stats["rejected"] += 1
+            self._counts["rejected"] += 1
             self._emit(("reject", pid, msg["reason"], msg["detail"]))
 
     def _f_notice(self, msg: dict) -> None:
@@ -1759,7 +1749,7 @@ class Peer:
     def _f_fetch_req(self, msg: dict) -> None:
         start = msg["from"]
         if self.log is not None:
-            recs = self._records_from(start)
+            recs = catchup.records_from(self.log, start)
             self._up({"t": "entries", "recs": recs})
 
     def _f_end(self, msg: dict) -> None:
@@ -1769,7 +1759,7 @@ class Peer:
                 self._finish("ended")
         else:
             self._end_seq = msg["seq"]
-            self._head = max(self._head, msg["seq"])
+            self.catchup.heard(msg["seq"])
             self._fetch(force=True)
 
     # -- follower timers and failover -----------------------------------------------------------

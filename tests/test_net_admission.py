@@ -13,10 +13,9 @@ GUEST = identity.public_id("22" * 32)
 
 
 def _host(code_mode="code"):
-    stats = {"wrong_codes": 0, "busy": 0}
-    a = Admission(Gate(), None, stats)
+    a = Admission(Gate(), None)
     a.open_as(code_mode, "127.0.0.1", HOST)
-    return a, stats
+    return a, a.counts
 
 
 def test_the_right_code_admits_and_the_key_is_remembered():
@@ -52,15 +51,15 @@ def test_an_open_game_admits_anyone_but_only_on_loopback():
     a, _ = _host("open")
     assert a.join_code is None and a.admit(b"r", None, "127.0.0.1", GUEST, 0.0, pytest.fail) is None
     with pytest.raises(AdmissionError, match="loopback only"):
-        Admission(Gate(), None, {}).open_as("open", "0.0.0.0", HOST)
+        Admission(Gate(), None).open_as("open", "0.0.0.0", HOST)
     with pytest.raises(AdmissionError, match="unknown admission"):
-        Admission(Gate(), None, {}).open_as("maybe", "127.0.0.1", HOST)
+        Admission(Gate(), None).open_as("maybe", "127.0.0.1", HOST)
 
 
 def test_a_sequencer_after_a_failover_admits_with_the_code_it_joined_with():
     code = identity.make_code(HOST, identity.new_secret())
-    joined = Admission(Gate(), code, {"wrong_codes": 0, "busy": 0})
+    joined = Admission(Gate(), code)
     assert joined.secret == identity.code_secret(code)
     assert joined.admit(b"r", joined.secret, "10.0.0.9", GUEST, 0.0, pytest.fail) is None
-    nocode = Admission(Gate(), None, {"wrong_codes": 0, "busy": 0})
+    nocode = Admission(Gate(), None)
     assert nocode.admit(b"r", "ANY", "10.0.0.9", GUEST, 0.0, pytest.fail)[0] == "closed"

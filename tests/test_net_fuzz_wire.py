@@ -379,7 +379,9 @@ def _copy(v):
     return _copy1(v)
 
 
-_SHARED = {"cards", "state", "header", "log", "ctx", "router", "dealer", "gate", "replica"}  # not copied
+_SHARED = {"cards", "state", "header", "log", "ctx", "router", "dealer", "gate"}  # not copied
+# The peer's role objects: each is kept (the peer holds it by reference) and its fields restored.
+_ROLES = ("replica", "membership", "catchup", "admission", "steward")
 
 
 def _saved(x, skip=()) -> dict:
@@ -387,8 +389,8 @@ def _saved(x, skip=()) -> dict:
 
 
 def snapshot(p: Peer) -> dict:
-    snap = _saved(p, _EVENTS)
-    snap["__replica"] = _saved(p.replica)  # its log, state and header shared, its ring copied
+    snap = _saved(p, _EVENTS + _ROLES)
+    snap["__roles"] = {name: _saved(getattr(p, name)) for name in _ROLES}  # the replica's log, state, header shared
     snap["__events"] = {k: getattr(p, k).is_set() for k in _EVENTS}
     snap["__entries"] = list(p.log.entries) if p.log else None
     snap["__log"] = p.log
@@ -413,12 +415,13 @@ def restore(p: Peer, snap: dict) -> None:
     if p.dealer is not snap["dealer"]:
         transport.close(p.dealer)
     events = {k: getattr(p, k) for k in _EVENTS}
-    replica = p.replica
+    roles = {name: getattr(p, name) for name in _ROLES}
     vars(p).clear()
     vars(p).update({k: v if k in _SHARED else _copy(v) for k, v in snap.items() if not k.startswith("__")})
-    vars(replica).clear()
-    vars(replica).update({k: v if k in _SHARED else _copy(v) for k, v in snap["__replica"].items()})
-    p.replica = replica
+    for name, role in roles.items():
+        vars(role).clear()
+        vars(role).update({k: v if k in _SHARED else _copy(v) for k, v in snap["__roles"][name].items()})
+        setattr(p, name, role)
     for k, ev in events.items():
         setattr(p, k, ev)
         ev.set() if snap["__events"][k] else ev.clear()
@@ -430,7 +433,7 @@ def fingerprint(p: Peer) -> tuple:
             p.log.last_seq if p.log else None, os.path.getsize(p.log.path) if p.log else None,
             [s.wire() for s in p.seats], sorted((rid, m.seat, m.pub) for rid, m in p.members.items()),
             dict(p.seat_rid), p.leader, p._live, p._desync_seq, p._walk is None, p.seat, p.leader_seat,
-            p.game, p._welcomed, p._connecting, sorted(p.outstanding), sorted(p._buffer), p._head,
+            p.game, p._welcomed, p._connecting, sorted(p.outstanding), sorted(p.catchup.buffer), p.catchup.head,
             p._end_seq, p._refused, p._finished.is_set(), dict(p._last_pid))
 
 
@@ -956,7 +959,7 @@ def test_reordered_and_repeated_entries_reach_the_sequencers_state(sim, failures
     try:
         def run():
             gp.log.truncate_after(0)  # back to the start of the game
-            gp.state, gp.seq, gp._head, gp._buffer = _start_state(gp), 0, 0, {}
+            gp.state, gp.seq, gp.catchup.head, gp.catchup.buffer = _start_state(gp), 0, 0, {}
             gp.ring = {0: gp.state}
             for b in batches:
                 sim.to_follower(gp, wire.pack({"t": "entries", "recs": b}))
