@@ -41,7 +41,7 @@ run on 127.0.0.1 only; no beacon is sent.  Percentiles are nearest-rank over all
    Then, timed (median of 1 or 3 repeats):
 
    - *rejoin from its own log*: what ``Peer.join`` does first for a peer that comes back with its
-     log (``Peer._open_log_file``): read the file, check every CRC, the numbering and the hash
+     log (``Peer.open_log``): read the file, check every CRC, the numbering and the hash
      chain (gamelog), then re-apply every entry with the engine and compare each state hash with
      the recorded one;
    - *rejoin over the wire*: a peer whose log has only the header rejoins a sequencer (in this
@@ -345,7 +345,7 @@ async def rejoin_from_file(path: str, key: str) -> float:
     peer = Peer(Config(name="p1", key=key, bind="127.0.0.1", log_path=path))
     try:
         t0 = time.perf_counter()
-        peer._open_log_file(path)
+        peer.open_log(path)
         dt = time.perf_counter() - t0
         if peer.seq < CATCHUP_ENTRIES:
             raise RuntimeError(f"replayed {peer.seq} entries")

@@ -325,8 +325,9 @@ class Peer:
         self._finished.set()
 
     # -- the shared log ---------------------------------------------------------------------------
-    def _open_log_file(self, path: str) -> None:
-        """Load an existing log: check it, truncate a torn tail, replay it to rebuild the state."""
+    def open_log(self, path: str) -> None:
+        """Load an existing log: check it, truncate a torn tail, replay it to rebuild the state
+        (PeerError if it does not check out)."""
         try:
             lg = gamelog.GameLog.open(path)
         except gamelog.LogCorrupt as e:
@@ -462,6 +463,33 @@ class Peer:
         elif self._welcomed:
             self._up({"t": "gender", "gender": gender})
 
+    # -- what a peer is doing now (read-only: the simulation, the harness and tests watch these) --
+    @property
+    def sequencing(self) -> bool:
+        """This peer sequences and is live: a quorum promised its epoch (False while a new
+        sequencer reconciles, or while it has no quorum)."""
+        return self.leader and self._live
+
+    @property
+    def following(self) -> bool:
+        """This peer follows a sequencer that welcomed it."""
+        return self._welcomed
+
+    @property
+    def connecting(self) -> bool:
+        """This peer says hello to a peer and waits for its answer."""
+        return self._connecting
+
+    @property
+    def candidate(self) -> int | None:
+        """The seat this peer last connected to as a candidate sequencer (None: an address given)."""
+        return self._candidate
+
+    @property
+    def refusal(self) -> str | None:
+        """Why joining failed or the game was given up, in words; None if it did not."""
+        return self._refused
+
     def my_turn(self) -> bool:
         return (self.phase == "game" and self.seat is not None and self.state is not None
                 and self.seat in port.actors(self.state))
@@ -513,7 +541,7 @@ class Peer:
 
     async def resume(self, path: str) -> None:
         """Sequence again from a log after every peer stopped; the others rejoin."""
-        self._open_log_file(path)
+        self.open_log(path)
         self._setup_admission()
         self.cfg.log_path = path
         if self.seat is None:
@@ -1324,7 +1352,7 @@ class Peer:
         if self.cfg.code is not None and identity.normalize_code(self.cfg.code) is None:
             raise PeerError(f"{self.cfg.code!r} is not a join code (XXXX-XXXX-XXXX)")
         if self.cfg.role == "play" and self.cfg.log_path and os.path.exists(self.cfg.log_path):
-            self._open_log_file(self.cfg.log_path)
+            self.open_log(self.cfg.log_path)
         key = await self._host_key(host, port, timeout)
         self.start_join(host, port, key, timeout)
         try:
@@ -1501,7 +1529,7 @@ class Peer:
             if os.path.exists(path):
                 # We have played this game before: load our log and say hello again with it.
                 try:
-                    self._open_log_file(path)
+                    self.open_log(path)
                 except PeerError as e:
                     self._refused = f"cannot use {path}: {e}"
                     self._welcome_evt.set()

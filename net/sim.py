@@ -495,7 +495,7 @@ class Sim:
         p = self._new_peer(seat)
         path = p.cfg.log_path
         try:
-            p._open_log_file(path)
+            p.open_log(path)
         except Exception as e:
             return self.fail(f"seat {seat} cannot reopen its log: {e}")
         self._sync_mirror(seat, p)
@@ -503,7 +503,7 @@ class Sim:
         # Someone still plays (a sequencer, or a follower of one): rejoin.  Otherwise everyone had
         # stopped (the others, started again, only wait to rejoin): host the game again from the log.
         up = [s for s in range(self.n) if s != seat and (p2 := self.peers[s]) is not None
-              and (p2.leader or p2._welcomed or p2.phase == "game" and p2._connecting and p2._candidate is not None)]
+              and (p2.leader or p2.following or p2.phase == "game" and p2.connecting and p2.candidate is not None)]
         if not up:
             p.log.close()
             p.log = None
@@ -688,7 +688,7 @@ class Sim:
         it is started again, like a crashed one."""
         for s, p in enumerate(self.peers):
             if p is not None and p.phase == "closed":
-                self.note(f"seat {s} closed ({p._refused or p.error or 'left'})")
+                self.note(f"seat {s} closed ({p.refusal or p.error or 'left'})")
                 self.out.faults["closed"] += 1
                 self.crash(s)
                 self.out.faults["crash"] -= 1
@@ -705,7 +705,7 @@ class Sim:
                 self._sync_mirror(s, p)
                 if not p.log._dirty and self.durable[s] < len(self.mirror[s]):
                     self._durable(s, len(self.mirror[s]))
-            live = p.leader and p._live
+            live = p.sequencing
             if live and not self.was_live[s]:
                 # A sequencer going live must hold every acknowledged entry its log reaches.
                 m = self.mirror[s]
@@ -731,7 +731,7 @@ class Sim:
             del m[keep:]
         for e in entries[keep:]:
             want = self.acked.get(e.n)
-            if want is not None and want != e.id and p.leader and p._live:
+            if want is not None and want != e.id and p.sequencing:
                 return self.fail(f"seat {s} holds entry {e.n} {e.id.hex()[:8]}, but {want.hex()[:8]} was "
                                  "acknowledged there: an acknowledged entry was lost")
             m.append(e.id)
@@ -828,7 +828,7 @@ class Sim:
     def describe(self) -> str:
         return "; ".join(
             f"seat {s}: down" if p is None else
-            f"seat {s}: {p.phase}{' sequencer' if p.leader else ''}{'' if p._live or not p.leader else ' (reconciling)'}"
+            f"seat {s}: {p.phase}{' sequencer' if p.leader else ''}{' (reconciling)' if p.leader and not p.sequencing else ''}"
             f" seq {p.seq} leader {p.leader_seat}"
             for s, p in enumerate(self.peers))
 

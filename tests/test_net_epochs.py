@@ -69,7 +69,7 @@ def test_a_shorter_log_of_a_later_epoch_wins_over_a_longer_stale_one(tmp_path):
         assert h.epoch == next_epoch(8, 0) == 16 and h.seq == 24
         b = Peer(Config(name="b", key=keys[1], log_path=paths["b"], server_key=h.pub, **FAST))
         await b.join("127.0.0.1", h.port, timeout=5)
-        await _until(lambda: h._live, 10)
+        await _until(lambda: h.sequencing, 10)
         try:
             # b's promise made h take an epoch above 17, and b's log (last epoch 17, 22 entries)
             # won over h's (last epoch 8, 24 entries): h dropped its stale tail and adopted b's.
@@ -103,7 +103,7 @@ def test_a_host_learns_a_later_promise_from_the_hello_and_welcomes_with_a_later_
         real = b._f_welcome
         b._f_welcome = lambda msg: (seen.append(msg["epoch"]), real(msg))
         await b.join("127.0.0.1", h.port, timeout=5)
-        await _until(lambda: b._welcomed, 10)
+        await _until(lambda: b.following, 10)
         try:
             assert seen and set(seen) == {24} and b.epoch == h.epoch == 24 and b.log.promise == 24
         finally:
@@ -119,7 +119,7 @@ def test_a_welcome_from_a_sequencer_older_than_the_promise_is_answered_with_a_he
 
     async def main():
         b = Peer(Config(name="b", key=keys[1], log_path=paths["b"], **FAST))
-        b._open_log_file(paths["b"])
+        b.open_log(paths["b"])
         hellos = []
         b._send_hello = lambda: hellos.append(b._promise())
         welcome = {"t": "welcome", "v": wire.PROTOCOL, "seat": 1, "game": b.game, "leader": 0, "rewind": 20,
@@ -127,9 +127,9 @@ def test_a_welcome_from_a_sequencer_older_than_the_promise_is_answered_with_a_he
         b._f_welcome(welcome)
         try:
             # Not followed, nothing rewound, the promise stands and goes back in a hello.
-            assert not b._welcomed and b.epoch == 0 and b.seq == 22 and hellos == [17]
+            assert not b.following and b.epoch == 0 and b.seq == 22 and hellos == [17]
             b._f_welcome(dict(welcome, epoch=24))
-            assert b._welcomed and b.epoch == 24 and b.log.promise == 24 and b.seq == 20
+            assert b.following and b.epoch == 24 and b.log.promise == 24 and b.seq == 20
         finally:
             await b.close()
 

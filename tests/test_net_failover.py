@@ -113,7 +113,7 @@ def test_a_new_sequencer_with_a_shorter_log_adopts_the_longest_one(tmp_path):
         del a.peer._f_entries
         longer = b.peer.seq
         assert longer > frozen
-        await until(lambda: a.peer.leader and a.peer._live, 10)
+        await until(lambda: a.peer.sequencing, 10)
         assert a.peer.seq >= longer  # adopted b's entries before sequencing anything new
         await until(lambda: a.peer.phase == "ended" and b.peer.phase == "ended", 30)
         assert a.peer.log.entries[-1].id == b.peer.log.entries[-1].id
@@ -169,7 +169,7 @@ def test_an_old_sequencer_with_entries_nobody_received_rewinds_when_it_rejoins(t
         unsent = hp.seq - sent
         assert unsent >= 1
         await host.close()  # ...and dies.
-        await until(lambda: a.peer.leader and a.peer._live and a.peer.seq > sent + unsent, 20)
+        await until(lambda: a.peer.sequencing and a.peer.seq > sent + unsent, 20)
         assert a.peer.log.entries[sent].id != gamelog.read(str(tmp_path / "h.mqlog")).entries[sent].id
         # The old host comes back with the same identity and log.
         back = await NetTable.join(Config(name="h", key=hp.key, log_path=str(tmp_path / "h.mqlog"), **fast),

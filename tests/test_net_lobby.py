@@ -163,9 +163,9 @@ def test_a_joiner_keeps_its_place_when_the_host_is_silent_in_the_lobby_for_a_whi
         notices = []
         gp.subscribe(lambda item: notices.append(item))
         await asyncio.sleep(1.0)
-        assert gp.phase != "closed" and gp._connecting
+        assert gp.phase != "closed" and gp.connecting
         hp.rt.send = send
-        await _until(lambda: gp._welcomed and hp.open_seats() == 0, 5)
+        await _until(lambda: gp.following and hp.open_seats() == 0, 5)
         assert any("silent" in getattr(n, "text", "") for n in notices)
         host.start()
         assert await guest.wait_started(5) and gp.seat == 1

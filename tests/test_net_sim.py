@@ -166,7 +166,7 @@ def test_the_checker_catches_a_sequencer_that_writes_over_an_acknowledged_entry(
     done = []
 
     def sabotage(sim, seat, p, n):
-        if not done and p.leader and p._live and n >= 12 and 8 in sim.acked:
+        if not done and p.sequencing and n >= 12 and 8 in sim.acked:
             done.append(n)
             p._truncate(6, "test: dropping acknowledged entries")
             p._schedule_drive()
@@ -235,7 +235,7 @@ def test_a_two_peer_game_goes_on_without_seat_1_but_not_without_seat_0():
             s.at(0.05, probe)
             other = s.peers[1 - lost]
             if s.peers[lost] is None and s.incarnations[lost] == 1 and other is not None:
-                live.add(other.leader and other._live)
+                live.add(other.sequencing)
         s.on_applied.append(watch)
         s.at(0.05, probe)
         s.run()
