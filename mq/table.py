@@ -74,6 +74,13 @@ class Table(abc.ABC):
     async def say(self, text: str) -> None:
         """Send a chat line (tables without chat ignore it)."""
 
+    def history(self) -> list[Applied | Notice]:
+        """What happened at this table before now, in order: every entry so far (as ``updates``
+        would have brought it) and then the chat lines heard; empty for a table that keeps none.
+        A client that reads it and then ``updates`` without awaiting in between misses nothing and
+        sees nothing twice (a player who rejoins, a host resumed from its log)."""
+        return []
+
     def seats(self) -> tuple[tuple[str, bool], ...]:
         """Who sits in each seat: (name, played by a bot); empty when the table does not know."""
         return ()

@@ -114,6 +114,25 @@ class NetTable(Table):
     async def say(self, text: str) -> None:
         self.peer.say(text)
 
+    def history(self) -> list[Applied | Notice]:
+        """The game's entries so far, re-applied from this peer's log (checked as ``mq replay
+        --verify`` checks them; a spectator gets the table's view), then the chat lines this peer
+        kept (net.peer.CHAT_KEPT; the sequencer gives them to a peer that comes back)."""
+        from net.replica import BadEntry, Tip, reapply
+
+        peer, out = self.peer, []
+        if peer.header is not None and peer.log is not None and peer.seq:
+            start = Tip.start(peer.header, peer.cards).state
+            try:
+                for e, action, state, events in reapply(start, peer.log.entries[:peer.seq], peer.cards, peer.header):
+                    item = Applied(e.n, action, events, state)
+                    if peer.seat is None:
+                        item = Applied(e.n, action, view_events(events, TABLE), view(state, TABLE))
+                    out.append(item)
+            except BadEntry as err:  # cannot happen with a log this peer checked as it took it
+                log.warning("the game so far could not be re-read: %s", err)
+        return out + [Notice("chat", seat, text) for seat, text in peer.chat_kept]
+
     async def close(self) -> None:
         await self.peer.close(linger_ms=200)
 

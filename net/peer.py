@@ -55,6 +55,7 @@ import asyncio
 import json
 import logging
 import os
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Callable
 
@@ -83,6 +84,7 @@ ENDING_S = 3.0
 # A joiner that hears nothing from the host in the lobby says hello again for this long before it
 # gives up (there is no failover before the game starts).
 LOBBY_PATIENCE_S = 15.0
+CHAT_KEPT = 100  # chat lines every peer keeps, and the sequencer gives a peer that (re)joins the game
 
 
 @dataclass
@@ -200,6 +202,8 @@ class Peer:
         self._dealer_task: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
         self._listeners: list[Callable] = []
+        self.chat_kept: deque[tuple[int | None, str]] = deque(maxlen=CHAT_KEPT)  # for players who rejoin
+        self._heard_chat = False  # a chat line came live (so the chat so far, sent on a reconnect, is old)
         # game
         self.phase = "idle"  # lobby | seeding | game | desync | ended | closed
         self.game: bytes = b""
@@ -827,6 +831,9 @@ class Peer:
             self._to(rid, {"t": "header", "rec": self.header.raw})
         if self.phase == "ended":
             self._to(rid, {"t": "end", "seq": self.seq, "h": port.hash(self.state)})
+        if self.header is not None:  # the chat so far, for a player who comes back (or joins to watch)
+            for s, text in self.chat_kept:
+                self._to(rid, {"t": "notice", "kind": "chat", "seat": s, "text": text, "past": True})
         log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
         self._broadcast_lobby()
         if self.phase == "lobby":
@@ -1181,6 +1188,7 @@ class Peer:
 
     def _chat(self, seat: int | None, text: str) -> None:
         self._broadcast({"t": "notice", "kind": "chat", "seat": seat, "text": text})
+        self.chat_kept.append((seat, text))
         self._emit(Notice("chat", seat, text))
 
     # -- leader I/O -----------------------------------------------------------------------------
@@ -1754,6 +1762,11 @@ class Peer:
     def _f_notice(self, msg: dict) -> None:
         if msg["kind"] not in ("away", "back", "bot", "chat", "info"):
             raise wire.Malformed("notice: unknown kind")
+        if msg["kind"] == "chat":
+            if msg.get("past") and self._heard_chat:
+                return  # the chat so far, again after a reconnect: heard it already
+            self._heard_chat = self._heard_chat or not msg.get("past")
+            self.chat_kept.append((msg["seat"], msg["text"]))
         self._emit(Notice(msg["kind"], msg["seat"], msg["text"]))
 
     def _f_pause(self, msg: dict) -> None:

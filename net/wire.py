@@ -216,6 +216,7 @@ OPTIONAL: dict[str, dict[str, Callable[[Any], bool]]] = {
     "retry": {"addr": _opt(_row(_str(64), _int(1, 65535))), "key": _opt(_str(64)),
               "from": SEAT},  # the answering seat, when it follows nobody either (net.peer._rendezvous)
     "lobby": {"phase": _str(16)},
+    "notice": {"past": lambda v: type(v) is bool},  # a chat line from before the peer (re)joined
 }
 _VERSIONED = ("hello", "welcome")  # carry PROTOCOL; another version's fields are not checked
 

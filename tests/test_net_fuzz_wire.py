@@ -96,7 +96,7 @@ SPEC: dict[str, dict[str, tuple]] = {
     "end": {"seq": (I,), "h": (I,)}, "who": {},
 }
 OPTIONAL_SPEC = {"hello": {"code": (S,), "gender": (S,)}, "welcome": {"opts": (D,)}, "retry": {"addr": (L, N), "key": (S, N), "from": (I,)},
-                 "lobby": {"phase": (S,)}}
+                 "lobby": {"phase": (S,)}, "notice": {"past": (bool,)}}
 # Elements of list fields.
 ITEMS = {("hello", "tail"): lambda x: type(x) is L and len(x) == 2 and type(x[0]) is I and type(x[1]) is B,
          ("report", "hs"): lambda x: (type(x) is L and len(x) == 3 and type(x[0]) is I and type(x[1]) is I

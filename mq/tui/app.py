@@ -124,6 +124,8 @@ class Client:
     async def pump(self) -> None:
         """Every update from the table into the model, each followed by a redraw."""
         try:
+            self.model.set_seats(self.table.seats())
+            self.model.recall(self.table.history())  # then updates() at once: nothing missed or twice
             async for item in self.table.updates():
                 try:
                     self.model.set_seats(self.table.seats())  # names and bots, as the table has them now

@@ -412,6 +412,19 @@ class Model:
         self._log(LogLine(self._greeting(), "info"))
 
     # -- updates from the table ------------------------------------------------------------
+    def recall(self, items) -> None:
+        """What happened before this client came (mq.table.Table.history: a player who rejoins, a
+        host resumed from its log): the log's sentences and the chat lines, each entry worded once
+        and in order as a live client words it, without the rest of an update (banners, prompts)."""
+        for item in items:
+            if hasattr(item, "events"):
+                v = view(item.state, self.viewer)
+                for line in self.scribe.lines(v, item.action, view_events(item.events, self.viewer)):
+                    self._log(line)
+                self.seq = item.seq
+            elif item.kind == "chat":
+                self._notice(item)
+
     def refresh(self, state: State) -> None:
         """Take a (full) state without events, e.g. the table's state at start."""
         self.view = view(state, self.viewer)
