@@ -65,13 +65,17 @@ class Narrator:
         out = []
         for e in events:
             if e.kind == "charity":
-                self._gifts[(e.seat, e.to)] = self._gifts.get((e.seat, e.to), 0) + 1
+                self.count_gift(e)
                 continue
             out += self.charity_told()
             line = self.line(state, e)
             if line:
                 out.append(line)
         return out
+
+    def count_gift(self, e: tuple) -> None:
+        """One card given for charity (a ``charity`` event), to be told with the rest."""
+        self._gifts[(e.seat, e.to)] = self._gifts.get((e.seat, e.to), 0) + 1
 
     def charity_told(self) -> list[str]:
         """The sentences of the charity counted so far (and forget it): who gave how many cards to

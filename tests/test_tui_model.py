@@ -401,3 +401,43 @@ def test_an_interrupt_window_counts_down_from_when_this_client_saw_it_open():
         assert m.window_left(clock.t + 1) is None and "closes in" not in panel(clock.t + 1)
     else:  # the dice are out and a die changer may answer: a new window, timed from now
         assert m.view.combat.stage == "outcome" and m.window_left(clock.t) == 5.0
+
+
+def test_the_log_tells_charity_once_per_receiver_and_names_only_your_own_cards():
+    """Q-CHARITY on the engine's own events, through the client's log: a seat that neither gives
+    nor receives reads one sentence per receiver once the giving is over (before the monster turn);
+    the receiver reads each card it got by name."""
+    from builders import colour, hand, nxt, quiet, rig
+
+    from mq.rules.state import COLOURS
+
+    s = quiet(4)
+    a, b = s.turn.seat, nxt(s)
+    c, d = nxt(s, b), nxt(s, nxt(s, b))
+    s = set_player(set_player(set_player(s, b, level=1), c, level=1), d, level=2)
+    one_shots = tuple(x.id for x in CARDS.dxm if x.kind == "oneshot")
+    s = hand(set_player(s, a, level=3), a, *one_shots[:8])
+    third, receiver = Model(d, s), Model(b, s)
+    s, events = step(rig(s, colour(5)), Action(a, "end_turn"), CARDS)
+    seq = 1
+    for m in (third, receiver):
+        m.update(Applied(seq, Action(a, "end_turn"), tuple(events), s))
+    given = []
+    for to in (b, c, b):
+        assert s.pending is not None and s.pending.kind == "charity"
+        card = s.players[a].hand[0]
+        given.append((to, card))
+        action = Action(a, "give", (card, to))
+        s, events = step(rig(s, colour(5)), action, CARDS)
+        seq += 1
+        for m in (third, receiver):
+            m.update(Applied(seq, action, tuple(events), s))
+    texts = [line.text for line in third.log]
+    w = lambda seat: COLOURS[seat].capitalize()  # noqa: E731
+    told = [t for t in texts if "(charity)" in t]
+    assert told == [f"{w(a)} gives 2 cards to {w(b)} (charity).", f"{w(a)} gives 1 card to {w(c)} (charity)."]
+    assert texts.index(told[-1]) < next(i for i, t in enumerate(texts) if t.startswith("Monster turn"))
+    mine = [line.text for line in receiver.log if "(charity)" in line.text]
+    yours = [f"{w(a)} gives you {CARDS.card(card).name} (charity)." for to, card in given if to == b]
+    assert mine == [yours[0], f"{w(a)} gives 1 card to {w(c)} (charity).", yours[1]]
+    assert not any(CARDS.card(card).name in t for t in texts for to, card in given)  # never named to a third

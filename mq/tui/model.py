@@ -293,6 +293,10 @@ class Scribe:
         if action.kind == "pass":
             out.append(LogLine(f"{who(action.seat)} passes.", "event", action.seat))
         for e in events:
+            if e.kind == "charity" and not self._own_line(e):
+                self.narrator.count_gift(e)  # Q-CHARITY: told once the giving is over, per receiver
+                continue
+            out += [LogLine(t, "event") for t in self.narrator.charity_told()]
             line = self._event(v, e, action)
             if line is not None:
                 out.append(line)
