@@ -62,3 +62,30 @@ def test_a_refused_proposal_is_said_in_words_not_codes():
     text = rejection_words("seat/not-your-turn", "it is Green's turn")
     assert text == "Not done: it is not your turn to act (it is Green's turn)."
     assert "/" not in rejection_words("no/such-reason", "")
+
+
+def test_gender_restrictions_curses_and_sales_say_what_they_mean():
+    """Issue 12, every "why": the munchkin's gender shows (Q-SETUP-3); an item's restriction shows
+    on the card, and an item in play that a restriction switches off says it gives nothing and why
+    (Q-ITEM-4); lasting curses and a waiting one are listed in ``i`` with their effect (Q-CARD-8);
+    each way to buy a level names every item's gold value and the gold paid or wasted (Q-CHAR-3)."""
+    from builders import set_player
+    from mq.rules.state import Item
+
+    s = quiet(2)
+    me = s.turn.seat
+    s = set_player(s, me, gender="male", gold=500, curses=("D51",), cursed=-2,
+                   items=(Item("T05", "worn"), Item("T03", "backpack")))
+    m = Model(me, s)
+    assert "♂" in render.plain(render.render_players(m, 34, 5))
+    info = render.plain(render.render_info(m, 120, 60))
+    assert "Human · male" in info, info
+    assert "Tiara of Regal Glaring (+2 head, only female) [gives nothing: only female]" in info, info
+    assert "Bucket Helm of Grim Resolve (+3 head, only warrior)" in info and "warrior) [" not in info
+    assert f"cursed: {CARDS.card('D51').name}: {CARDS.card('D51').text}"[:60] in " ".join(info.split()), info
+    assert "a curse waits for the next fight: -2 to their strength" in info
+    labels = sorted(m.describe(a) for a in legal_actions(m.view, me, CARDS) if a.kind == "buy")
+    assert labels == ["Buy a level: sell Bucket Helm of Grim Resolve (600) + 400 gold",
+                      "Buy a level: sell Bucket Helm of Grim Resolve (600), Tiara of Regal Glaring (500), "
+                      "100 gold wasted",
+                      "Buy a level: sell Tiara of Regal Glaring (500) + 500 gold"], labels

@@ -39,7 +39,8 @@ from mq.rules import REASONS, IllegalAction, legal_actions, view, view_events
 from mq.rules import step as engine_step
 from mq.rules import board, combat, query
 from mq.rules.actions import Action
-from mq.rules.character import hand_limit, move_total, place_for
+from mq.rules.character import active_items, hand_limit, item_value, move_total, place_for
+from mq.rules.legal import LEVEL_PRICE, sale_value
 from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, PendingKind, Stage, State
 from mq.rules.view import TABLE
 
@@ -215,6 +216,19 @@ SMALL_WORDS = frozenset(("the", "of", "a", "an", "and", "in", "on", "to", "for",
 def _significant(name: str) -> list[str]:
     words = name.replace("(", "").replace(")", "").split()
     return [w for w in words if w.lower() not in SMALL_WORDS] or words
+
+
+GENDER_MARKS = {"male": "♂", "female": "♀"}  # Q-SETUP-3, in the panels
+
+
+def restriction_words(d) -> str:
+    """An item's restrictions (Q-ITEM-4) in words: "only elf or dwarf", "not for wizard"."""
+    parts = []
+    if getattr(d, "only", ()):
+        parts.append("only " + " or ".join(d.only))
+    if getattr(d, "not_for", ()):
+        parts.append("not for " + " or ".join(d.not_for))
+    return ", ".join(parts)
 
 
 def abbreviate(name: str, width: int) -> str:
@@ -697,11 +711,38 @@ class Model:
     def room_text(self, index: int) -> str:
         return self.cards.face(self.view.rooms[index].face).text
 
-    def identity_words(self, seat: int) -> str:
+    def identity_words(self, seat: int, gender: bool = True) -> str:
+        """Race, class and (a mark for) gender, Q-SETUP-3: "Elf Thief ♀"."""
         p = self.view.players[seat]
         races = [self.cards.card(c).key for c in p.races] or ["human"]
         classes = [self.cards.card(c).key for c in p.classes]
-        return " ".join(w.capitalize() for w in races + classes)
+        marks = [GENDER_MARKS.get(p.gender, p.gender)] if gender else []
+        return " ".join([w.capitalize() for w in races + classes] + marks)
+
+    def sale_words(self, items: tuple[str, ...]) -> str:
+        """A way to buy a level (Q-CHAR-3) with each item's gold value and the gold paid on top, as
+        the engine counts the sale (a halfling's dearest item counts double once a turn)."""
+        if not items:
+            return f"Buy a level for {LEVEL_PRICE} gold"
+        turn = self.view.turn
+        worth = sale_value(self.me(), self.cards, items, bool(turn and turn.double_sale))
+        sold = ", ".join(f"{self.card_name(c)} ({item_value(c, self.cards)})" for c in items)
+        doubled = " (the dearest counts double)" if worth > sum(item_value(c, self.cards) for c in items) else ""
+        rest = (f" + {LEVEL_PRICE - worth} gold" if worth < LEVEL_PRICE
+                else f", {worth - LEVEL_PRICE} gold wasted" if worth > LEVEL_PRICE else "")
+        return f"Buy a level: sell {sold}{doubled}{rest}"
+
+    def item_note(self, seat: int, card: str) -> str:
+        """Why an item in play gives nothing (Q-ITEM-4): "" when it works, or is not meant to yet
+        (backpacked, a one-shot waiting on the belt)."""
+        p = self.view.players[seat]
+        it = next((i for i in p.items if i.card == card), None)
+        d = self.cards.card(card)
+        if it is None or it.place == "backpack" or not isinstance(d, TreasureDef) or d.kind != CardKind.ITEM:
+            return ""
+        if any(x is d for x in active_items(p, self.cards)):
+            return ""
+        return "gives nothing: " + restriction_words(d)
 
     def move_left(self, seat: int) -> int | None:
         t = self.view.turn
@@ -824,9 +865,7 @@ class Model:
         if k == "fight":
             return "Fight the monsters here that ignore you"
         if k == "buy":
-            if not a.args:
-                return "Buy a level for 1000 gold"
-            return "Buy a level: sell " + ", ".join(self.card_name(c) for c in a.args)
+            return self.sale_words(a.args)
         if k == "heal":
             return "Lose a level to heal 3"
         if k == "suicide":
@@ -1053,7 +1092,8 @@ class Model:
         return [a for a in self.legal if card_of(a) == card]
 
     def card_info(self, card: str) -> str:
-        """A card's kind in a few words: '+2 head item', 'one-shot +3', 'race', 'level'."""
+        """A card's kind in a few words: '+2 head item', 'one-shot +3', 'race', 'level'; an item's
+        restrictions too ('+3 hands, only elf')."""
         d = self.cards.card(card)
         if isinstance(d, MonsterDef):
             return f"monster L{d.level}"
@@ -1065,7 +1105,8 @@ class Model:
             bits = [f"+{d.bonus}" if d.bonus >= 0 else str(d.bonus), d.slot or ""]
             if d.big:
                 bits.append("big")
-            return " ".join(b for b in bits if b)
+            limits = restriction_words(d)
+            return " ".join(b for b in bits if b) + (f", {limits}" if limits else "")
         if d.kind == CardKind.ONESHOT:
             return f"one-shot +{d.bonus}" if d.bonus else "one-shot"
         return d.kind

@@ -837,18 +837,25 @@ def render_info(model: Model, width: int, height: int) -> list[Line]:
     rows: list[Line] = []
     for p in v.players:
         name = who(p.seat) + (" (you)" if p.seat == model.seat else "")
-        facts = [f"level {p.level}", model.identity_words(p.seat), f"{p.hp}/{max_hp(p, cards)} HP",
+        facts = [f"level {p.level}", model.identity_words(p.seat, gender=False), p.gender, f"{p.hp}/{max_hp(p, cards)} HP",
                  f"{p.gold} gold", f"{plural(len(p.hand), 'card')} in hand", f"move {move_total(p, cards)}",
                  f"in {model.room_name(p.room)}"] + ([] if p.alive else ["DEAD"])
         first, *more = wrap(f"{name} · " + " · ".join(facts), width - 1)
         rows.append([(seat_style(p.seat), " " + first[:len(name)]), ("class:help", first[len(name):])])
         rows += [[("class:help", "   " + t)] for t in more]
         for place in ("worn", "carried", "belt", "backpack"):
-            names = [f"{model.card_name(it.card)} ({model.card_info(it.card)})" for it in p.items if it.place == place]
+            names = [f"{model.card_name(it.card)} ({model.card_info(it.card)})"
+                     + (f" [{note}]" if (note := model.item_note(p.seat, it.card)) else "")
+                     for it in p.items if it.place == place]
             if names:
                 rows += _para(f"  {place}: " + ", ".join(names), width, "class:help")
         if p.items:
             rows += _para(f"  gear bonus +{item_bonus(p, cards, ())}", width, "class:dim")
+        for c in p.curses:  # lasting curses and what they do (Q-CARD-8)
+            rows += _para(f"  cursed: {model.card_name(c)}: {model.card_text(c)}", width, "class:log.alert")
+        if p.cursed:
+            rows += _para(f"  a curse waits for the next fight: {p.cursed:+d} to their strength", width,
+                          "class:log.alert")
     here = model.focus_room()
     rows.append([])
     rows.append([("class:help.section", f" Here: {model.room_name(here)}")])
