@@ -203,7 +203,9 @@ class Peer:
         self._tasks: list[asyncio.Task] = []
         self._listeners: list[Callable] = []
         self.chat_kept: deque[tuple[int | None, str]] = deque(maxlen=CHAT_KEPT)  # for players who rejoin
-        self._heard_chat = False  # a chat line came live (so the chat so far, sent on a reconnect, is old)
+        # Taking the chat so far (``notice`` with ``past``): from a welcome, while this peer has no
+        # chat yet, until the sequencer sends anything but the header or more of it.
+        self._taking_past = False
         # game
         self.phase = "idle"  # lobby | seeding | game | desync | ended | closed
         self.game: bytes = b""
@@ -1499,6 +1501,8 @@ class Peer:
             return self.drops.drop("message", str(e), "sequencer")
         self._last_heard = self.rt.now()
         t = msg["t"]
+        if t not in ("welcome", "header", "end") and not (t == "notice" and msg.get("past")):
+            self._taking_past = False
         try:
             handler = getattr(self, "_f_" + t)
         except AttributeError:
@@ -1520,6 +1524,7 @@ class Peer:
             # tells it our promise, and it takes a later epoch before it welcomes us again.
             log.info("the sequencer's epoch %d is older than our promise %d", msg["epoch"], self._promise())
             return self._send_hello()
+        self._taking_past = not self.chat_kept
         self.game = msg["game"]
         self.seat = msg["seat"]
         self.leader_seat = msg["leader"]
@@ -1762,10 +1767,11 @@ class Peer:
     def _f_notice(self, msg: dict) -> None:
         if msg["kind"] not in ("away", "back", "bot", "chat", "info"):
             raise wire.Malformed("notice: unknown kind")
+        if msg.get("past"):  # the chat so far: kept for Table.history, never news
+            if msg["kind"] == "chat" and self._taking_past:
+                self.chat_kept.append((msg["seat"], msg["text"]))
+            return
         if msg["kind"] == "chat":
-            if msg.get("past") and self._heard_chat:
-                return  # the chat so far, again after a reconnect: heard it already
-            self._heard_chat = self._heard_chat or not msg.get("past")
             self.chat_kept.append((msg["seat"], msg["text"]))
         self._emit(Notice(msg["kind"], msg["seat"], msg["text"]))
 
