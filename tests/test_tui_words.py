@@ -89,3 +89,18 @@ def test_gender_restrictions_curses_and_sales_say_what_they_mean():
                       "Buy a level: sell Bucket Helm of Grim Resolve (600), Tiara of Regal Glaring (500), "
                       "100 gold wasted",
                       "Buy a level: sell Tiara of Regal Glaring (500) + 500 gold"], labels
+
+
+def test_a_fight_without_anyone_to_ask_says_why_where_ask_would_be():
+    """Q-HELP-1: the fight panel says why "Ask for help" is missing: nobody in reach; with a
+    neighbour next door the action is on the menu and the panel says nothing of it."""
+    from builders import set_player
+    from test_rules_help import fight_with_neighbour
+
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    near = Model(a, s)
+    assert any(x.kind == "ask" for x in near.legal) and near.help_missing() == ""
+    far = Model(a, set_player(s, b, alive=False))  # the only other munchkin cannot come
+    assert not any(x.kind == "ask" for x in far.legal)
+    panel = " ".join(render.plain(render.render_combat(far, 60, 16)).split())
+    assert "Nobody to ask for help: no other munchkin is here or one move away" in panel, panel

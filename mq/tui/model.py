@@ -40,7 +40,7 @@ from mq.rules import step as engine_step
 from mq.rules import board, combat, query
 from mq.rules.actions import Action
 from mq.rules.character import active_items, hand_limit, item_value, move_total, place_for
-from mq.rules.legal import LEVEL_PRICE, sale_value
+from mq.rules.legal import HELP_ROUNDS, LEVEL_PRICE, sale_value
 from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, PendingKind, Stage, State
 from mq.rules.view import TABLE
 
@@ -718,6 +718,17 @@ class Model:
         classes = [self.cards.card(c).key for c in p.classes]
         marks = [GENDER_MARKS.get(p.gender, p.gender)] if gender else []
         return " ".join([w.capitalize() for w in races + classes] + marks)
+
+    def help_missing(self) -> str:
+        """Why this seat's own fight offers no "Ask for help" (Q-HELP-1), where a player looks for
+        it: "" when it is offered or does not apply."""
+        c = self.view.combat
+        if (c is None or self.seat != c.fighter or c.stage != Stage.PREPARE or c.helper >= 0
+                or any(a.kind == "ask" for a in self.legal)):
+            return ""
+        if c.rounds >= HELP_ROUNDS:
+            return f"No more asking for help this fight: {HELP_ROUNDS} calls and counter-offers are the most"
+        return "Nobody to ask for help: no other munchkin is here or one move away (Q-HELP-1)"
 
     def sale_words(self, items: tuple[str, ...]) -> str:
         """A way to buy a level (Q-CHAR-3) with each item's gold value and the gold paid on top, as

@@ -648,6 +648,8 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         foot.append(clip([(seat_style(info.fighter), f" {who(info.fighter)}"), ("", f" {words}")], width))
         if odds:
             foot.append(clip([("class:dim", f"  {odds}")], width))
+        if model.help_missing():
+            foot += _para(model.help_missing(), width, "class:dim")
         if info.stage == Stage.WINDOW:
             foot.append(_waiting(model, info, width, now))
     elif info.stage == Stage.RUN:
