@@ -104,3 +104,30 @@ def test_a_fight_without_anyone_to_ask_says_why_where_ask_would_be():
     assert not any(x.kind == "ask" for x in far.legal)
     panel = " ".join(render.plain(render.render_combat(far, 60, 16)).split())
     assert "Nobody to ask for help: no other munchkin is here or one move away" in panel, panel
+
+
+def test_the_base_colour_question_says_why_the_rolled_colour_cannot_take_the_monster():
+    """Q-MON-1 on the engine's own events: the die's colour has no free base (nobody plays it, or
+    its 3 bases are in use), and the prompt says so before asking for another."""
+    from builders import E, add_monster, colour, line, nxt, rig, stack
+    from test_rules_monsters import LURKER
+
+    for case in ("nobody", "full"):
+        s = quiet(2)
+        a, b = s.turn.seat, nxt(s)
+        rolled = 4 if case == "nobody" else b
+        if case == "full":
+            s, (far,) = line(s, 1, y=5)
+            for _ in range(3):
+                s = add_monster(s, LURKER, far, b)
+        s = stack(s, "monster", [LURKER])
+        s = rig(s, None, None, None, None, colour(rolled))
+        m = Model(a, s)
+        action = Action(a, "move", (E,))
+        s, events = step(s, action, CARDS)
+        m.update(Applied(1, action, events, s))
+        assert s.pending is not None and s.pending.kind == "colour"
+        name = ("red", "green", "blue", "yellow", "purple", "orange")[rolled]
+        why = f"nobody plays {name}" if case == "nobody" else f"all 3 {name} bases are in use"
+        assert m.prompt() == (f"The die rolled {name}, but {why}: choose the new monster's base colour "
+                              "(nobody draws for it): 1-9 (a: menu)."), m.prompt()

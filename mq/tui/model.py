@@ -41,6 +41,7 @@ from mq.rules import board, combat, query
 from mq.rules.actions import Action
 from mq.rules.character import active_items, hand_limit, item_value, move_total, place_for
 from mq.rules.legal import HELP_ROUNDS, LEVEL_PRICE, sale_value
+from mq.rules.monsters import BASES_PER_COLOUR
 from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, PendingKind, Stage, State
 from mq.rules.view import TABLE
 
@@ -398,6 +399,7 @@ class Model:
         self.names: dict[int, str] = {}  # the players' names by seat (set_seats), shared with the scribe
         self.bots: frozenset[int] = frozenset()  # seats a bot plays
         self.known_bots: frozenset[int] = frozenset()  # seats a front end knows are bots (mq play's bot peers)
+        self.rolled: dict[int, int] = {}  # monster uid -> the base colour its die rolled
         self.scribe.names = self.names
         self.message = ""  # the status line's explanation or notice; cleared by the next key
         self.message_kind = "info"  # "info" | "error"
@@ -466,6 +468,9 @@ class Model:
         for line in self.scribe.lines(self.view, item.action, view_events(item.events, self.viewer)):
             self._log(line)
         self.last_result = latest_result(self.last_result, item.events)
+        for e in item.events:
+            if e.kind == "monster_appears":
+                self.rolled[e.uid] = e.colour  # what the die said, before any base was chosen (Q-MON-1)
         self._recompute()
         if self.waiting_for() != waited_for:
             self.message = ""  # the game moved on to someone or something else: the prompt says what
@@ -718,6 +723,16 @@ class Model:
         classes = [self.cards.card(c).key for c in p.classes]
         marks = [GENDER_MARKS.get(p.gender, p.gender)] if gender else []
         return " ".join([w.capitalize() for w in races + classes] + marks)
+
+    def colour_prompt(self) -> str:
+        """The base-colour decision (Q-MON-1) with its reason: the colour rolled has no free base."""
+        rolled = self.rolled.get(self.view.pending.data[0])
+        why = ""
+        if rolled is not None and 0 <= rolled < len(COLOURS):
+            name = COLOURS[rolled]
+            why = (f"The die rolled {name}, but nobody plays {name}: " if rolled >= len(self.view.players)
+                   else f"The die rolled {name}, but all {BASES_PER_COLOUR} {name} bases are in use: ")
+        return why + "choose the new monster's base colour (nobody draws for it): 1-9 (a: menu)."
 
     def help_missing(self) -> str:
         """Why this seat's own fight offers no "Ask for help" (Q-HELP-1), where a player looks for
@@ -1280,7 +1295,7 @@ class Model:
             if not mine:
                 return f"Waiting for {who(v.pending.seat)} ({self.phase_words()})…"
             if v.pending.kind == PendingKind.COLOUR:
-                return "Choose the new monster's base colour: 1-9 (a: menu)."
+                return self.colour_prompt()
             if v.pending.kind == PendingKind.LOSE_ITEM:
                 return "Bad Stuff: choose an item to lose: 1-9 (a: menu)."
             if v.pending.kind == PendingKind.RESURRECT:
