@@ -131,3 +131,20 @@ def test_the_base_colour_question_says_why_the_rolled_colour_cannot_take_the_mon
         why = f"nobody plays {name}" if case == "nobody" else f"all 3 {name} bases are in use"
         assert m.prompt() == (f"The die rolled {name}, but {why}: choose the new monster's base colour "
                               "(nobody draws for it): 1-9 (a: menu)."), m.prompt()
+
+
+def test_each_help_offer_says_what_that_helper_adds():
+    """Q-HELP-2, Q-COMBAT-4: accepting an offer names the helper's strength that joins the fight
+    (their level and gear), beside the price."""
+    from builders import act, set_player
+    from mq.rules.state import Item
+    from test_rules_help import fight_with_neighbour
+
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, b, level=3, items=(Item("T03", "worn"),))  # +3 head, but only for warriors: +0
+    s = set_player(s, a, gold=500)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 300, 1)
+    m = Model(a, s)
+    labels = [m.describe(x) for x in m.legal if x.kind == "accept"]
+    assert len(labels) == 1 and labels[0].startswith(f"Accept {('Red', 'Green')[b]}'s help (+3 to your side) for 300 gold"), labels

@@ -921,7 +921,9 @@ class Model:
             terms = f" for {deal_words(deal[1], deal[2], deal[3], self.cards)}" if deal else ""
             if v.combat is not None and a.args[0] == v.combat.fighter:  # a bidder takes the counter-offer
                 return f"Agree to {who(a.args[0])}'s terms: help{terms}"
-            return f"Accept {who(a.args[0])}'s help{terms}"
+            c = v.combat  # what this helper would add to the fight, as the engine counts it (Q-COMBAT-4)
+            adds = combat.helper_term(v.players[a.args[0]], c, v.monsters, v.rooms, self.cards)[1]
+            return f"Accept {who(a.args[0])}'s help (+{adds} to your side){terms}"
         if k == "counter":  # Q-DIGI-3: the fighter's own terms to one bidder
             seat, gold, picks = a.args
             return f"Counter {who(seat)}'s offer: help me for {deal_words(gold, picks, '', self.cards)}"
