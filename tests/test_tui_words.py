@@ -148,3 +148,17 @@ def test_each_help_offer_says_what_that_helper_adds():
     m = Model(a, s)
     labels = [m.describe(x) for x in m.legal if x.kind == "accept"]
     assert len(labels) == 1 and labels[0].startswith(f"Accept {('Red', 'Green')[b]}'s help (+3 to your side) for 300 gold"), labels
+
+
+def test_the_dungeon_becoming_complete_is_announced():
+    """Q-EXPLORE-6, 7: the exploration that places the last room tile says the dungeon is complete
+    and what that changes; an earlier one does not."""
+    s = quiet(2)
+    me = s.turn.seat
+    explore = next(a for a in legal_actions(s, me, CARDS) if a.kind == "move")
+    for last, told in ((False, False), (True, True)):
+        start = s.replace(room_deck=s.room_deck.replace(draw=s.room_deck.draw[:1])) if last else s
+        after, events = step(start, explore, CARDS)
+        m = Model(me, start)
+        m.update(Applied(1, explore, events, after))
+        assert any(ln.text.startswith("The dungeon is complete") for ln in m.log) == told

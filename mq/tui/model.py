@@ -315,6 +315,9 @@ class Scribe:
             line = self._event(v, e, action)
             if line is not None:
                 out.append(line)
+            if e.kind == "explore" and board.is_complete(v):  # the last room tile: Q-EXPLORE-6, 7
+                out.append(LogLine("The dungeon is complete: every way out of it is a wall for munchkins now, and "
+                                   "a munchkin in a room without monsters may draw one to fight.", "alert"))
         return out
 
     def _event(self, v: State, e: tuple, action: Action) -> LogLine | None:
