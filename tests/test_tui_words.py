@@ -162,3 +162,19 @@ def test_the_dungeon_becoming_complete_is_announced():
         m = Model(me, start)
         m.update(Applied(1, explore, events, after))
         assert any(ln.text.startswith("The dungeon is complete") for ln in m.log) == told
+
+
+def test_a_search_with_no_dice_says_so():
+    """Q-SEARCH-1, Q-COMBAT-6: where a red icon takes a munchkin's only die, the Search entry says
+    no dice are rolled and what that brings; with a die it reads as usual."""
+    from builders import add_room, fresh_turn, set_player
+
+    s = quiet(2)
+    me = s.turn.seat
+    s = add_room(s, 1, 0, face="R02a")  # The Belfry of Broken Eardrums: red icon elf, search +0
+    for races, label in (((), "Search this room (1 move)"),
+                         (("D01",), "Search this room (1 move; you roll no dice here, only the room's +0 "
+                                    "counts: a monster comes)")):
+        t = fresh_turn(set_player(s, me, room=len(s.rooms) - 1, races=races), me)
+        m = Model(me, t)
+        assert [m.describe(a) for a in m.legal if a.kind == "search"] == [label]

@@ -885,7 +885,11 @@ class Model:
                 return f"Explore {DIRS[d]} ({cost})"
             return f"Go {DIRS[d]} to {self.room_name(j)} ({cost})"
         if k == "search":
-            return "Search this room (1 move)"
+            if combat.dice_count(me, v.rooms, self.cards, me.room) > 0:
+                return "Search this room (1 move)"
+            bonus = self.cards.face(v.rooms[me.room].face).search  # Q-SEARCH-1: dice + the room's number
+            comes = ": a monster comes" if bonus <= 1 or bonus == 7 else ""
+            return f"Search this room (1 move; you roll no dice here, only the room's {bonus:+d} counts{comes})"
         if k == "pickup":
             r = v.rooms[me.room]
             return f"Pick up the pile ({things(len(r.pile), r.pile_gold)}; 1 move)"
