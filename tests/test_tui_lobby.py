@@ -15,6 +15,7 @@ from net.client import NetTable
 from net.peer import Config, SeatInfo
 
 RIGHT, LEFT, DOWN, UP = "\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A"
+SLOW = 20.0  # seconds a round trip between two lobbies may take on a loaded machine
 
 
 def _text(lines) -> str:
@@ -110,16 +111,16 @@ def test_a_lan_lobby_host_and_joiner_choose_and_everyone_sees_it(tmp_path):
             g = asyncio.create_task(lobby.run(guest, input=gin, output=DummyOutput()))
             await asyncio.sleep(0.3)
             hin.send_text(RIGHT)  # Players: 3
-            await until(lambda: guest.lobby[1].get("seats") == 3)
+            await until(lambda: guest.lobby[1].get("seats") == 3, SLOW)
             hin.send_text(DOWN * 5 + RIGHT)  # Starting hand: 4 + 4
             gin.send_text(RIGHT)  # the guest's only row, its gender: rolled -> male
-            await until(lambda: guest.lobby[1].get("start") == 4 and options.genders(host.peer.opts)[1] == "male")
+            await until(lambda: guest.lobby[1].get("start") == 4 and options.genders(host.peer.opts)[1] == "male", SLOW)
             gin.send_text(LEFT)  # male -> rolled
-            await until(lambda: options.genders(guest.lobby[1])[1] == "rolled")
+            await until(lambda: options.genders(guest.lobby[1])[1] == "rolled", SLOW)
             gin.send_text(LEFT)  # rolled -> female
-            await until(lambda: options.genders(host.peer.opts)[1] == "female")
+            await until(lambda: options.genders(host.peer.opts)[1] == "female", SLOW)
             hin.send_text(UP * 5 + LEFT + LEFT)  # Players: 2, then 2 again (the engine's least)
-            await until(lambda: guest.lobby[1].get("seats") == 2)
+            await until(lambda: guest.lobby[1].get("seats") == 2, SLOW)
             assert [s.kind for s in guest.lobby[0]] == ["peer", "peer"]
             hin.send_text("\r")
             assert await asyncio.wait_for(h, 20) is None and await asyncio.wait_for(g, 20) is None
