@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from builders import CARDS, fresh_turn, set_player, started
+from builders import CARDS, E, act, add_monster, face, fresh_turn, monster_card, nxt, quiet, set_player, started
+from builders import line as row
 from mq.bots import choose
 from mq.rules import Action, IllegalAction, actors, make_params, new_game, step, view
 from mq.rules.events import make
@@ -441,3 +442,23 @@ def test_the_log_tells_charity_once_per_receiver_and_names_only_your_own_cards()
     yours = [f"{w(a)} gives you {CARDS.card(card).name} (charity)." for to, card in given if to == b]
     assert mine == [yours[0], f"{w(a)} gives 1 card to {w(c)} (charity).", yours[1]]
     assert not any(CARDS.card(card).name in t for t in texts for to, card in given)  # never named to a third
+
+
+def test_the_combat_panel_says_which_room_icons_count():
+    """Q-COMBAT-6: beside the dice the panel lists the room's icons that count for each fighter, as
+    the engine answers (mq.rules.query.room_icons): a room good for odd levels gives a level-3
+    fighter +1 die and a level-2 one nothing."""
+    odd = face(lambda f: [c.text for c in f.green] == ["odd level"] and not f.red)
+    lurker = monster_card(lambda d: d.movement == "lurking" and d.level == 1)
+    for level, shown in ((3, True), (2, False)):
+        s = quiet(2)
+        a = s.turn.seat
+        s = set_player(s, a, level=level)
+        s, (r1,) = row(s, 1, face=odd)
+        s = add_monster(s, lurker, r1, nxt(s))
+        s, _ = act(s, a, "move", E)
+        m = Model(a, s)
+        assert m.combat_info().icons == (((a, "good for odd level", 1),) if shown else ())
+        text = render.plain(render.render_combat(m, 80, 12))
+        assert ("+1 die: good for odd level" in text) == shown
+        assert f"{1 + shown}d6" in text

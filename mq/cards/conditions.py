@@ -74,21 +74,7 @@ class Condition:
     def __str__(self) -> str:
         return self.text
 
-    def describe(self) -> str:
-        """The condition as players read it: "good for " + this ("elves", "munchkins of odd level")."""
-        if self.kind == ConditionKind.IS:
-            return _PLURALS.get(self.word, self.word + "s")
-        if self.kind == ConditionKind.CARRYING:
-            return f"munchkins with a {self.word} item"
-        if self.kind == ConditionKind.LEVELS:
-            return f"munchkins of level {self.lo}" if self.lo == self.hi else f"munchkins of levels {self.lo}-{self.hi}"
-        if self.kind == ConditionKind.ANY:
-            return "every munchkin"
-        return f"munchkins of {self.kind}"
 
-
-_PLURALS = {"elf": "elves", "dwarf": "dwarves", "thief": "thieves", "male": "male munchkins",
-            "female": "female munchkins"}
 ANY = Condition(ConditionKind.ANY)
 
 

@@ -9,7 +9,8 @@ from __future__ import annotations
 from fractions import Fraction
 from functools import lru_cache
 
-from mq.rules import combat
+from mq.cards import Condition
+from mq.rules import combat, conditions
 from mq.rules.character import identity
 from mq.rules.effects import fighters
 from mq.rules.state import State
@@ -23,6 +24,12 @@ def munchkin_dice(state: State, cards) -> int:
 def monster_terms(state: State, cards, uid: int) -> tuple[tuple[str, int], ...]:
     """Monster ``uid``'s fixed strength in the fight, term by term (Q-COMBAT-4, Q-CARD-5)."""
     return combat.fight_monster_terms(state, cards, combat.find(state.monsters, uid))
+
+
+def room_icons(state: State, cards, seat: int) -> tuple[tuple[Condition, int], ...]:
+    """The fight room's icons that count for fighter ``seat``, each with its die (+1 green, −1
+    red; Q-COMBAT-6): the terms of ``munchkin_dice`` that come from the room."""
+    return conditions.icons(state.players[seat], cards.face(state.rooms[state.combat.room].face), cards)
 
 
 def runner(state: State) -> int:

@@ -151,6 +151,9 @@ class CombatInfo:
     monster_bonus: int = 0  # one-shots others played for the monsters, counted once (Q-HELP-3)
     my_dice: tuple[int, ...] = ()  # rolled, in the ``outcome`` stage (die changers may still act)
     their_dice: tuple[tuple[int, ...], ...] = ()
+    # The room's icons that count, as the engine answers (query.room_icons, Q-COMBAT-6):
+    # (seat, "good for odd level", die), the fighter's first.
+    icons: tuple[tuple[int, str, int], ...] = ()
 
     @property
     def rolled(self) -> tuple[int, int, bool] | None:
@@ -843,7 +846,9 @@ class Model:
             terms=terms, dice=query.munchkin_dice(v, cards), monsters=sides, to_escape=c.to_escape,
             run_to=c.run_to, ties_win=query.ties_win(v, cards),
             monster_bonus=c.monster_bonus,
-            my_dice=getattr(c, "my_dice", ()), their_dice=getattr(c, "their_dice", ()))
+            my_dice=getattr(c, "my_dice", ()), their_dice=getattr(c, "their_dice", ()),
+            icons=tuple((s, f"{'good' if die > 0 else 'bad'} for {cond.text}", die)
+                        for s in (c.fighter, c.helper) if s >= 0 for cond, die in query.room_icons(v, cards, s)))
 
     def escape_need(self, uid: int) -> int:
         """The lowest die face that escapes monster ``uid`` of the fight (mq.rules.query.escape_need)."""

@@ -595,6 +595,7 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         side += [("", " + "), (seat_style(info.helper), who(info.helper))]
     left = [side + [("class:bold", f"  {info.fixed} + {info.dice}d6")]]
     left += [[("", t)] for t in _terms(info.terms)]
+    left += [[("", f"  {'' if s == info.fighter else 'helper '}{die:+d} die: {words}")] for s, words, die in info.icons]
     right: list[Line] = []
     half = width - (width - 1) // 2 - 1
     if len(info.monsters) == 1:  # one monster: term by term, like the munchkin
