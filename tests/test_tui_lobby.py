@@ -69,7 +69,7 @@ def test_mq_plays_lobby_keeps_its_seats_and_marks_its_bot_peers():
     assert local.change(1) is None and "mq play sets it" in local.note
     assert dict((k, v) for k, _, v, _ in local.rows())["bots"] == "2"
     text = _text(lobby.render(local, 80, 24))
-    assert "p1 (bot)" in text and "rolled at the start" in text
+    assert "Green   a bot" in text and "p1" not in text and "rolled at the start" in text
 
 
 def test_the_lobby_fits_80x24_and_names_everyone():

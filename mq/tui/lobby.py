@@ -182,9 +182,10 @@ def render(m: LobbyModel, width: int, height: int) -> list[list[tuple[str, str]]
     lines.append([("class:bold", " At the table")])
     genders = m.genders()
     for s, info in enumerate(m.seats):
-        who = {"open": "open seat", "bot": "a bot"}.get(info.kind, info.name or "a player")
-        marks = [w for w, on in (("you", s == m.seat and who != "you"), ("bot", info.kind == "peer" and m.is_bot(s)),
-                                 ("host", s == m.leader and s != m.seat), ("away", info.away)) if on]
+        # (mq play's bot peers are named in the order they joined, not by seat: "a bot" says it all)
+        who = "a bot" if m.is_bot(s) else {"open": "open seat"}.get(info.kind, info.name or "a player")
+        marks = [w for w, on in (("you", s == m.seat and who != "you"), ("host", s == m.leader and s != m.seat),
+                                 ("away", info.away)) if on]
         who += f" ({', '.join(marks)})" if marks else ""
         gender = gender_words(genders[s]) if s < len(genders) else ""
         lines.append([(f"class:seat{s}", f"   {COLOURS[s].capitalize():8}"), ("", f"{who[:30]:32}"),
