@@ -113,3 +113,25 @@ def test_epic_sim_finishes_with_a_winner_at_level_20(capsys):
     """C-EPIC-1: bot games with Epic end with a winner at level 20."""
     assert main(["sim", "--mode", "classic", "--epic", "--players", "3", "--games", "2", "--seed", "4"]) == 0
     assert "total: 2 games, 2 with a winner" in capsys.readouterr().out
+
+
+def test_epic_human_pet_C_EPIC_6():
+    """C-EPIC-6: an epic human takes a monster of level 5 or less entering their combat as a pet
+    (alone, the combat ends without result); sacrificed later for its level as a bonus; discarded
+    below level 10."""
+    s = set_player(on_top(epic(), "CD07", "CD20"), 0, level=10)  # level 3; then level 8
+    s, _ = act(s, 0, "kick")
+    assert Action(0, "power", ("pet", 0)) in legal_actions(s, 0)
+    s, ev = act(s, 0, "power", "pet", 0)
+    assert s.players[0].pet == "CD07" and s.combat is None and "CD07" not in s.door.discard
+    s = s.replace(turn=s.turn.replace(phase=Phase.KICK))
+    s, _ = act(s, 0, "kick")
+    before = cb.seat_strength(s, CARDS, 0)
+    s, _ = act(s, 0, "power", "sacrifice", 0)
+    assert cb.seat_strength(s, CARDS, 0) == before + 3 and s.players[0].pet == "" and "CD07" in s.door.discard
+    again = set_player(on_top(epic(), "CD07"), 0, level=10)
+    again, _ = act(again, 0, "kick")
+    again, _ = act(again, 0, "power", "pet", 0)
+    again = hand(again, 1, "CD48")
+    again, _ = act(again, 1, "curse", "CD48", 0)
+    assert again.players[0].level == 9 and again.players[0].pet == ""

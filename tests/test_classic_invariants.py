@@ -18,8 +18,8 @@ from mq.rules import actors, is_legal, is_over, legal_actions, make_params, new_
 CARDS = load_classic_default()
 
 
-def play(seed: int, players: int, bots: bool, bound: int):
-    s = new_game(make_params(players, mode="classic"), seed)
+def play(seed: int, players: int, bots: bool, bound: int, epic: bool = False):
+    s = new_game(make_params(players, mode="classic", epic=epic), seed)
     for i in range(bound):
         if is_over(s):
             break
@@ -44,6 +44,13 @@ def test_bot_games_keep_every_invariant_and_end_with_a_winner_C_WIN_1_C_DEATH_5(
     s = play(seed, 2 + seed % 5, bots=True, bound=20_000)
     assert is_over(s) and s.winners
     assert all(p.level >= 10 for p in s.players if p.seat in s.winners)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_epic_bot_games_keep_every_invariant_C_EPIC_1_C_EPIC_2(seed):
+    """C-EPIC-1, 2: with Epic, bot games end with a winner at level 20, every step keeping the invariants."""
+    s = play(100 + seed, 2 + seed % 5, bots=True, bound=30_000, epic=True)
+    assert is_over(s) and all(s.players[w].level == 20 for w in s.winners)
 
 
 @pytest.mark.parametrize("seed", range(6))

@@ -584,3 +584,36 @@ def test_refusals_name_a_reason_in_words_C_DIGI_1():
         with pytest.raises(IllegalAction) as err:
             R.step(state, action)
         assert err.value.reason == reason and reason in R.REASONS
+
+
+def test_a_die_window_after_each_run_away_roll_C_DIGI_2_C_RUN_3():
+    """C-DIGI-2 c, C-RUN-3: the default set has a die changer (CT60: turn a die to 6), so after each
+    run-away roll a die window lets its holder turn the die before it counts."""
+    for seed in range(30):
+        s = set_player(on_top(playing(3, seed=seed), "CD01"), 0, level=1)
+        s = hand(s.replace(rng_seed=seed), 2, "CT60")
+        s, _ = kick(s)
+        s = s.replace(combat=s.combat.replace(monster_bonus=5))
+        s, _ = resolve(s)
+        s, ev = act(s, 0, "escape", 0)
+        roll = next(e.roll for e in ev if e.kind == "rolled")
+        if roll < 5:
+            break
+    assert R.actors(s) == (2,) and Action(2, "use", ("CT60",)) in legal_actions(s, 2)
+    s, ev = act(s, 2, "use", "CT60")
+    escape = next(e for e in ev if e.kind == "escape")  # (the others auto-passed: nothing left to use)
+    assert ev[0].kind == "die_changed" and escape.escaped and escape.roll == 6 and s.combat is None
+
+
+def test_giving_items_in_play_C_ITEM_6():
+    """C-ITEM-6: an item in play given to another, on any turn but never in combat; it arrives not in
+    use and cannot be sold before the receiver's next turn."""
+    s = in_play(on_top(playing(3), "CD01"), 1, "CT46")
+    assert Action(1, "give", ("CT46", 0)) in legal_actions(s, 1)
+    s, ev = act(s, 1, "give", "CT46", 0)
+    it = s.players[0].items[0]
+    assert ev[0].kind == "gift" and it.card == "CT46" and not it.in_use and it.fresh
+    sale = s.replace(turn=s.turn.replace(phase=Phase.END))
+    assert not R.is_legal(sale, Action(0, "buy", ("CT46",)))
+    fight, _ = kick(s)
+    assert not any(a.kind == "give" for a in legal_actions(fight, 0))

@@ -103,14 +103,12 @@ _PACK = "a pack's race or class (C-PACK); the default set has none, and the pack
 C_NOT_IMPLEMENTED: dict[str, str] = {
     "C-COMBAT-12": "a combat outside one's own turn: no card of the default set causes one",
     "C-HELP-7": "deals that buy abstention from helping: deals are a Treasure share only so far",
-    "C-ITEM-6": "trading and giving items in play between players is not built yet",
     "C-ITEM-10": "the voluntary reveal of a hand is not built yet",
     "C-EPIC-7": _PACK, "C-EPIC-8": _PACK, "C-EPIC-10": _PACK, "C-EPIC-14": _PACK,
     "C-PACK-2": _PACK, "C-PACK-3": _PACK, "C-PACK-4": _PACK, "C-PACK-5": _PACK, "C-PACK-6": _PACK,
     "C-PACK-7": _PACK, "C-PACK-8": _PACK, "C-OPT-4": _PACK,
 }
 C_NOT_TESTED: dict[str, str] = dict(C_NOT_IMPLEMENTED, **{
-    "C-EPIC-6": "the epic human's pet is not built yet (only its effect is named in the vocabulary)",
     "C-DIGI-6": "disconnected seats: Classic is not played over the network yet (net/ builds Quest parameters)",
 })
 

@@ -164,6 +164,12 @@ def _fighter(v, seat, cards, acts) -> Action:
     a = _first(acts, "ask")
     if a:
         return a
+    a = _first(acts, "power", lambda a: a.args[0] == "pet")  # C-EPIC-6: a weak monster as a pet
+    if a:
+        return a
+    a = _first(acts, "power", lambda a: a.args[0] == "sacrifice" and a.args[1] == seat)
+    if a:
+        return a
     a = _first(acts, "power", lambda a: a.args[0] == "enthral")
     if a and len(cb.fought(c)) == 1:
         return a
@@ -216,6 +222,11 @@ def _window(v, seat, cards, acts) -> Action:
 
 def _run(v, seat, cards, acts) -> Action:
     c = v.combat
+    if c.die:  # C-DIGI-2 c: turn my own failed roll
+        i, roll = c.die
+        if seat == c.runners[0] and roll < cb.needed(v, cards, seat, i):
+            return _first(acts, "use") or _first(acts, "pass")
+        return _first(acts, "pass")
     worst = any(e.name == "death" for i in cb.to_escape(c) for e in cards.card(c.monsters[i].card).bad_stuff)
     for a in acts:
         if a.kind == "use" and (worst or len(cb.to_escape(c)) > 1 or v.players[seat].level >= v.params.win_level - 2):

@@ -64,7 +64,7 @@ def actors(state: ClassicState) -> tuple[int, ...]:
         if c.stage in (Stage.HELP, Stage.WINDOW):
             return c.waiting
         if c.stage == Stage.RUN:
-            return c.runners[:1]
+            return c.waiting if c.die else c.runners[:1]
         return (c.fighter,)
     return (state.turn.seat,)
 

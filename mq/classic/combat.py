@@ -218,7 +218,8 @@ def end(tx: Tx, how: str) -> None:
     no loot the room after a combat (C-TURN-4)."""
     c = tx.combat
     for m in c.monsters:
-        tx.discard(m.mate or m.card)
+        if m.out != Out.PET:  # (a pet's card lies before its owner now, C-EPIC-6)
+            tx.discard(m.mate or m.card)
         for e in m.enhancers:
             tx.discard(e)
     for _, card in c.played:
@@ -262,17 +263,35 @@ def needed(s, cards: ClassicSet, seat: int, i: int) -> int:
     return RUN_NEEDED - mod
 
 
+def die_changers(cards: ClassicSet) -> bool:
+    """C-DIGI-2 c: whether the card set has die-changing cards (a property of the set, not of any
+    hand): only then does a die window follow each run-away roll."""
+    return any(e.name == "change_die" for d in cards.treasure for e in d.effects)
+
+
 def roll_escape(tx: Tx, i: int) -> None:
-    """C-RUN-1, 4, 5: a d6 against monster ``i``: escaped, or its Bad Stuff (queued: a choice may
-    be needed); what acts even on escapers acts too."""
+    """C-RUN-1: a d6 against monster ``i``; with die changers in the set, a die window first
+    (C-DIGI-2 c), else the roll counts at once."""
+    seat = tx.combat.runners[0]
+    roll = tx.d6()
+    tx.set_combat(rolled=tx.combat.rolled + (i,))
+    if die_changers(tx.cards):
+        tx.event("rolled", seat, tx.combat.monsters[i].card, roll)
+        tx.set_combat(die=(i, roll), waiting=tuple(range(len(tx.players))))
+    else:
+        count_roll(tx, i, roll)
+
+
+def count_roll(tx: Tx, i: int, roll: int) -> None:
+    """C-RUN-1, 4, 5: 5 or more (with the modifiers) escapes monster ``i``, else its Bad Stuff
+    (queued: a choice may be needed); what acts even on escapers acts too."""
     c = tx.combat
     seat = c.runners[0]
     card = c.monsters[i].card
     need = needed(tx, tx.cards, seat, i)
-    roll = tx.d6()
+    tx.set_combat(die=(), waiting=())
     escaped = roll >= need
     tx.event("escape", seat, card, roll, need, escaped)
-    tx.set_combat(rolled=c.rolled + (i,))
     d = tx.cards.card(card)
     if escaped:
         if d.on_escape:

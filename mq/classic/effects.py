@@ -35,6 +35,7 @@ def lose_levels(tx: Tx, seat: int, n: int, why: str) -> None:
         tx.set_player(seat, level=new)
         tx.event("level", seat, p.level, new, why)
         fit_big_items(tx, seat)  # C-EPIC-2: epic powers end below level 10
+        keep_pet(tx, seat)
 
 
 def draw_to_hand(tx: Tx, seat: int, deck: str, public: bool = False) -> str | None:
@@ -88,6 +89,15 @@ def drop_race_or_class(tx: Tx, seat: int, card: str, why: str) -> None:
     fit_big_items(tx, seat)
 
 
+def keep_pet(tx: Tx, seat: int) -> None:
+    """C-EPIC-6: the pet is discarded when its owner is no longer an epic human (or dies)."""
+    p = tx.player(seat)
+    if p.pet and (p.dead or ch.power(p, tx.cards, "pet", tx.params) is None):
+        tx.discard(p.pet)
+        tx.event("discard", seat, p.pet, "pet")
+        tx.set_player(seat, pet="")
+
+
 def fit_big_items(tx: Tx, seat: int) -> None:
     """C-ITEM-4, C-EPIC-15: who loses the right to several big items keeps what the limit allows;
     our simplification of the delayed sale or gift: the others are discarded at once (the most
@@ -112,6 +122,7 @@ def die(tx: Tx, seat: int) -> None:
     p = tx.player(seat)
     lost = p.hand + tuple(c for it in p.items for c in ((it.card, it.cheat) if it.cheat else (it.card,)))
     tx.set_player(seat, hand=(), items=(), dead=True)
+    keep_pet(tx, seat)
     tx.queue = tuple(e for e in tx.queue if e.seat != seat)  # C-RUN-5: the dead suffer no more
     tx.event("death", seat, lost)
     if lost:

@@ -199,6 +199,30 @@ class Escape(NamedTuple):
     escaped: bool
 
 
+class Rolled(NamedTuple):
+    """C-RUN-1, C-DIGI-2 c: ``seat`` rolls ``roll`` to escape ``card``; a die window follows."""
+    kind: str
+    seat: int
+    card: str
+    roll: int
+
+
+class DieChanged(NamedTuple):
+    """C-RUN-3, C-DIGI-2 c: ``seat``'s card turns the die just rolled to ``roll``."""
+    kind: str
+    seat: int
+    card: str
+    roll: int
+
+
+class Gift(NamedTuple):
+    """C-ITEM-6: an item in play given to another player (into their play, not in use)."""
+    kind: str
+    seat: int
+    to: int
+    card: str
+
+
 class BadStuff(NamedTuple):
     """C-RUN-4: ``seat`` is caught by ``card`` (or hit by its escape text, ``escaped``)."""
     kind: str
@@ -280,7 +304,8 @@ TYPES = {
     "monster_in": MonsterIn, "friendly": Friendly, "played": Played, "discard": Discard, "equip": Equip,
     "level": Level, "sell": Sell, "power": Power, "theft": Theft, "asks_help": AskHelp, "offer": Offer,
     "helps": Helps, "pass": Pass, "window": Window, "answer": Answer, "monster_out": MonsterOut,
-    "result": Result, "combat_ends": CombatEnds, "escape": Escape, "bad_stuff": BadStuff, "lost": Lost,
+    "result": Result, "combat_ends": CombatEnds, "escape": Escape, "rolled": Rolled,
+    "die_changed": DieChanged, "gift": Gift, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
     "curse_cancelled": CurseCancelled, "charity": Charity, "game_won": GameWon,
 }

@@ -28,6 +28,9 @@ def begin_turn(tx: Tx, seat: int, number: int) -> None:
     tx.turn = Turn(seat=seat, number=number)
     tx.phase = Phase.PLAY
     tx.event("turn", seat, number)
+    p = tx.player(seat)
+    if any(it.fresh for it in p.items):  # C-ITEM-6: received items may be sold from now on
+        tx.set_player(seat, items=tuple(it.replace(fresh=False) for it in p.items))
     if tx.player(seat).dead:
         tx.set_player(seat, dead=False)
         tx.event("respawn", seat)
@@ -169,6 +172,13 @@ def _settle_combat(tx: Tx, c) -> bool:
         tx.set_combat(stage=Stage.PREPARE)
         return True
     if c.stage == Stage.RUN:
+        if c.die:  # C-DIGI-2 c: the die window after a run-away roll
+            left = auto_pass(tx, c.waiting, "die") if c.waiting else ()
+            tx.set_combat(waiting=left)
+            if left:
+                return False
+            cb.count_roll(tx, c.die[0], c.die[1])
+            return True
         if tx.player(c.runners[0]).dead or not cb.to_escape(c):
             tx.set_combat(runners=c.runners[1:], rolled=(), boost=0)
             cb.begin_runner(tx)

@@ -21,13 +21,15 @@ def zones(s: ClassicState) -> Counter:
     seen.update(s.door.draw + s.door.discard + s.treasure.draw + s.treasure.discard)
     for p in s.players:
         seen.update(p.hand + p.races + p.classes + p.curses + p.next_combat)
-        seen.update(c for c in (p.halfbreed, p.supermunchkin) if c)
+        seen.update(c for c in (p.halfbreed, p.supermunchkin, p.pet) if c)
         for it in p.items:
             seen.update((it.card, it.cheat) if it.cheat else (it.card,))
     c = s.combat
     if c is not None:
         for m in c.monsters:
-            seen.update((m.mate or m.card,) + m.enhancers)  # a Mate's card is the Mate, not a copy
+            if m.out != "pet":  # (counted as its owner's pet)
+                seen.update((m.mate or m.card,))  # a Mate's card is the Mate, not a copy
+            seen.update(m.enhancers)
         seen.update(card for _, card in c.played)
     if s.curse is not None:
         seen[s.curse.card] += 1
@@ -62,8 +64,6 @@ def check(s: ClassicState, cards: ClassicSet) -> list[str]:
                 problems.append(f"seat {p.seat}: {used} in use in the {slot} slot (C-ITEM-2)")
         if ch.big_count(p, cards) > ch.big_limit(p, cards, s.params):
             problems.append(f"seat {p.seat}: {ch.big_count(p, cards)} big items (C-ITEM-4)")
-        if p.dead and (p.hand or p.items):
-            problems.append(f"seat {p.seat} is dead with cards (C-DEATH-1)")
         if any(cards.card(c).kind != K.CURSE for c in p.curses + p.next_combat):
             problems.append(f"seat {p.seat}: a non-curse among the curses")
     if bool(s.winners) != (s.phase == Phase.OVER):
@@ -84,6 +84,10 @@ def check_step(before: ClassicState, after: ClassicState, events, cards: Classic
             problems.append(f"seat {e.seat} reached the winning level by {e.why} (C-LAW-2)")
         if e.kind == "level" and e.new >= win and e.why == "card" and not _level_up_all(events):
             problems.append(f"seat {e.seat} reached the winning level by a card that does not allow it")
+        if e.kind == "charity" and e.to >= 0 and before.players[e.to].dead:
+            problems.append(f"charity reached seat {e.to}, who is dead (C-CHARITY-1, C-DEATH-3)")
+        if e.kind == "death" and (after.players[e.seat].hand or after.players[e.seat].items):
+            problems.append(f"seat {e.seat} died and kept cards (C-DEATH-1)")
         if e.kind == "turn" and before.turn is not None and before.turn.seat != e.seat:
             prev = after.players[before.turn.seat]
             if len(prev.hand) > ch.hand_limit(prev, cards, after.params):

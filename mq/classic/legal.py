@@ -87,6 +87,13 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
     elif c.stage == Stage.WINDOW and seat in c.waiting:
         _combat_cards(s, p, cards, add)
         add(Action(seat, "pass"))
+    elif c.stage == Stage.RUN and c.die:
+        if seat in c.waiting:  # C-DIGI-2 c, C-RUN-3: a die changer turns the die just rolled
+            for card in dict.fromkeys(p.hand):
+                if _has_effect(cards, card, "change_die"):
+                    add(Action(seat, "use", (card,)))
+            add(Action(seat, "pass"))
+        return
     elif c.stage == Stage.RUN and c.runners and c.runners[0] == seat:
         _runner(s, p, cards, add)
     _any_moment(s, p, cards, add)
@@ -205,6 +212,12 @@ def _fighter(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     if enthral is not None and len(p.hand) >= enthral.get("min_cards"):
         for i in cb.fought(c):
             add(Action(seat, "power", ("enthral", i)))
+    pet = ch.power(p, cards, "pet", s.params)
+    if pet is not None and not p.pet and not c.played:  # C-EPIC-6: before any card is played on it
+        for i in cb.fought(c):
+            m = c.monsters[i]
+            if not m.enhancers and m.of < 0 and cards.card(m.card).level <= pet.get("max_level"):
+                add(Action(seat, "power", ("pet", i)))
     if c.helper < 0 and not c.asked and len(s.players) > 1:
         add(Action(seat, "ask"))
     if c.helper < 0:
@@ -267,6 +280,9 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
         if arrows is not None and not fighting and sum(w == (seat, "arrows") for w in c.used) < arrows.get("n"):
             for target in ("monsters",) + cb.side(c):
                 add(Action(seat, "power", ("arrows", first, target)))  # C-EPIC-3
+    if p.pet:  # C-EPIC-6: sacrifice the pet for a munchkin's bonus or as a foe
+        for target in cb.side(c) + ("monsters",):
+            add(Action(seat, "power", ("sacrifice", target)))
 
 
 def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
@@ -311,6 +327,11 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
                 add(Action(seat, "play", (card,)))
         elif d.kind == K.SPECIAL and d.when == Timing.ANYTIME and d.effects[0].name == "level_up_all":
             add(Action(seat, "play", (card,)))
+    if s.combat is None:  # C-ITEM-6: items in play given on any turn, never in combat
+        for it in p.items:
+            for q in s.players:
+                if q.seat != seat and (not cards.card(it.card).big or it.cheat or ch.may_add_big(q, cards, s.params)):
+                    add(Action(seat, "give", (it.card, q.seat)))
     prayer = ch.power(p, cards, "prayer", s.params)
     if prayer is not None and len(p.hand) >= prayer.get("discards"):
         add(Action(seat, "power", ("prayer",) + p.hand[:prayer.get("discards")]))  # C-EPIC-11
@@ -348,7 +369,7 @@ def _has_effect(cards: ClassicSet, card: str, name: str) -> bool:
 def sellable(p: CPlayer, cards: ClassicSet) -> tuple[str, ...]:
     """Items of value in hand and in play (C-ITEM-7: hand items may be sold in this mode)."""
     hand = tuple(c for c in p.hand if ch.is_item(cards, c) and cards.card(c).value > 0)
-    return hand + tuple(it.card for it in p.items if cards.card(it.card).value > 0)
+    return hand + tuple(it.card for it in p.items if cards.card(it.card).value > 0 and not it.fresh)
 
 
 def sale_levels(s: ClassicState, p: CPlayer, cards: ClassicSet, sold: tuple[str, ...]) -> tuple[int, int]:

@@ -36,7 +36,7 @@ def step(s: ClassicState, action: Action, cards: ClassicSet) -> tuple[ClassicSta
 
 
 # Kinds whose first argument is a card of the acting seat's hand.
-_FROM_HAND = ("play", "fight", "curse", "enhance", "wander", "mate", "cheat", "give")
+_FROM_HAND = ("play", "fight", "curse", "enhance", "wander", "mate", "cheat")
 
 
 def _reason(s: ClassicState, action: Action) -> str:
@@ -98,6 +98,7 @@ def h_play(tx: Tx, a: Action) -> None:
         field = "races" if d.kind == K.RACE else "classes"
         tx.set_player(seat, **{field: group + (card,)})
         tx.event("played", seat, card, d.kind, "")
+        fx.keep_pet(tx, seat)  # a race card: no longer human (C-EPIC-6)
         if tx.combat is not None:
             cb.auto_out(tx)
     elif d.kind == K.ITEM:
@@ -169,8 +170,14 @@ def h_discard(tx: Tx, a: Action) -> None:
 
 
 def h_give(tx: Tx, a: Action) -> None:
-    """C-CHARITY-1, 3: a card face-down to one of the lowest-level players."""
+    """C-CHARITY-1, 3: a card face-down to one of the lowest-level players; outside charity, an
+    item in play to another player (C-ITEM-6)."""
     seat, card, to = a.seat, a.args[0], a.args[1]
+    if tx.pending is None:
+        item = fx.remove_item(tx, seat, card)
+        tx.set_player(to, items=tx.player(to).items + (item.replace(in_use=False, fresh=True),))
+        tx.event("gift", seat, to, card)
+        return
     _take(tx, seat, card)
     tx.set_player(to, hand=tx.player(to).hand + (card,))
     tx.event("charity", seat, to, card)
@@ -268,6 +275,13 @@ def h_use(tx: Tx, a: Action) -> None:
     c = tx.combat
     in_hand = card in tx.player(seat).hand
     d = tx.cards.card(card)
+    if c.stage == Stage.RUN and c.die:  # C-RUN-3: the die just rolled is turned; all pass again
+        _take(tx, seat, card)
+        tx.discard(card)
+        roll = d.effects[0].get("to")
+        tx.event("die_changed", seat, card, roll)
+        tx.set_combat(die=(c.die[0], roll), waiting=tuple(range(len(tx.players))))
+        return
     if c.stage == Stage.RUN:  # the runner's own cards
         if in_hand:
             _take(tx, seat, card)
@@ -340,6 +354,23 @@ def h_power(tx: Tx, a: Action) -> None:
     theft."""
     seat, name = a.seat, a.args[0]
     p = tx.player(seat)
+    if name == "pet":  # C-EPIC-6: the monster becomes the epic human's pet, no reward
+        i = a.args[1]
+        cb.take_out(tx, i, Out.PET)
+        tx.set_player(seat, pet=tx.combat.monsters[i].card)
+        tx.event("power", seat, name, str(i))
+        return
+    if name == "sacrifice":  # C-EPIC-6: a bonus of its printed level to one munchkin, or a foe
+        target, pet = a.args[1], p.pet
+        tx.set_player(seat, pet="")
+        tx.event("power", seat, name, str(target))
+        if target == "monsters":
+            cb.add_monster(tx, CMonster(pet), "pet", seat)
+        else:
+            tx.discard(pet)
+            tx.set_combat(extra=tx.combat.extra + ((target, tx.cards.card(pet).level),))
+        flow.card_in_window(tx)
+        return
     if name == "enthral":  # discard the whole hand: one monster defeated, no levels (C-COMBAT-7)
         for card in p.hand:
             fx.discard_from_hand(tx, seat, card, "power")

@@ -48,6 +48,7 @@ class Out:
     KILLED = "killed"  # levels and Treasure if the combat is won
     DEFEATED = "defeated"  # Treasure only
     AWAY = "away"  # no reward
+    PET = "pet"  # taken as an epic human's pet (C-EPIC-6): no reward, the card is the pet now
 
 
 class PendingKind:
@@ -88,6 +89,7 @@ class CItem(Node):
     card: str
     in_use: bool
     cheat: str = ""
+    fresh: bool = False  # received from another player: not sold before the receiver's next turn (C-ITEM-6)
 
 
 @node
@@ -105,6 +107,7 @@ class CPlayer(Node):
     items: tuple[CItem, ...] = ()
     curses: tuple[str, ...] = ()  # lasting curses in play on this munchkin (C-CARD-8)
     next_combat: tuple[str, ...] = ()  # next-combat curses waiting for this munchkin's next combat
+    pet: str = ""  # an epic human's pet, a monster card face-up before them (C-EPIC-6)
     dead: bool = False  # C-DEATH-3: until the start of their next turn
     ready: bool = False  # C-SETUP-5
 
@@ -146,6 +149,7 @@ class Combat(Node):
     runners: tuple[int, ...] = ()  # C-RUN: the seats still to run, the current one first
     rolled: tuple[int, ...] = ()  # monsters the current runner has rolled against or escaped
     boost: int = 0  # the current runner's extra to every run-away roll (one-shots, escape boost)
+    die: tuple[int, ...] = ()  # (monster, roll) of a run-away roll in its die window (C-DIGI-2 c)
 
 
 @node
