@@ -8,16 +8,16 @@ from __future__ import annotations
 
 from typing import Any
 
-from mq import core
 from mq.cards.classic_defs import ClassicSet
 from mq.classic.events import make
 from mq.classic.state import ClassicState, CPlayer
 from mq.rules.state import Deck
+from mq.rules.tx import Draws
 
 DOOR, TREASURE = "door", "treasure"
 
 
-class Tx:
+class Tx(Draws):
     def __init__(self, state: ClassicState, cards: ClassicSet) -> None:
         self.cards = cards
         self.base = state
@@ -37,30 +37,7 @@ class Tx:
         self.winners = state.winners
         self.events: list[tuple] = []
 
-    # -- randomness (all of it goes through here) -------------------------------------------
-    def d6(self) -> int:
-        value, self.n = core.rng_d6(self.seed, self.n)
-        return value
-
-    def below(self, bound: int) -> int:
-        value, self.n = core.rng_below(self.seed, self.n, bound)
-        return value
-
-    def shuffle(self, items: tuple) -> tuple:
-        out, self.n = core.rng_shuffle(self.seed, self.n, tuple(items))
-        return out
-
-    # -- decks (C-SETUP-2) -------------------------------------------------------------------
-    def draw(self, deck: str) -> str | None:
-        """Top card of a deck; an empty deck is its shuffled discards; with none, no card."""
-        d = self.decks[deck]
-        if not d.draw:
-            if not d.discard:
-                return None
-            d = Deck(self.shuffle(d.discard), ())
-            self.event("reshuffle", deck)
-        self.decks[deck] = Deck(d.draw[1:], d.discard)
-        return d.draw[0]
+    # (the RNG and the draws, C-SETUP-2: mq.rules.tx.Draws)
 
     def deck_of(self, card: str) -> str:
         return DOOR if card.startswith("CD") else TREASURE

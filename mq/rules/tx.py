@@ -16,7 +16,54 @@ from mq.rules.events import make
 from mq.rules.state import Deck, Monster, Player, Room, State
 
 
-class Tx:
+class Draws:
+    """The randomness and the deck draws of a transaction, shared by both modes' Tx (the Classic
+    one is mq.classic.tx): it needs ``seed`` and ``n`` (the counter-based RNG's state), ``decks``
+    (name -> Deck) and ``event``."""
+
+    seed: int
+    n: int
+    decks: dict
+
+    def event(self, *fields: Any) -> None:  # (each mode's Tx records its own event types)
+        raise NotImplementedError
+
+    # -- randomness (all of it goes through here) -------------------------------------------
+    def d6(self) -> int:
+        value, self.n = core.rng_d6(self.seed, self.n)
+        return value
+
+    def d10(self) -> int:
+        value, self.n = core.rng_d10(self.seed, self.n)
+        return value
+
+    def colour_roll(self) -> int:
+        value, self.n = core.rng_colour(self.seed, self.n)
+        return value
+
+    def below(self, bound: int) -> int:
+        value, self.n = core.rng_below(self.seed, self.n, bound)
+        return value
+
+    def shuffle(self, items: tuple) -> tuple:
+        out, self.n = core.rng_shuffle(self.seed, self.n, tuple(items))
+        return out
+
+    # -- decks (Q-SETUP-1, C-SETUP-2) --------------------------------------------------------
+    def draw(self, kind: str) -> str | None:
+        """Top card of a deck; an empty deck is rebuilt by shuffling its discards first."""
+        deck = self.decks[kind]
+        if not deck.draw:
+            if not deck.discard:
+                return None
+            deck = Deck(self.shuffle(deck.discard), ())
+            self.event("reshuffle", kind)
+        card, rest = deck.draw[0], deck.draw[1:]
+        self.decks[kind] = Deck(rest, deck.discard)
+        return card
+
+
+class Tx(Draws):
     def __init__(self, state: State, cards: CardSet) -> None:
         self.cards = cards
         self.base = state
@@ -43,40 +90,6 @@ class Tx:
         self.last_colour = state.last_colour
         self.events: list[tuple[Any, ...]] = []
         self._last: State | None = None  # what commit returned last (see commit)
-
-    # -- randomness (all of it goes through here) -------------------------------------------
-    def d6(self) -> int:
-        value, self.n = core.rng_d6(self.seed, self.n)
-        return value
-
-    def d10(self) -> int:
-        value, self.n = core.rng_d10(self.seed, self.n)
-        return value
-
-    def colour_roll(self) -> int:
-        value, self.n = core.rng_colour(self.seed, self.n)
-        return value
-
-    def below(self, bound: int) -> int:
-        value, self.n = core.rng_below(self.seed, self.n, bound)
-        return value
-
-    def shuffle(self, items: tuple) -> tuple:
-        out, self.n = core.rng_shuffle(self.seed, self.n, tuple(items))
-        return out
-
-    # -- decks (Q-SETUP-1) -------------------------------------------------------------------
-    def draw(self, kind: str) -> str | None:
-        """Top card of a deck; an empty deck is rebuilt by shuffling its discards first."""
-        deck = self.decks[kind]
-        if not deck.draw:
-            if not deck.discard:
-                return None
-            deck = Deck(self.shuffle(deck.discard), ())
-            self.event("reshuffle", kind)
-        card, rest = deck.draw[0], deck.draw[1:]
-        self.decks[kind] = Deck(rest, deck.discard)
-        return card
 
     def discard(self, card: str) -> None:
         kind = self.deck_of(card)
