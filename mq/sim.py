@@ -97,10 +97,11 @@ def game_seed(seed: int, index: int) -> int:
 def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] | None = None,
               max_actions: int = MAX_ACTIONS, params: Params | None = None) -> tuple[GameResult, State, list]:
     """Play one bot game (``params``: its table options and mode, default make_params(players));
-    returns its result, final state and the list of actions taken."""
-    if params is not None and is_classic(params):
-        return _play_classic(params, seed, on_step, max_actions)
-    cards = load_default()
+    returns its result, final state and the list of actions taken.  Every seat is played by the
+    mode's bot (mq.bots for Quest, mq.bots.classic for Classic) from its own view."""
+    classic = params is not None and is_classic(params)
+    cards = load_classic_default() if classic else load_default()
+    bot = classic_bot.choose if classic else choose
     state = new_game(params or make_params(players), seed, cards)
     if on_step is not None:
         on_step(state, ())
@@ -108,37 +109,19 @@ def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] |
     counts: dict[str, int] = {}
     while not is_over(state) and len(taken) < max_actions:
         seat = actors(state)[0]
-        action = choose(view(state, seat), seat, cards)
+        action = bot(view(state, seat), seat, cards)
         state, events = step(state, action, cards)
         taken.append(action)
-        count_events(counts, events, action.kind)
+        if classic:
+            count_classic_events(counts, events)
+        else:
+            count_events(counts, events, action.kind)
         if on_step is not None:
             on_step(state, events)
     turns = state.turn.number if state.turn else 0
     result = GameResult(seed, turns, len(taken), tuple(COLOURS[s] for s in state.winners),
-                        f"{state_hash(state):016x}", tuple((k, counts.get(k, 0)) for k, _ in COUNTED))
-    return result, state, taken
-
-
-def _play_classic(params, seed: int, on_step, max_actions: int) -> tuple[GameResult, State, list]:
-    """A Classic bot game (mq.bots.classic at every seat, each from its own view)."""
-    cards = load_classic_default()
-    state = new_game(params, seed, cards)
-    if on_step is not None:
-        on_step(state, ())
-    taken = []
-    counts: dict[str, int] = {}
-    while not is_over(state) and len(taken) < max_actions:
-        seat = actors(state)[0]
-        action = classic_bot.choose(view(state, seat), seat, cards)
-        state, events = step(state, action, cards)
-        taken.append(action)
-        count_classic_events(counts, events)
-        if on_step is not None:
-            on_step(state, events)
-    turns = state.turn.number if state.turn else 0
-    result = GameResult(seed, turns, len(taken), tuple(COLOURS[s] for s in state.winners),
-                        f"{state_hash(state):016x}", tuple((k, counts.get(k, 0)) for k, _ in CLASSIC_COUNTED))
+                        f"{state_hash(state):016x}",
+                        tuple((k, counts.get(k, 0)) for k, _ in (CLASSIC_COUNTED if classic else COUNTED)))
     return result, state, taken
 
 

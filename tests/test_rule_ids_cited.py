@@ -39,7 +39,7 @@ def spec_path() -> Path:
     raise AssertionError(f"no shared/RULES.md beside {ROOT} or any folder above it")
 
 
-def spec_ids(text: str) -> list[str]:
+def spec_ids(text: str, section_re: re.Pattern = SECTION) -> list[str]:
     """The ids of RULES.md: ``Q-X-n`` for the numbered rules of each ``## Q-X`` section, or ``Q-X``
     itself for a section without numbered rules (Q-CHARITY), in the document's order."""
     ids: list[str] = []
@@ -48,17 +48,17 @@ def spec_ids(text: str) -> list[str]:
         if line.startswith("## ") or line.startswith("---"):
             if section:
                 ids += [f"{section}-{n}" for n in numbers] if numbers else [section]
-            m = SECTION.match(line)
+            m = section_re.match(line)
             section, numbers = (m.group(1) if m else None), []
         elif section and ITEM.match(line):
             numbers.append(int(ITEM.match(line).group(1)))
     return ids
 
 
-def cited_in(text: str) -> set[str]:
+def cited_in(text: str, citation_re: re.Pattern = CITATION) -> set[str]:
     """Every id a text cites, compact citations expanded."""
     out = set()
-    for m in CITATION.finditer(text):
+    for m in citation_re.finditer(text):
         section, first, tail = m.group(1), m.group(2), m.group(3) or ""
         if first is None:
             out.add(section)
@@ -115,34 +115,11 @@ C_NOT_TESTED: dict[str, str] = dict(C_NOT_IMPLEMENTED, **{
 
 def classic_ids(text: str) -> list[str]:
     """The ids of CLASSIC.md, read as spec_ids reads RULES.md."""
-    ids: list[str] = []
-    section, numbers = None, []
-    for line in text.splitlines() + ["## end"]:
-        if line.startswith("## ") or line.startswith("---"):
-            if section:
-                ids += [f"{section}-{n}" for n in numbers] if numbers else [section]
-            m = C_SECTION.match(line)
-            section, numbers = (m.group(1) if m else None), []
-        elif section and ITEM.match(line):
-            numbers.append(int(ITEM.match(line).group(1)))
-    return ids
+    return spec_ids(text, C_SECTION)
 
 
 def classic_cited_in(text: str) -> set[str]:
-    out = set()
-    for m in C_CITATION.finditer(text):
-        section, first, tail = m.group(1), m.group(2), m.group(3) or ""
-        if first is None:
-            out.add(section)
-            continue
-        last = int(first)
-        out.add(f"{section}-{last}")
-        for sep, n in MORE.findall(tail):
-            n = int(n)
-            numbers = range(last + 1, n + 1) if sep in ("..", "–") else (n,)
-            out.update(f"{section}-{k}" for k in numbers)
-            last = n
-    return out
+    return cited_in(text, C_CITATION)
 
 
 C_IDS = classic_ids((spec_path().parent / "CLASSIC.md").read_text(encoding="utf-8"))

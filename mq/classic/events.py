@@ -1,34 +1,16 @@
 """Classic events: what an action caused (``step`` returns them), one small named type per kind.
 
-As Quest's (mq.rules.events): each is a tuple whose first field is its ``kind``; events are never
-hashed, logged or sent.  ``Draw.card`` of a face-down draw and ``Charity.card`` name cards only some
+As Quest's (mq.rules.events), whose types it shares where a kind has the same fields and meaning
+(turn, respawn, draw, reshuffle, charity): each is a tuple whose first field is its ``kind``;
+events are never hashed, logged or sent.  ``Draw.card`` of a face-down draw and ``Charity.card`` name cards only some
 seats may see; mq.classic.view.view_events masks them.
 """
 from __future__ import annotations
 
 from typing import NamedTuple
 
-
-class Turn(NamedTuple):
-    """C-TURN-1: ``seat``'s turn ``number`` begins."""
-    kind: str
-    seat: int
-    number: int
-
-
-class Respawn(NamedTuple):
-    """C-DEATH-4: a dead munchkin's new character draws its 2 + 2 cards."""
-    kind: str
-    seat: int
-
-
-class Draw(NamedTuple):
-    """A card drawn into ``seat``'s hand (C-CARD-2); ``public``: face-up."""
-    kind: str
-    seat: int
-    deck: str
-    card: str
-    public: bool
+# The kinds with the same fields and meaning in both modes are Quest's own types.
+from mq.rules.events import Charity, Draw, Reshuffle, Respawn, Turn
 
 
 class Kick(NamedTuple):
@@ -36,12 +18,6 @@ class Kick(NamedTuple):
     kind: str
     seat: int
     card: str
-
-
-class Reshuffle(NamedTuple):
-    """C-SETUP-2: an empty deck is its shuffled discards again."""
-    kind: str
-    deck: str
 
 
 class MonsterIn(NamedTuple):
@@ -282,14 +258,6 @@ class CurseCancelled(NamedTuple):
     kind: str
     curse: str
     seat: int
-    card: str
-
-
-class Charity(NamedTuple):
-    """C-CHARITY-1..3: a card given face-down (``to`` -1: discarded)."""
-    kind: str
-    seat: int
-    to: int
     card: str
 
 
