@@ -1,6 +1,7 @@
 """A Classic bot (CLASSIC.md): it sees only its view and plays to win.
 
-It kicks doors; looks for trouble only with a monster it beats alone; sells for levels; plays
+It kicks doors; looks for trouble only with a monster it beats alone; sells its hand's items and
+the items it has set aside for levels; plays
 its race, class, items and go-up-a-level cards; asks for help when losing and takes the cheapest
 offer that wins; helps others for a share of the Treasure, but never anyone to the winning level;
 hinders a combat that would give the leader or anyone the winning level (monster-side one-shots,
@@ -14,7 +15,7 @@ from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_loader import load_classic_default
 from mq.cards.classic_vocab import K
 from mq.classic import combat as cb
-from mq.classic.legal import legal_actions
+from mq.classic.legal import legal_actions, sellable, valid_sale
 from mq.classic.state import ClassicState, CMonster, Combat, Phase, PendingKind, Stage
 from mq.rules.actions import Action
 
@@ -116,7 +117,7 @@ def _own_turn(v, seat, cards, acts) -> Action:
     for a in acts:
         if a.kind == "play" and cards.card(a.args[0]).kind in (K.LEVEL, K.SPECIAL):
             return a
-    a = _first(acts, "buy") or _curse(v, seat, acts)
+    a = _sale(v, seat, cards) or _first(acts, "buy") or _curse(v, seat, acts)
     if a:
         return a
     for a in acts:
@@ -133,6 +134,18 @@ def _own_turn(v, seat, cards, acts) -> Action:
                 return a
         return _first(acts, "loot")
     return _first(acts, "end_turn") or acts[-1]
+
+
+def _sale(v, seat, cards) -> Action | None:
+    """C-ITEM-7: sell the hand's items and the items in play set aside, when they buy a level."""
+    if v.combat is not None or v.turn is None or v.turn.seat != seat:
+        return None
+    p = v.players[seat]
+    aside = {it.card for it in p.items if not it.in_use}
+    sold = tuple(c for c in sellable(p, cards) if c in p.hand or c in aside)
+    if sold and valid_sale(v, seat, cards, sold):
+        return Action(seat, "buy", sold)
+    return None
 
 
 def _beats_alone(v, seat, cards, card) -> bool:
