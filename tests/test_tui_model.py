@@ -251,16 +251,23 @@ def test_a_spectator_sees_no_hand_and_has_no_actions():
     assert "watching" in render.plain(render.render_hand(m, 40, 6))
 
 
+def _first_card_playable_in_setup():
+    """The first seed whose first hand card can go into play in set-up, with that play: the test
+    needs such a hand, and a data change may move it to another seed but never do away with it."""
+    for seed in range(100):
+        s = new_game(make_params(2), seed)
+        m = Model(0, s)
+        m.select(+1)
+        playable = [a for a in m.legal if a.kind == "play" and a.args[0] == m.selected]
+        if playable:
+            return s, m, playable[0]
+    raise AssertionError("no seed below 100 deals a first card playable in set-up")
+
+
 def test_selection_moves_on_to_the_next_hand_card_when_one_is_played():
-    s = new_game(make_params(2), 8)
-    m = Model(0, s)
-    m.select(+1)
-    first = m.selected
-    playable = [a for a in m.legal if a.kind == "play" and a.args[0] == first]
-    if not playable:
-        pytest.skip("seed 8's first card is not playable in setup")
-    s2, ev = step(s, playable[0], CARDS)
-    m.update(Applied(1, playable[0], ev, s2))
+    s, m, play = _first_card_playable_in_setup()
+    s2, ev = step(s, play, CARDS)
+    m.update(Applied(1, play, ev, s2))
     assert m.selected == s2.players[0].hand[0]
     assert m.mode != MENU
 
