@@ -252,6 +252,8 @@ class Narrator:
             return "The Monster deck is exhausted: nothing appears."
         if kind == "magic_move":  # Q-HELP-1
             return f"  {w(e.seat)} uses {self.card(e.card)} to join the fight by magic."
+        if kind == "teleport":  # Q-CARD-3, Q-TURN-5
+            return f"  {w(e.seat)} vanishes and reappears in {self.room(state, e.room)}."
         if kind == "reroll":  # the halfling's second chance to run
             return f"  {w(e.seat)} discards {self.card(e.card)} to roll again."
         if kind == "answer":  # Q-COMBAT-7: cards were played in the window; the fighter answers first

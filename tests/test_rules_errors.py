@@ -15,6 +15,8 @@ from mq.rules.state import LOOTED, OVER, Deck
 LURKER = monster_card(lambda d: d.movement == "lurking" and d.level == 1)
 HELM = treasure_card(lambda d: d.kind == "item" and d.slot == "head")
 SHOT = treasure_card(lambda d: d.kind == "oneshot")
+DXM_SHOT = dxm_card(lambda d: d.kind == "oneshot")
+HEAL = treasure_card(lambda d: d.kind == "oneshot" and any(e.name == "heal" for e in d.effects))
 LEVEL = treasure_card(lambda d: d.kind == "level")
 
 
@@ -141,8 +143,13 @@ def case_not_in_play():
 
 
 def case_wrong_kind():
-    s, a, b = _base()
-    return hand(s, a, SHOT), Action(a, "play", (SHOT,))
+    s, a, b = _base()  # a DxM one-shot is used, never put onto the belt (Q-ITEM-1)
+    return hand(s, a, DXM_SHOT), Action(a, "play", (DXM_SHOT,))
+
+
+def case_no_effect():
+    s, a, b = _base()  # Q-CARD-3: a heal at full HP means nothing
+    return hand(s, a, HEAL), Action(a, "use", (HEAL,))
 
 
 def case_no_room():
@@ -200,6 +207,7 @@ CASES = {
     "card/not-in-hand": case_not_in_hand,
     "card/not-in-play": case_not_in_play,
     "card/wrong-kind": case_wrong_kind,
+    "card/no-effect": case_no_effect,
     "card/no-room": case_no_room,
     "level/tenth": case_tenth_level,
     "level/too-low": case_too_low,

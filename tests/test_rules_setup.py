@@ -100,7 +100,8 @@ def test_four_plus_four_starting_hands_option():
 
 
 def test_before_the_first_turn_only_race_class_and_items_go_into_play():
-    """Q-SETUP-3: in setup a munchkin may play race, class and item cards, then gets ready."""
+    """Q-SETUP-3: in setup a munchkin may play race, class and item cards (a one-shot onto the
+    belt, Q-ITEM-1), then gets ready."""
     race = dxm_card(lambda d: d.kind == "race")
     klass = dxm_card(lambda d: d.kind == "class")
     item = treasure_card(lambda d: d.kind == "item" and d.slot == "head")
@@ -109,7 +110,7 @@ def test_before_the_first_turn_only_race_class_and_items_go_into_play():
     s = set_player(new_game(make_params(2), 5), 0, hand=(race, klass, item, shot, level))
     offered = set(legal(s, 0))
     assert offered == {Action(0, "play", (race,)), Action(0, "play", (klass,)),
-                       Action(0, "play", (item,)), Action(0, "ready")}
+                       Action(0, "play", (item,)), Action(0, "play", (shot,)), Action(0, "ready")}
     s = apply(s, Action(0, "play", (race,)))
     s = apply(s, Action(0, "play", (item,)))
     p = s.players[0]

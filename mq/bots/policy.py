@@ -3,6 +3,7 @@ equips what it draws, fights what it expects to beat (spending one-shots only wh
 fight), buys help with gold, items or Treasure picks and sells it at a price (mq.bots.deals: never
 to a rival's 10th level for nothing, never for nothing against the Boss from a fighter who can
 pay), spoils the Boss fight and a runaway leader's, summons only monsters it expects to beat,
+puts one-shots onto the belt, heals with them between fights when badly hurt,
 makes room deals when they pay, explores when healthy, searches, buys levels with spare items,
 and at level 10 heads straight for the Boss in the Entrance.
 
@@ -147,8 +148,8 @@ def _combat(view, seat, cards, by_kind) -> Action:
 
 
 def _heal_one_shot(view, seat, cards, uses) -> Action | None:
-    """Q-CHAR-6, Q-COMBAT-11: a one-shot that heals (and adds nothing) is only usable in a fight:
-    drink it when hurt, the smallest heal that is not wasted first."""
+    """Q-CHAR-6, Q-COMBAT-11, Q-CARD-3: a one-shot that heals (and adds nothing), in a fight or out
+    of one: drink it when hurt, the smallest heal that is not wasted first."""
     p = view.players[seat]
     missing = max_hp(p, cards) - p.hp
     if missing <= 0:
@@ -292,6 +293,14 @@ def _turn(view, seat, cards, by_kind) -> Action:
     for a in by_kind.get("buy", []):
         if not in_use.intersection(a.args):  # never sell what it fights with
             return a
+    uses = by_kind.get("use", [])  # one-shots outside combat (Q-CARD-3, 4)
+    heal = _heal_one_shot(view, seat, cards, uses)
+    if heal is not None and p.hp <= 2:
+        return heal
+    if p.level >= MAX_LEVEL and view.combat is None:  # Q-BOSS-1: by magic to the Entrance
+        for a in uses:
+            if _does(cards, a, "teleport"):
+                return a
     if "heal" in by_kind and p.hp == 1 and p.level > 2:
         return by_kind["heal"][0]
     deal = _room_deal(view, seat, cards, by_kind)

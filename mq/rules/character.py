@@ -121,14 +121,14 @@ def hands_used(items: tuple[Item, ...], cards: CardSet) -> int:
 
 
 def place_for(p: Player, defn: TreasureDef, cards: CardSet, cheat: bool = False) -> str | None:
-    """Where a newly played item goes (Q-ITEM-1, 3): its slot if free, else the backpack if it has
-    room, else nowhere (None).  A Cheat! item needs no hands (Q-ITEM-4)."""
+    """Where a newly played item goes (Q-ITEM-1, 3): a one-shot Treasure onto the belt; an item to
+    its slot if free, else the backpack if it has room, else nowhere (None).  A Cheat! item needs no hands (Q-ITEM-4)."""
     return _place(p.items, defn, cards, cheat)
 
 
 def _place(items: tuple[Item, ...], defn: TreasureDef, cards: CardSet, cheat: bool) -> str | None:
     slot = defn.slot
-    if slot == "belt":
+    if slot == "belt" or defn.kind == CardKind.ONESHOT:  # one-shots ride on the belt, any number (Q-ITEM-1)
         return BELT
     if slot in ("accessory", "clothing"):
         return WORN

@@ -34,6 +34,7 @@ REASONS: dict[str, str] = {
     "card/not-in-hand": "you do not hold that card",
     "card/not-in-play": "you do not have that card in play",
     "card/wrong-kind": "that card cannot be played like that",
+    "card/no-effect": "that card would do nothing now",
     "card/no-room": "there is no free slot or backpack space for that item",
     "level/tenth": "the 10th level can only be gained by killing a monster",
     "level/too-low": "you are already at level 1",

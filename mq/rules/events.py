@@ -574,6 +574,13 @@ class MagicMove(NamedTuple):
     room: int
 
 
+class Teleport(NamedTuple):
+    """Q-CARD-3, Q-TURN-5: outside combat, ``seat`` moves by magic (a one-shot) to ``room``."""
+    kind: str
+    seat: int
+    room: int
+
+
 class GoldLost(NamedTuple):
     """Bad Stuff or a curse takes ``gold``."""
     kind: str
@@ -614,7 +621,7 @@ TYPES: dict[str, type[tuple]] = {
     "die_changed": DieChanged,
     "combat_result": CombatResult, "monster_killed": MonsterKilled, "charmed": Charmed, "hit": Hit,
     "death": Death, "runs": Runs, "cornered": Cornered, "escape_roll": EscapeRoll, "bad_stuff": BadStuff,
-    "reroll": Reroll, "magic_move": MagicMove, "gold_lost": GoldLost, "magic_escape": MagicEscape, "arrives": Arrives,
+    "reroll": Reroll, "magic_move": MagicMove, "teleport": Teleport, "gold_lost": GoldLost, "magic_escape": MagicEscape, "arrives": Arrives,
 }
 
 _new = tuple.__new__

@@ -117,10 +117,11 @@ def _pending(state, seat, cards, add) -> None:
 
 
 def _playable_in_setup(defn, p, cards) -> bool:
-    """Q-SETUP-3: race, class and item cards may go into play before the first turn."""
+    """Q-SETUP-3: race, class and item cards may go into play before the first turn (one-shots
+    onto the belt, Q-ITEM-1)."""
     if isinstance(defn, DxmDef):
         return _race_or_class_ok(defn, p, cards)
-    return isinstance(defn, TreasureDef) and defn.kind == CardKind.ITEM and place_for(p, defn, cards) is not None
+    return _into_play(defn, p, cards)
 
 
 def _race_or_class_ok(defn: DxmDef, p, cards) -> bool:
@@ -163,8 +164,9 @@ def _level_card(defn) -> bool:
 
 
 def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -> None:
-    """Q-TURN-2..4 outside combat: level cards, race/class, equipping, dropping, healing, and on
-    your own turn playing items from hand."""
+    """Q-TURN-2..4 outside combat: level cards, race/class, equipping, dropping, healing, one-shots
+    where they mean something (Q-CARD-3, 4), and on your own turn playing items from hand (one-shots
+    onto the belt, Q-ITEM-1)."""
     p = state.players[seat]
     if not p.alive:  # Q-DEATH-2, Q-CARD-4: the dead still play cards, but none on themselves
         if _wants(only, "curse"):
@@ -177,8 +179,8 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
                 add(Action(seat, "play", (card,)))
         elif isinstance(defn, DxmDef):  # DxM cards anytime (Q-CARD-4), within their own rules
             _race_or_class_plays(seat, card, defn, p, cards, add)
-        elif own_turn and defn.kind == CardKind.ITEM and place_for(p, defn, cards) is not None:
-            add(Action(seat, "play", (card,)))  # Q-CARD-3
+        elif own_turn and _into_play(defn, p, cards):
+            add(Action(seat, "play", (card,)))  # Q-CARD-3; a one-shot onto the belt (Q-ITEM-1)
     for card in p.races + p.classes + p.hybrids:
         add(Action(seat, "discard", (card,)))  # Q-CHAR-4
     if _wants(only, "curse"):
@@ -204,6 +206,25 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
                     add(Action(seat, "cheat", (card, it.card)))
     if _wants(only, "heal") and p.level > 1 and p.hp < max_hp(p, cards):
         add(Action(seat, "heal"))  # Q-CHAR-6
+    for card in _one_shots(p, cards) if _wants(only, "use") else ():
+        if useful_outside_combat(p, cards.card(card), cards):
+            add(Action(seat, "use", (card,)))  # Q-CARD-3, 4
+
+
+def _into_play(defn, p, cards) -> bool:
+    """Q-CARD-3, Q-ITEM-1: an item card into its place, or a one-shot Treasure onto the belt."""
+    return isinstance(defn, TreasureDef) and defn.kind in (CardKind.ITEM, CardKind.ONESHOT) \
+        and place_for(p, defn, cards) is not None
+
+
+def useful_outside_combat(p, defn, cards) -> bool:
+    """Q-CARD-3, 4: a one-shot (Treasure or DxM) outside combat only where its effect means
+    something there: healing a munchkin who is hurt, moving one by magic to the Entrance from
+    elsewhere.  Bonuses, escapes and die changes mean nothing outside a fight; cancelling a lasting
+    curse is ``uncurse``.  (The dead play no card on themselves, Q-DEATH-2.)"""
+    if getattr(defn, "kind", None) != CardKind.ONESHOT or not p.alive:
+        return False
+    return (_has(defn, "heal") and p.hp < max_hp(p, cards)) or (_has(defn, "teleport") and p.room != 0)
 
 
 def _drops(p, seat, add) -> None:

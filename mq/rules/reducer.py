@@ -126,15 +126,21 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
         defn = cards.card(action.args[0])
         if getattr(defn, "kind", None) == CardKind.LEVEL and p.level >= MAX_LEVEL - 1:
             return "level/tenth", ""  # Q-LAW-2
-        if getattr(defn, "kind", None) == CardKind.ITEM:  # Q-CARD-3, Q-TURN-4
+        if isinstance(defn, DxmDef) and defn.kind == CardKind.ONESHOT:
+            return "card/wrong-kind", "a DxM one-shot is used, never put into play"
+        if getattr(defn, "kind", None) in (CardKind.ITEM, CardKind.ONESHOT):  # Q-CARD-3, Q-TURN-4, Q-ITEM-1
             if state.turn.seat != seat:
                 return "seat/not-your-turn", ""
             if state.combat is not None:
                 return "combat/in-combat", ""
             if place_for(p, defn, cards) is None:
                 return "card/no-room", ""
-        if getattr(defn, "kind", None) == CardKind.ONESHOT:
-            return "card/wrong-kind", "one-shots are used in combat"
+    if action.kind == "use" and state.combat is None and action.args \
+            and getattr(cards.card(action.args[0]), "kind", None) == CardKind.ONESHOT:
+        defn = cards.card(action.args[0])
+        if any(e.name in ("heal", "teleport") for e in defn.effects):
+            return "card/no-effect", ""  # Q-CARD-3: full HP, or already in the Entrance
+        return "combat/none", "that one-shot works only in a fight"
     if action.kind in ("roll", "use", "run", "escape", "pass") and state.combat is None:
         return "combat/none", ""
     if state.combat is not None and action.kind in ("equip", "heal"):
@@ -326,6 +332,9 @@ def _use(tx: Tx, a: Action) -> None:
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card),
                   items=tuple(it for it in p.items if it.card != card))
     defn = tx.cards.card(card)
+    if tx.combat is None:
+        _use_outside_combat(tx, a.seat, card, defn)
+        return
     stage = tx.combat.stage
     running = stage in (Stage.RUN, Stage.ESCAPE)
     side = a.args[1] if len(a.args) > 1 else MUNCHKINS
@@ -348,6 +357,20 @@ def _use(tx: Tx, a: Action) -> None:
         elif e.name == "teleport":  # magic movement to the Entrance (Q-TURN-5, Q-COMBAT-12)
             combat.magic_exit(tx, card, 0)
             return
+
+
+def _use_outside_combat(tx: Tx, seat: int, card: str, defn) -> None:
+    """Q-CARD-3, 4: a one-shot outside combat does what means something there (legal lists it only
+    then): it heals, or moves its user by magic to the Entrance (Q-TURN-5); then it is discarded."""
+    tx.discard(card)
+    tx.event("use", seat, card, MUNCHKINS)
+    for e in defn.effects:
+        if e.name == "heal":
+            effects.heal(tx, seat, e.get("amount", 1))
+        elif e.name == "teleport":
+            tx.set_player(seat, room=0)
+            tx.event("teleport", seat, 0)
+            effects.enter_room(tx, seat, 0)
 
 
 def _roll(tx: Tx, a: Action) -> None:
