@@ -109,3 +109,42 @@ def test_dead_munchkins_receive_charity():
     assert ("charity", a, b, CARDS7[0]) in ev
     assert s.turn.seat == b and ("respawn", b) in ev
     assert s.players[b].hand[0] == CARDS7[0]  # kept through the respawn
+
+
+ITEM = next(d.id for d in CARDS.treasures if d.kind == "item" and d.slot == "head" and not d.effects)
+SHOT = next(d.id for d in CARDS.treasures if d.kind == "oneshot" and d.bonus > 0)
+RACE = dxm_card(lambda d: d.kind == "race" and d.key != "dwarf")
+
+
+def test_the_charity_decision_still_lists_the_plays_before_giving():
+    """Q-CHARITY: before giving, the giver may still play cards — races, classes, items into play,
+    one-shots onto the belt (Q-ITEM-1) — and the charity decision itself lists them; once the hand
+    is within the limit the turn goes on to the monster turn."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    s = hand(set_player(s, a, level=3), a, ITEM, SHOT, RACE, *CARDS7[:5])
+    s, _ = act(rig(s, colour(5), colour(5)), a, "end_turn")
+    assert s.pending.kind == "charity" and s.pending.options == (b,)
+    plays = {x.args for x in legal(s, a) if x.kind == "play"}
+    assert plays == {(ITEM,), (SHOT,), (RACE,)}
+    assert not any(x.kind == "play" and x.args[0] in CARDS7 for x in legal(s, a))  # DxM one-shots stay in hand
+    s, ev = act(s, a, "play", SHOT)
+    assert ev == (("item", a, SHOT, "belt"),) and s.pending.kind == "charity"
+    s, ev = act(s, a, "play", RACE)
+    assert s.pending.kind == "charity" and RACE in s.players[a].races
+    s, ev = act(s, a, "play", ITEM)  # 5 cards left: nothing to give
+    assert s.pending is None and kinds_of(ev, "monster_turn") and s.turn.seat == b
+    assert s.players[a].hand == CARDS7[:5] and s.players[b].hand[:-1] == ()
+
+
+def test_a_lowest_giver_may_play_before_discarding_and_a_dwarf_keeps_six():
+    """Q-CHARITY: the plays are listed when the giver must discard too; a race card played then
+    may raise the limit (dwarves 6)."""
+    s = quiet(2)
+    a = s.turn.seat
+    s = hand(s, a, DWARF, *CARDS7[:6])
+    s, _ = act(rig(s, colour(5), colour(5)), a, "end_turn")
+    assert s.pending.kind == "charity" and s.pending.options == ()
+    assert {x.kind for x in legal(s, a)} == {"discard", "play"}
+    s, ev = act(s, a, "play", DWARF)
+    assert s.pending is None and kinds_of(ev, "monster_turn") and len(s.players[a].hand) == 6

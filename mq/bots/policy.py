@@ -74,6 +74,9 @@ def _pending(view, seat, cards, options) -> Action:
             level = view.players[c].level if c < len(view.players) else 0
             return (c == seat, -level, c)
         return min(options, key=leader_key)
+    plays = [a for a in options if a.kind == "play"]  # Q-CHARITY: into play rather than give it away
+    if plays:
+        return plays[0]
     # lose_item / charity: part with the least valuable card.
     return min(options, key=lambda a: (item_value(a.args[0], cards), a.args))
 

@@ -51,12 +51,19 @@ def charity_step(tx: Tx, card: str, to: int | None) -> None:
         tx.event("charity", seat, to, card)
         i = pend.options.index(to)
         data = pend.data[:i] + (pend.data[i] + 1,) + pend.data[i + 1:]
+    tx.pending = pend.replace(data=data)
+    charity_done(tx)
+
+
+def charity_done(tx: Tx) -> None:
+    """After each gift, discard or card played during charity (races, classes, items into play,
+    one-shots onto the belt: the giver may still play them, Q-CHARITY): once the hand is within the
+    limit — which a race card may raise — the turn goes on to the monster turn."""
+    seat = tx.pending.seat
     p = tx.player(seat)
     if len(p.hand) <= hand_limit(p, tx.cards, tx.params.hand_limit):
         tx.pending = None
         finish_turn(tx)
-    else:
-        tx.pending = pend.replace(data=data)
 
 
 def finish_turn(tx: Tx) -> None:

@@ -104,7 +104,14 @@ def _pending(state, seat, cards, add) -> None:
         for option in pend.options:
             add(Action(seat, "choose", (option,)))
     elif pend.kind == PendingKind.CHARITY:
-        hand = state.players[seat].hand
+        p = state.players[seat]
+        hand = p.hand
+        for card in hand:  # Q-CHARITY: before giving, cards may still go into play
+            defn = cards.card(card)
+            if isinstance(defn, DxmDef):
+                _race_or_class_plays(seat, card, defn, p, cards, add)
+            elif _into_play(defn, p, cards):
+                add(Action(seat, "play", (card,)))
         if not pend.options:  # the giver is lowest: discard the excess (Q-CHARITY)
             for card in hand:
                 add(Action(seat, "discard", (card,)))

@@ -181,6 +181,8 @@ def _play(tx: Tx, a: Action) -> None:
     if len(a.args) > 1:  # in place of a race (class) in play: the Half-Breed (Super Munchkin) stays (Q-CARD-5)
         effects.discard_in_play(tx, a.seat, a.args[1])
     effects.clamp_hp(tx, a.seat)
+    if tx.pending is not None and tx.pending.kind == PendingKind.CHARITY:  # played during charity: the hand may be within the limit now
+        flow.charity_done(tx)
 
 
 def _discard(tx: Tx, a: Action) -> None:

@@ -208,7 +208,8 @@ class Pending(Node):
     ``colour``    pick a base colour for monster ``data[0]`` (Q-MON-1);
     ``lose_item`` pick an item to lose (Q-ITEM-6); ``data`` = (source kind "monster"/"curse",
                   monster uid or curse card, index of the effect, items still to lose);
-    ``charity``   give or discard excess cards (Q-CHARITY); ``data`` = gifts so far per recipient;
+    ``charity``   give or discard excess cards (Q-CHARITY), or first play race, class, item and
+                  one-shot cards (onto the belt); ``data`` = gifts so far per recipient;
     ``curse``     a curse was played (Q-CARD-8): its victim, then each other cleric in the
                   victim's room in turn, may answer with one of ``options`` (a card that cancels
                   curses — the victim only —, "sanctuary" for a cleric) or "accept";
