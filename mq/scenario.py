@@ -490,6 +490,12 @@ class _Builder:
         spec["items"] = tuple(items)
         if t.has("hand"):
             spec["hand"] = tuple(self.card(t, "hand", c, "hand") for c in t.strs("hand"))
+        spec["fresh"] = tuple(t.strs("fresh", []))
+        for c in spec["fresh"]:  # newly gained Treasure (Q-CARD-3, Q-TURN-3): cards of the given hand
+            if c not in spec.get("hand", ()):
+                raise t.err("fresh", f"{c} is not in this player's hand: newly gained Treasure is a card of the hand")
+            if not isinstance(self.cards.card(c), TreasureDef):
+                raise t.err("fresh", f"{c} is not a Treasure card: only Treasure is newly gained (Q-CARD-3)")
         spec["max_hp"] = t.int("max_hp", 1, 20, 4)
         spec["hp"] = t.int("hp", 0, 30, None)
         spec["gold"] = t.int("gold", 0, 10**9, 300 if alive else 0)
@@ -545,7 +551,7 @@ class _Builder:
         changes = dict(level=spec["level"], max_hp=spec["max_hp"], gold=spec["gold"], room=spec["room"],
                        alive=spec["alive"], hand=hand, races=spec["races"], classes=spec["classes"],
                        items=spec["items"], ready=spec["ready"], cursed=spec["cursed"])
-        for key in ("hybrids", "curses"):
+        for key in ("hybrids", "curses", "fresh"):
             if spec[key]:
                 changes[key] = spec[key]
         p = fresh.replace(**changes)

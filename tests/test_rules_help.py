@@ -7,7 +7,7 @@ from builders import (
     set_player, stack,
 )
 from mq.rules.legal import HELP_ROUNDS
-from mq.rules import Action, actors
+from mq.rules import Action, actors, view
 from test_rules_combat import LURKER2, resolve, result
 
 HAT = next(d.id for d in CARDS.treasures if d.kind == "item" and d.slot == "head" and not d.only)
@@ -361,3 +361,44 @@ def test_a_munchkin_who_can_move_in_by_magic_may_help():
     s, ev = act(s, a, "accept", b)
     assert s.combat.helper == b and s.players[b].room == 0 and teleport not in s.players[b].hand
     assert teleport in s.treasure_deck.discard + s.dxm_deck.discard and ("magic_move", b, teleport, 0) in ev
+
+
+def test_newly_gained_treasure_goes_into_play_on_anyone_s_turn_the_helper_s_share_included():
+    """Q-CARD-3, Q-TURN-3 (seed 000 p.5): newly gained Treasure may be put into play at any time
+    outside combat, on anyone's turn — the helper's share too — while a card held from before waits
+    for its owner's turn; not during the fight, and no longer once the next turn has begun."""
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    helm, old = [d.id for d in CARDS.treasures if d.kind == "item" and d.slot in ("head", "feet") and not d.only][:2]
+    s = stack(hand(s, b, old), "treasure", (helm,))
+    s = _helped(s, a, b, share=1)
+    refused(s, b, "play", old)  # (not during the fight)
+    s, ev = resolve(s, 6, 6, 1)
+    assert result(ev).won is True and s.combat is None and s.turn.seat == a
+    assert helm in s.players[b].hand and s.players[b].fresh == (helm,)
+    assert Action(b, "play", (helm,)) in legal(s, b)
+    assert refused(s, b, "play", old) == "seat/not-your-turn"
+    s, ev = act(s, b, "play", helm)
+    assert ev == (("item", b, helm, "worn"),)
+    s, _ = act(rig(s, ("colour", 5)), a, "end_turn")
+    assert all(p.fresh == () for p in s.players)  # the next turn has begun
+
+
+def test_newly_gained_treasure_is_hidden_from_the_other_seats():
+    """Q-DIGI-4: which hand cards are newly gained is as secret as the hand."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    helm = HAT
+    s = hand(s, b, helm)
+    s = set_player(s, b, fresh=(helm,))
+    assert view(s, a).players[b].fresh == ("?",) and view(s, b).players[b].fresh == (helm,)
+
+
+def test_a_newly_gained_one_shot_goes_onto_the_belt_on_another_s_turn():
+    """Q-ITEM-1 with Q-CARD-3: a one-shot goes onto the belt whenever items may go into play, so a
+    newly gained one does on anyone's turn."""
+    s = quiet(2)
+    a, b = s.turn.seat, nxt(s)
+    shot = next(d.id for d in CARDS.treasures if d.kind == "oneshot")
+    s = set_player(hand(s, b, shot), b, fresh=(shot,))
+    s, ev = act(s, b, "play", shot)
+    assert ev == (("item", b, shot, "belt"),) and s.turn.seat == a

@@ -41,10 +41,19 @@ def draw_to_hand(tx: Tx, seat: int, kind: str, public: bool = False, ask: bool =
         return None
     card = tx.draw(kind)
     if card is not None:
-        p = tx.player(seat)
-        tx.set_player(seat, hand=p.hand + (card,))
+        _to_hand(tx, seat, kind, card)
         tx.event("draw", seat, kind, card, public)
     return card
+
+
+def _to_hand(tx: Tx, seat: int, kind: str, card: str) -> None:
+    """A drawn card joins the hand; newly gained Treasure is marked (``Player.fresh``: it may go into
+    play on anyone's turn, outside combat, Q-CARD-3, Q-TURN-3)."""
+    p = tx.player(seat)
+    if kind == "treasure":
+        tx.set_player(seat, hand=p.hand + (card,), fresh=p.fresh + (card,))
+    else:
+        tx.set_player(seat, hand=p.hand + (card,))
 
 
 def offer_resurrections(tx: Tx) -> bool:
@@ -79,9 +88,8 @@ def resurrect_chosen(tx: Tx, option: str) -> None:
         deck = tx.decks[kind]
         tx.decks[kind] = Deck(deck.draw, deck.discard[:-1])
         p = tx.player(seat)
-        hand = list(p.hand)
-        hand.remove(option)
-        tx.set_player(seat, hand=tuple(hand) + (top,))
+        tx.set_player(seat, hand=tuple(c for c in p.hand if c != option))
+        _to_hand(tx, seat, kind, top)
         tx.discard(option)
         tx.event("resurrect", seat, kind, top, option)
     _owed(tx).extend(rest)

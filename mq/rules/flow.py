@@ -12,6 +12,9 @@ from mq.rules.tx import Tx
 
 def start_turn(tx: Tx, seat: int, number: int) -> None:
     tx.turn = Turn(seat=seat, number=number)
+    for p in tx.players:  # Treasure gained last turn is no longer new (Q-CARD-3)
+        if p.fresh:
+            tx.set_player(p.seat, fresh=())
     tx.event("turn", seat, number)
     if not tx.player(seat).alive:
         effects.respawn(tx, seat)

@@ -172,8 +172,8 @@ def _level_card(defn) -> bool:
 
 def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -> None:
     """Q-TURN-2..4 outside combat: level cards, race/class, equipping, dropping, healing, one-shots
-    where they mean something (Q-CARD-3, 4), and on your own turn playing items from hand (one-shots
-    onto the belt, Q-ITEM-1)."""
+    where they mean something (Q-CARD-3, 4), and playing items from hand (one-shots onto the belt,
+    Q-ITEM-1): on your own turn, and newly gained Treasure on anyone's turn (Q-CARD-3, Q-TURN-3)."""
     p = state.players[seat]
     if not p.alive:  # Q-DEATH-2, Q-CARD-4: the dead still play cards, but none on themselves
         if _wants(only, "curse"):
@@ -186,8 +186,8 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
                 add(Action(seat, "play", (card,)))
         elif isinstance(defn, DxmDef):  # DxM cards anytime (Q-CARD-4), within their own rules
             _race_or_class_plays(seat, card, defn, p, cards, add)
-        elif own_turn and _into_play(defn, p, cards):
-            add(Action(seat, "play", (card,)))  # Q-CARD-3; a one-shot onto the belt (Q-ITEM-1)
+        elif (own_turn or card in p.fresh) and _into_play(defn, p, cards):
+            add(Action(seat, "play", (card,)))  # Q-CARD-3, Q-TURN-3 (newly gained: on anyone's turn); Q-ITEM-1
     for card in p.races + p.classes + p.hybrids:
         add(Action(seat, "discard", (card,)))  # Q-CHAR-4
     if _wants(only, "curse"):

@@ -96,6 +96,8 @@ class Player(Node):
     ready: bool = False  # Q-SETUP-3: done putting cards into play before the first turn
     cursed: int = 0  # strength change waiting for this munchkin's next fight (Q-CARD-8)
     curses: tuple[str, ...] = ()  # lasting curse cards on this munchkin, until removed (Q-CARD-8)
+    fresh: tuple[str, ...] = ()  # Treasure drawn into the hand this turn (anyone's): it may go into play
+    # outside combat on anyone's turn (Q-CARD-3, Q-TURN-3); cleared when the next turn starts
 
 
 @node

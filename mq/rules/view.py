@@ -1,6 +1,7 @@
 """What one seat may see (Q-DIGI-4): the one place that strips secrets, from states and events.
 
-A view is a State of the same shape in which other players' hands (also where another seat's
+A view is a State of the same shape in which other players' hands (and which of their cards are
+newly gained, ``Player.fresh``; also where another seat's
 pending decision lists cards of its hand), every deck's order and the RNG seed are replaced by
 placeholders of the same length, so bots and the client can use the
 same helpers (legal_actions, strength terms) on it.  A view must never be fed to ``apply``.
@@ -36,7 +37,8 @@ def _pending(state: State, seat: int):
 
 
 def view(state: State, seat: int) -> State:
-    players = tuple(p if p.seat == seat else p.replace(hand=_mask(p.hand)) for p in state.players)
+    players = tuple(p if p.seat == seat else p.replace(hand=_mask(p.hand), fresh=_mask(p.fresh))
+                    for p in state.players)
     seen = state.replace(
         pending=_pending(state, seat),
         rng_seed=0, rng_n=0, players=players,
