@@ -11,7 +11,7 @@ Events are read by name (mq.rules.events); the narrator is given them as a table
 from __future__ import annotations
 
 from mq.cards import CardSet
-from mq.rules.state import COLOURS, DIRS, Stage, State
+from mq.rules.state import COLOURS, DIRS, FirstPick, Stage, State
 
 KIND = {"dxm": "DxM", "treasure": "Treasure", "monster": "Monster"}
 MARKS = {0: "", 1: " (Searched!)", 2: " (Looted!)"}
@@ -49,13 +49,16 @@ class Narrator:
         d = self.cards.card(card)
         return f"{d.name} (level {20 if uid in self.bosses else d.level})"
 
-    def terms(self, gold: int, share: int, item: str) -> str:
-        """The terms of a deal for help (Q-HELP-2, Q-DIGI-3): negative gold is paid by the helper."""
+    def terms(self, gold: int, share: int, item: str, first: str = FirstPick.HELPER) -> str:
+        """The terms of a deal for help (Q-HELP-2, Q-DIGI-3): negative gold is paid by the helper;
+        who picks first among the Treasures, when the helper takes some."""
         price = " and ".join(x for x in (f"{gold} gold" if gold > 0 else "",
                                           f"{share} Treasure pick{'s' if share > 1 else ''}" if share else "",
                                           self.card(item) if item else "") if x)
         paying = f", paying {-gold} gold" if gold < 0 else ""
-        return (f"for {price}" if price else "for nothing") + paying
+        order = ("" if not share else ", the fighter picking first" if first == FirstPick.FIGHTER
+                 else ", the helper picking first")
+        return (f"for {price}" if price else "for nothing") + paying + order
 
     def lines(self, state: State, events) -> list[str]:
         """The sentences of one action's events.  Charity is told once it is over: each card given
@@ -159,14 +162,18 @@ class Narrator:
         if kind == "asks_help":
             return f"  {w(e.fighter)} asks for help."
         if kind == "offers_help":
-            return f"  {w(e.seat)} offers to help {self.terms(e.gold, e.share, e.item)}."
+            return f"  {w(e.seat)} offers to help {self.terms(e.gold, e.share, e.item, e.first)}."
         if kind == "counter_offer":
-            return f"  {w(e.fighter)} answers {w(e.seat)}: help me {self.terms(e.gold, e.share, '')}?"
+            return f"  {w(e.fighter)} answers {w(e.seat)}: help me {self.terms(e.gold, e.share, '', e.first)}?"
         if kind == "counter_refused":
             return f"  {w(e.seat)} refuses and withdraws the offer."
         if kind == "helps":
-            return (f"  Deal: {w(e.seat)} helps {w(e.fighter)} {self.terms(e.gold, e.share, e.item)} "
+            return (f"  Deal: {w(e.seat)} helps {w(e.fighter)} {self.terms(e.gold, e.share, e.item, e.first)} "
                     "and joins the fight.")
+        if kind == "treasure_laid_out":  # Q-HELP-2
+            return "  The Treasures are laid out to be picked: " + ", ".join(self.card(c) for c in e.cards) + "."
+        if kind == "pick":
+            return f"  {w(e.seat)} takes {self.card(e.card)}."
         if kind == "no_help":
             return f"  {w(e.fighter)} fights alone."
         if kind == "resurrect":  # Q-CHAR-5: both cards are face up (the discard piles are public)

@@ -231,7 +231,7 @@ def census(s) -> list[str]:
     """Every card of the state, wherever it is, sorted: decks and discard piles, hands, cards in
     play (races, classes, Half-Breeds, lasting curses, items and the Cheat! cards on them), room
     piles, monsters (a Mate counts its Mate card) and their enhancers, one-shots spent in the fight
-    going on, a curse waiting for its answer.  Cards are never created or lost, so this is always
+    going on, a curse waiting for its answer, Treasures laid out to be picked.  Cards are never created or lost, so this is always
     every card id of the set exactly once."""
     out: list[str] = []
     for d in (s.monster_deck, s.treasure_deck, s.dxm_deck):
@@ -248,6 +248,8 @@ def census(s) -> list[str]:
         out += s.combat.used
     if s.pending is not None and s.pending.kind == "curse":
         out.append(s.pending.data[0])
+    if s.pending is not None and s.pending.kind == "pick":
+        out += s.pending.options
     return sorted(out)
 
 

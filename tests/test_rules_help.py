@@ -3,10 +3,10 @@ engine carries out, the helper's strength, the split of rewards, and running awa
 from __future__ import annotations
 
 from builders import (
-    CARDS, act, add_monster, dxm_card, fresh_turn, hand, legal, line, monster_card, nxt, put, quiet, refused, rig,
+    CARDS, act, add_monster, census, dxm_card, fresh_turn, hand, legal, line, monster_card, nxt, put, quiet, refused, rig,
     set_player, stack,
 )
-from mq.rules.legal import HELP_ROUNDS
+from mq.rules.legal import HELP_ROUNDS, REBIDS
 from mq.rules import Action, actors, view
 from test_rules_combat import LURKER2, resolve, result
 
@@ -54,11 +54,11 @@ def test_offers_then_a_binding_deal():
     s, _ = act(s, a, "ask")
     assert Action(b, "offer", (300, 1)) in legal(s, b) and Action(b, "pass") in legal(s, b)
     s, ev = act(s, b, "offer", 300, 1)
-    assert ev == (("offers_help", b, a, 300, 1, ""),) and actors(s) == (a,)
+    assert ev == (("offers_help", b, a, 300, 1, "", "helper"),) and actors(s) == (a,)
     assert {Action(a, "accept", (b,)), Action(a, "decline"), Action(a, "suicide")} <= set(legal(s, a))
     gold_b = s.players[b].gold
     s, ev = act(s, a, "accept", b)
-    assert ev == (("helps", b, a, 300, 1, ""),)
+    assert ev == (("helps", b, a, 300, 1, "", "helper"),)
     assert s.players[a].gold == 200 and s.players[b].gold == gold_b + 300 and s.players[b].room == r1
     assert (s.combat.helper, s.combat.share, s.combat.stage) == (b, 1, "prepare")
     assert Action(a, "ask") not in legal(s, a)  # at most one helper
@@ -84,9 +84,9 @@ def test_the_helper_may_pay_for_the_privilege():
     s, _ = act(s, a, "ask")
     assert Action(b, "offer", (-300, 1)) in legal(s, b) and Action(b, "offer", (-500, 0)) not in legal(s, b)
     s, ev = act(s, b, "offer", -300, 1)
-    assert ev == (("offers_help", b, a, -300, 1, ""),) and Action(a, "accept", (b,)) in legal(s, a)
+    assert ev == (("offers_help", b, a, -300, 1, "", "helper"),) and Action(a, "accept", (b,)) in legal(s, a)
     s, ev = act(s, a, "accept", b)
-    assert ev == (("helps", b, a, -300, 1, ""),)
+    assert ev == (("helps", b, a, -300, 1, "", "helper"),)
     assert (s.players[a].gold, s.players[b].gold, s.players[b].room) == (300, 100, r1)
     assert (s.combat.helper, s.combat.share) == (b, 1)
 
@@ -100,7 +100,7 @@ def test_several_bids_the_fighter_takes_one():
     s, _ = act(s, a, "ask")
     s, _ = act(s, b, "offer", 600, 0)
     s, _ = act(s, c, "offer", 0, 2)
-    assert s.combat.offers == ((b, 600, 0, ""), (c, 0, 2, ""))
+    assert s.combat.offers == ((b, 600, 0, "", "helper"), (c, 0, 2, "", "helper"))
     assert {Action(a, "accept", (b,)), Action(a, "accept", (c,))} <= set(legal(s, a))
     gold = (s.players[b].gold, s.players[c].gold)
     s, _ = act(s, a, "accept", c)
@@ -121,16 +121,16 @@ def test_a_counter_offer_is_accepted_refused_or_outbid():
     assert Action(a, "counter", (b, 300, 0)) in legal(s, a)
     assert Action(a, "counter", (c, 500, 0)) not in legal(s, a)  # a counter-offer costs less
     s, ev = act(s, a, "counter", b, 300, 0)
-    assert ev == (("counter_offer", a, b, 300, 0),) and actors(s) == (b,)
-    assert s.combat.offers == ((c, 500, 0, ""), (a, 300, 0, "")) and s.combat.rounds == 2
+    assert ev == (("counter_offer", a, b, 300, 0, "helper"),) and actors(s) == (b,)
+    assert s.combat.offers == ((c, 500, 0, "", "helper"), (a, 300, 0, "", "helper")) and s.combat.rounds == 2
     assert Action(b, "accept", (a,)) in legal(s, b) and not any(x.kind == "accept" for x in legal(s, c))
     took, ev = act(s, b, "accept", a)
-    assert ev == (("helps", b, a, 300, 0, ""),) and took.players[a].gold == 700
+    assert ev == (("helps", b, a, 300, 0, "", "helper"),) and took.players[a].gold == 700
     assert (took.combat.helper, took.combat.share, took.players[b].room) == (b, 0, r1)
     outbid, ev = act(s, b, "offer", 500, 0)
-    assert outbid.combat.offers == ((c, 500, 0, ""), (b, 500, 0, "")) and actors(outbid) == (a,)
+    assert outbid.combat.offers == ((c, 500, 0, "", "helper"), (b, 500, 0, "", "helper")) and actors(outbid) == (a,)
     gone, ev = act(s, b, "pass")
-    assert ("counter_refused", b, a) in ev and gone.combat.offers == ((c, 500, 0, ""),)
+    assert ("counter_refused", b, a) in ev and gone.combat.offers == ((c, 500, 0, "", "helper"),)
     assert gone.combat.stage == "help" and actors(gone) == (a,)
 
 
@@ -300,7 +300,7 @@ def test_an_item_in_play_as_the_price_of_help():
     s, _ = act(s, a, "ask")
     assert Action(b, "offer", (0, 0, HAT)) in legal(s, b)
     s, ev = act(s, b, "offer", 0, 0, HAT)
-    assert ev == (("offers_help", b, a, 0, 0, HAT),)
+    assert ev == (("offers_help", b, a, 0, 0, HAT, "helper"),)
     s, ev = act(s, a, "accept", b)
     assert s.players[a].items == () and [(it.card, it.place) for it in s.players[b].items] == [(HAT, "worn")]
     assert s.combat.helper == b
@@ -402,3 +402,100 @@ def test_a_newly_gained_one_shot_goes_onto_the_belt_on_another_s_turn():
     s = set_player(hand(s, b, shot), b, fresh=(shot,))
     s, ev = act(s, b, "play", shot)
     assert ev == (("item", b, shot, "belt"),) and s.turn.seat == a
+
+
+# -- bids that change, and who picks first (Q-HELP-2) -----------------------------------------
+def test_a_bidder_changes_the_bid_any_time_before_it_is_accepted():
+    """Q-HELP-2 (seed 000 p.11: bidders outbid each other): a bid on the table may be changed by
+    its bidder at any time before a bid is accepted — while others still bid, and while the
+    fighter weighs them — a bounded number of times; the new bid replaces the old."""
+    s, a, b, r1, _ = fight_with_neighbour(players=3)
+    c = nxt(s, b)
+    s = set_player(s, a, gold=1000)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 600, 0)
+    assert Action(b, "offer", (500, 0)) in legal(s, b) and Action(b, "offer", (600, 0)) not in legal(s, b)
+    s, ev = act(s, b, "offer", 500, 0)  # c has not answered yet
+    assert ev == (("offers_help", b, a, 500, 0, "", "helper"),) and s.combat.waiting == (c,)
+    s, _ = act(s, c, "offer", 300, 0)
+    assert actors(s) == (a,)  # the fighter decides; b may still change the bid meanwhile
+    s, ev = act(s, b, "offer", 0, 1, "", "fighter")
+    assert s.combat.offers == ((c, 300, 0, "", "helper"), (b, 0, 1, "", "fighter")) and actors(s) == (a,)
+    for i in range(REBIDS):  # bounded, like the haggling
+        if not any(x.kind == "offer" for x in legal(s, b)):
+            break
+        s, _ = act(s, b, "offer", 0, 1 + i % 2)
+    assert s.combat.rebids == REBIDS and not any(x.kind == "offer" for x in legal(s, b))
+    s, ev = act(s, a, "accept", b)
+    assert ("helps", b, a, 0, s.combat.share, "", "helper") in ev and not any(x.kind == "offer" for x in legal(s, b))
+
+
+def test_a_bid_changed_unasked_leaves_a_counter_offer_to_another_bidder_standing():
+    """Q-HELP-2, Q-DIGI-3: the fighter's counter-offer to one bidder stays while another changes
+    their bid."""
+    s, a, b, r1, _ = fight_with_neighbour(players=3)
+    c = nxt(s, b)
+    s = set_player(s, a, gold=1000)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 600, 0)
+    s, _ = act(s, c, "offer", 500, 0)
+    s, _ = act(s, a, "counter", b, 300, 0)
+    s, _ = act(s, c, "offer", 300, 0)
+    assert (a, 300, 0, "", "helper") in s.combat.offers and s.combat.waiting == (b,)
+
+
+TWO_TREASURES = monster_card(lambda d: d.movement == "lurking" and not d.ignores and not d.rewards
+                             and d.treasure == 2 and not d.mighty and d.dice == 1)
+
+
+def _won_together(first, share=1):
+    """Fighter and helper beat a 2-Treasure and a 1-Treasure monster, the helper taking ``share``."""
+    s, a, b, r1, _ = fight_with_neighbour(players=2, monsters=(TWO_TREASURES, LURKER2))
+    s = set_player(set_player(s, a, level=8), b, level=8)
+    n = sum(CARDS.card(m.card).treasure for m in s.monsters)
+    top = s.treasure_deck.draw[:n]
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 0, share, "", first) if first == "fighter" else act(s, b, "offer", 0, share)
+    s, _ = act(s, a, "accept", b)
+    assert s.combat.first == first
+    s, ev = resolve(s, 6, 6, 1, 1)
+    assert result(ev).won is True
+    return s, ev, a, b, top
+
+
+def test_who_picks_first_is_part_of_the_deal_and_carried_out():
+    """Q-HELP-2 (seed 000 p.11: "who picks first" is agreed with the deal): the Treasures of the
+    fight lie face up and are picked one at a time, the deal's first picker first, in turn while
+    both are still due one; the rest go to whoever is still due them."""
+    s, ev, a, b, top = _won_together("fighter")
+    assert len(top) == 3 and ("treasure_laid_out", a, top) in ev
+    assert s.pending.kind == "pick" and s.pending.seat == a and s.pending.options == top
+    assert sorted(census(s)).count(top[0]) == 1  # the laid-out cards are a zone of their own
+    assert not any(t in s.treasure_deck.draw or t in p.hand for t in top for p in s.players)
+    assert {x.args for x in legal(s, a)} == {(t,) for t in top} and not legal(s, b)
+    s, ev = act(s, a, "choose", top[2])
+    assert ev == (("pick", a, top[2]),) and s.pending.seat == b and s.pending.options == top[:2]
+    s, ev = act(s, b, "choose", top[0])  # the helper's one pick; the last card is the fighter's
+    assert ev[:2] == (("pick", b, top[0]), ("pick", a, top[1])) and s.pending is None
+    assert top[0] in s.players[b].hand and {top[1], top[2]} <= set(s.players[a].hand)
+    assert top[0] in s.players[b].fresh  # newly gained (Q-CARD-3)
+
+
+def test_the_helper_picks_first_unless_the_deal_says_otherwise():
+    """Q-HELP-2: a bid of Treasure picks lets the helper pick first unless it says the fighter does."""
+    s, ev, a, b, top = _won_together("helper")
+    assert s.pending.kind == "pick" and s.pending.seat == b
+    s, ev = act(s, b, "choose", top[1])  # the helper's one pick: the rest are the fighter's
+    assert ev[:3] == (("pick", b, top[1]), ("pick", a, top[0]), ("pick", a, top[2])) and s.pending is None
+
+
+def test_picks_alternate_and_the_last_treasure_goes_to_whoever_is_still_due_one():
+    """Q-HELP-2: 2 picks of 3 for the helper, who picks first: helper, fighter, then the last
+    card is the helper's without a choice.  (A helper taking all or none picks nothing: the
+    Treasures are drawn as usual, test_the_helper_takes_the_first_treasure_picks.)"""
+    s, ev, a, b, top = _won_together("helper", share=2)
+    s, _ = act(s, b, "choose", top[0])
+    assert s.pending.seat == a
+    s, ev = act(s, a, "choose", top[1])
+    assert ev[:2] == (("pick", a, top[1]), ("pick", b, top[2])) and s.pending is None
+    assert {top[0], top[2]} <= set(s.players[b].hand) and top[1] in s.players[a].hand

@@ -21,7 +21,7 @@ from mq.cards import CardKind, TreasureDef
 from mq.rules import combat, legal, monsters
 from mq.rules.character import MAX_LEVEL, identity, place_for, usable
 from mq.rules.actions import Action
-from mq.rules.state import Combat, Player, State
+from mq.rules.state import Combat, FirstPick, Player, State
 
 LEVEL = legal.LEVEL_PRICE  # what a level is worth: its price (Q-CHAR-3)
 WIN_LEVEL = 3 * LEVEL  # the 10th level: the right to fight the Boss
@@ -162,9 +162,9 @@ class Haggle:
             won -= rival_cost(f, self.view.players[c.helper], helper_levels)
         return p_win * won - (odds.PER - p_win) * loss_cost(f, c)
 
-    def fighter_gain(self, helper: int, gold: int, share: int, item: str = "") -> int:
-        """What the deal (``helper`` helps for ``gold``, ``share`` first Treasure picks and
-        ``item``) is worth to the fighter, in gold, against fighting alone."""
+    def fighter_gain(self, helper: int, gold: int, share: int, item: str = "", first: str = FirstPick.HELPER) -> int:
+        """What the deal (``helper`` helps for ``gold``, ``share`` Treasure picks, ``first``
+        picking first, and ``item``) is worth to the fighter, in gold, against fighting alone."""
         f = self.fighter
         s, p_help = self.helped(helper, item)
         paid = gold_worth(f, gold) + (worth(item, f, self.cards) if item else 0)
@@ -173,7 +173,12 @@ class Haggle:
             gain = boss_value(p_help, mine, False) - boss_value(self.p_alone, mine, True)
             return gain // odds.PER - paid * (odds.PER - p_help) // odds.PER  # what is paid matters after a loss
         gain = self._value(s.combat, min(share, self.loot), p_help) - self._value(self.c, 0, self.p_alone)
-        return gain // odds.PER - paid
+        return gain // odds.PER - paid + self._first_pick(share, first == FirstPick.FIGHTER, p_help)
+
+    def _first_pick(self, share: int, mine: bool, p_win: int) -> int:
+        """Picking first among shared Treasures (Q-HELP-2): the better card, if the fight is won."""
+        shared = 0 < min(share, self.loot) < self.loot
+        return legal.FIRST_PICK_VALUE * p_win // odds.PER if shared and mine else 0
 
     def reserve(self, helper: int, item: str = "") -> int:
         """The least ``helper`` must get to help, in gold: the risk of a loss and what the
@@ -189,7 +194,7 @@ class Haggle:
         gain = rival_cost(h, self.fighter, levels) - level_worth(h.level, helper_levels)
         return (p_help * gain + (odds.PER - p_help) * loss_cost(h, self.c)) // odds.PER
 
-    def helper_gets(self, helper: int, gold: int, share: int, item: str = "") -> int:
+    def helper_gets(self, helper: int, gold: int, share: int, item: str = "", first: str = FirstPick.HELPER) -> int:
         """What the terms are worth to ``helper``, in gold (Treasure picks only if the fight is
         won; against the Boss only what is left if it is lost: a kill ends the game)."""
         h = self.view.players[helper]
@@ -197,15 +202,16 @@ class Haggle:
         value = gold_worth(h, gold) + (worth(item, h, self.cards) if item else 0)
         if self.c.boss:
             return value * (odds.PER - p_help) // odds.PER
-        return value + min(share, self.loot) * pick_value(self.cards) * p_help // odds.PER
+        return value + min(share, self.loot) * pick_value(self.cards) * p_help // odds.PER \
+            + self._first_pick(share, first == FirstPick.HELPER, p_help)
 
-    def acceptable(self, helper: int, gold: int, share: int, item: str = "") -> bool:
+    def acceptable(self, helper: int, gold: int, share: int, item: str = "", first: str = FirstPick.HELPER) -> bool:
         """Whether ``helper`` would help on these terms.  Against the Boss, when helping is worth
         it at all, never for nothing from a fighter who has gold or an item to give (Treasure
         picks are no pay there: a kill ends the game)."""
         if self.c.boss:
             return self.reserve(helper, item) <= 0 and (gold > 0 or bool(item) or not self._can_pay(helper))
-        return self.helper_gets(helper, gold, share, item) >= self.reserve(helper, item)
+        return self.helper_gets(helper, gold, share, item, first) >= self.reserve(helper, item)
 
     def _can_pay(self, helper: int) -> bool:
         h = self.view.players[helper]
@@ -214,27 +220,27 @@ class Haggle:
                    for it in self.fighter.items)
 
 
-def terms_of(a: Action) -> tuple[int, int, str]:
-    """(gold, picks, item) of an ``offer`` action."""
-    return a.args[0], a.args[1], a.args[2] if len(a.args) > 2 else ""
+def terms_of(a: Action) -> tuple[int, int, str, str]:
+    """(gold, picks, item, who picks first) of an ``offer`` action."""
+    args = a.args + ("", FirstPick.HELPER)[len(a.args) - 2:]
+    return args[0], args[1], args[2], args[3]
 
 
 def bid(view: State, seat: int, cards, offers: list[Action]) -> Action | None:
     """A bidder's offer (Q-HELP-2): the terms worth most to them among those they would help for
     and the fighter would still take, beating every other bid on the table for the fighter."""
     h = Haggle(view, cards)
-    rivals = [h.fighter_gain(o[0], o[1], o[2], o[3]) for o in view.combat.offers
-              if o[0] not in (seat, h.c.fighter)]
+    rivals = [h.fighter_gain(*o) for o in view.combat.offers if o[0] not in (seat, h.c.fighter)]
     floor = max(rivals) if rivals else 0
     best = None
     for a in offers:
-        gold, share, item = terms_of(a)
-        if gold > h.fighter.gold or not h.acceptable(seat, gold, share, item):
+        gold, share, item, first = terms_of(a)
+        if gold > h.fighter.gold or not h.acceptable(seat, gold, share, item, first):
             continue
-        gain = h.fighter_gain(seat, gold, share, item)
+        gain = h.fighter_gain(seat, gold, share, item, first)
         if gain <= floor:
             continue
-        key = (h.helper_gets(seat, gold, share, item), legal.deal_cost(gold, share, item, cards))
+        key = (h.helper_gets(seat, gold, share, item, first), legal.deal_cost(gold, share, item, cards, first))
         if best is None or key > best[0]:
             best = (key, a)
     return best[1] if best else None
@@ -247,13 +253,12 @@ def answer(view: State, cards, accepts: list[Action], counters: list[Action], ex
     c = view.combat
     best = None
     for a in accepts:
-        _, gold, share, item = next(o for o in c.offers if o[0] == a.args[0])
-        gain = h.fighter_gain(a.args[0], gold, share, item)
+        gain = h.fighter_gain(*next(o for o in c.offers if o[0] == a.args[0]))
         if gain > 0 and (best is None or gain > best[0]):
             best = (gain, a)
     for a in counters:
-        helper, gold, share = a.args
-        gain = h.fighter_gain(helper, gold, share)
-        if gain > 0 and (best is None or gain > best[0]) and h.acceptable(helper, gold, share):
+        helper, (gold, share, item, first) = a.args[0], terms_of(Action(a.seat, "offer", a.args[1:]))
+        gain = h.fighter_gain(helper, gold, share, item, first)
+        if gain > 0 and (best is None or gain > best[0]) and h.acceptable(helper, gold, share, item, first):
             best = (gain, a)
     return best[1] if best else None

@@ -67,6 +67,8 @@ def _pending(view, seat, cards, options) -> Action:
         if worth(top, view.players[seat], cards) >= worth(worst.args[0], view.players[seat], cards) + 300:
             return worst
         return options[0]
+    if view.pending.kind == PendingKind.PICK:  # Q-HELP-2: the Treasure worth most to us
+        return max(options, key=lambda a: (worth(a.args[0], view.players[seat], cards), a.args))
     if view.pending.kind == PendingKind.COLOUR:
         # Give the new monster to the leader: it will hunt them (Q-MON-3).
         def leader_key(a):

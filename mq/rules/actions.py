@@ -17,14 +17,17 @@ Kinds and arguments (rule ids in mq.rules.reducer):
   heal                        lose a level to heal 3 (Q-CHAR-6)
   suicide                     Q-DEATH-4
   end_turn                    Q-TURN-1
-  use (card) / use (card, side)   a one-shot in combat, from hand or belt (Q-COMBAT-11); others
+  use (card) / use (card, side)   a one-shot in combat, from hand or belt (Q-COMBAT-11), or outside one
+                              where it means something (Q-CARD-3, 4); others
                               in the interrupt window name the side: munchkins or monsters (Q-HELP-3)
   ask                         ask for help before rolling (Q-HELP-1)
-  offer (gold, treasures[, item])   offer to help for gold, first Treasure picks, or one of the
-                              fighter's items in play (Q-HELP-2); negative gold: the helper pays
+  offer (gold, treasures[, item[, first]])   offer to help for gold, Treasure picks (the helper
+                              picking first, or "fighter" as ``first``), or one of the fighter's
+                              items in play (Q-HELP-2); negative gold: the helper pays; a bid on the
+                              table may be changed so until one is accepted
   accept (seat) / decline     take one offer (the deal is carried out at once) or none; a bidder
                               accepts the fighter's counter-offer with the fighter's seat
-  counter (seat, gold, treasures)   the fighter's counter-offer to one bidder (Q-DIGI-3)
+  counter (seat, gold, treasures[, "", first])   the fighter's counter-offer to one bidder (Q-DIGI-3)
   enhance (card, monster uid) a monster enhancer on a monster in the fight, or on any monster
                               outside a fight (Q-CARD-6, Q-COMBAT-13)
   wander (card)               a Wandering Monster: the top Monster card joins the fight (Q-CARD-6)

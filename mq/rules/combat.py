@@ -10,7 +10,7 @@ from mq.rules.character import (
     effect_total, exposed, identity, item_bonus, lasting, place_for,
 )
 from mq.rules.effects import fighters
-from mq.rules.state import BELT, OVER, Combat, Monster, Pending, PendingKind, Player, Stage
+from mq.rules.state import BELT, OVER, Combat, FirstPick, Monster, Pending, PendingKind, Player, Stage
 from mq.rules.tx import Tx
 
 ESCAPE_TARGET = 5  # Q-RUN-2
@@ -179,14 +179,18 @@ def _without(offers, *seats: int) -> tuple:
     return tuple(o for o in offers if o[0] not in seats)
 
 
-def offer_help(tx: Tx, seat: int, gold: int, share: int, item: str = "") -> None:
+def offer_help(tx: Tx, seat: int, gold: int, share: int, item: str = "", first: str = FirstPick.HELPER) -> None:
     """Q-HELP-2, Q-DIGI-3: a bid: "I help you for this much gold (or: I pay you, when negative),
-    these first Treasure picks and that item of yours".  A new bid replaces the bidder's old one
-    and answers a counter-offer made to them."""
+    these Treasure picks, you (or I) picking first, and that item of yours".  A new bid replaces
+    the bidder's old one: as the answer to a counter-offer made to them, or unasked at any time
+    before a bid is accepted (counted: ``rebids``)."""
     c = tx.combat
-    offers = _without(c.offers, seat, c.fighter) + ((seat, gold, share, item),)
-    tx.set_combat(offers=offers, waiting=tuple(s for s in c.waiting if s != seat))
-    tx.event("offers_help", seat, c.fighter, gold, share, item)
+    if seat in c.waiting:
+        tx.set_combat(offers=_without(c.offers, seat, c.fighter) + ((seat, gold, share, item, first),),
+                      waiting=tuple(s for s in c.waiting if s != seat))
+    else:
+        tx.set_combat(offers=_without(c.offers, seat) + ((seat, gold, share, item, first),), rebids=c.rebids + 1)
+    tx.event("offers_help", seat, c.fighter, gold, share, item, first)
     _help_answered(tx)
 
 
@@ -207,13 +211,14 @@ def _help_answered(tx: Tx) -> None:
         tx.event("no_help", tx.combat.fighter)
 
 
-def counter_offer(tx: Tx, seat: int, gold: int, share: int) -> None:
-    """Q-DIGI-3: the fighter answers ``seat``'s bid with other terms; that bidder alone must now
-    accept them, bid again or pass.  The other bids stay on the table."""
+def counter_offer(tx: Tx, seat: int, gold: int, share: int, item: str = "", first: str = FirstPick.HELPER) -> None:
+    """Q-DIGI-3: the fighter answers ``seat``'s bid with other terms (never an item: ``item`` is
+    always ""); that bidder alone must now accept them, bid again or pass.  The other bids stay on
+    the table."""
     c = tx.combat
-    tx.set_combat(offers=_without(c.offers, seat) + ((c.fighter, gold, share, ""),), waiting=(seat,),
+    tx.set_combat(offers=_without(c.offers, seat) + ((c.fighter, gold, share, item, first),), waiting=(seat,),
                   rounds=c.rounds + 1)
-    tx.event("counter_offer", c.fighter, seat, gold, share)
+    tx.event("counter_offer", c.fighter, seat, gold, share, first)
 
 
 def accept(tx: Tx, by: int, seat: int) -> None:
@@ -223,17 +228,17 @@ def accept(tx: Tx, by: int, seat: int) -> None:
     if by == c.fighter:
         accept_help(tx, seat)
     else:
-        _, gold, share, item = next(o for o in c.offers if o[0] == c.fighter)
-        accept_help(tx, by, (by, gold, share, item))
+        _, gold, share, item, first = next(o for o in c.offers if o[0] == c.fighter)
+        accept_help(tx, by, (by, gold, share, item, first))
 
 
 def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
     """The accepted deal is binding and the engine carries it out (Q-HELP-2, Q-DIGI-3): the gold
     changes hands now (from the helper, when they offered to pay), the helper moves in for free
     (Q-HELP-1; moves outside one's own turn cost nothing, Q-MOVE-4) and takes their Treasure picks
-    if the fight is won."""
+    if the fight is won, picking first or second as agreed."""
     c = tx.combat
-    _, gold, share, item = terms or next(o for o in c.offers if o[0] == seat)
+    _, gold, share, item, first = terms or next(o for o in c.offers if o[0] == seat)
     f = tx.player(c.fighter)
     tx.set_player(c.fighter, gold=f.gold - gold)
     h = tx.player(seat)
@@ -251,8 +256,8 @@ def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
         tx.set_player(seat, items=h.items + (given.replace(place=place_for(h, tx.cards.card(item), tx.cards,
                                                                             bool(given.cheat))),))
         tx.set_player(c.fighter, items=tuple(it for it in tx.player(c.fighter).items if it.card != item))
-    tx.set_combat(stage=Stage.PREPARE, helper=seat, share=share, offers=())
-    tx.event("helps", seat, c.fighter, gold, share, item)
+    tx.set_combat(stage=Stage.PREPARE, helper=seat, share=share, first=first, offers=())
+    tx.event("helps", seat, c.fighter, gold, share, item, first)
 
 
 def decline_help(tx: Tx) -> None:
@@ -377,8 +382,11 @@ def win(tx: Tx) -> None:
         tx.event("monster_killed", seat, uid, m.card)
         tx.remove_monster(uid)
     public = len(tx.seats_in(c.room)) > 1  # Q-SEARCH-3
-    for i in range(treasures):  # Q-CARD-2; the helper's picks come first (Q-HELP-2)
-        draws.draw_to_hand(tx, c.helper if i < c.share else seat, "treasure", public)
+    if c.helper >= 0 and 0 < c.share < treasures and not c.boss:
+        _lay_out(tx, c, treasures)  # Q-HELP-2: picked in turn, as the deal says
+    else:
+        for i in range(treasures):  # Q-CARD-2; the helper's picks (all of them, or none) first
+            draws.draw_to_hand(tx, c.helper if i < c.share else seat, "treasure", public)
     effects.level_up(tx, seat, levels, "kill", by_kill=True)  # Q-LAW-2: a kill may give the 10th level
     if c.helper >= 0:
         if "elf" in identity(tx.player(c.helper), tx.cards):
@@ -389,6 +397,43 @@ def win(tx: Tx) -> None:
         tx.winners = tuple(s for s in fighters(c) if tx.player(s).level >= 10)
         tx.phase = OVER
         tx.event("game_won", tx.winners)
+
+
+def _lay_out(tx: Tx, c: Combat, treasures: int) -> None:
+    """Q-HELP-2 (seed 000 p.11: who picks first is agreed with the deal): the Treasures of a fight
+    won with a helper who takes some but not all of them are drawn face up and picked one at a
+    time, the deal's first picker first, in turn while both are still due one (a ``pick``
+    decision); then the rest go to whoever is still due them."""
+    pool = []
+    for _ in range(treasures):
+        card = tx.draw("treasure")
+        if card is None:
+            break
+        pool.append(card)
+    tx.event("treasure_laid_out", c.fighter, tuple(pool))
+    due = ((c.helper, min(c.share, len(pool))), (c.fighter, len(pool) - min(c.share, len(pool))))
+    _next_pick(tx, c.helper if c.first == FirstPick.HELPER else c.fighter, tuple(pool), due)
+
+
+def _next_pick(tx: Tx, seat: int, pool: tuple[str, ...], due: tuple) -> None:
+    if all(n > 0 for _, n in due):
+        tx.pending = Pending(seat=seat, kind=PendingKind.PICK, options=pool, data=due)
+        return
+    for to, n in due:  # one side is done: the rest are the other's, in the order they were drawn
+        for card in pool if n > 0 else ():
+            draws.to_hand(tx, to, "treasure", card)
+            tx.event("pick", to, card)
+
+
+def pick_chosen(tx: Tx, card: str) -> None:
+    """The picker takes ``card`` of the Treasures laid out; the other side picks next."""
+    pend = tx.pending
+    tx.pending = None
+    draws.to_hand(tx, pend.seat, "treasure", card)
+    tx.event("pick", pend.seat, card)
+    due = tuple((s, n - 1 if s == pend.seat else n) for s, n in pend.data)
+    other = next(s for s, _ in due if s != pend.seat)
+    _next_pick(tx, other, tuple(c for c in pend.options if c != card), due)
 
 
 def lose(tx: Tx) -> None:

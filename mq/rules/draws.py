@@ -41,12 +41,12 @@ def draw_to_hand(tx: Tx, seat: int, kind: str, public: bool = False, ask: bool =
         return None
     card = tx.draw(kind)
     if card is not None:
-        _to_hand(tx, seat, kind, card)
+        to_hand(tx, seat, kind, card)
         tx.event("draw", seat, kind, card, public)
     return card
 
 
-def _to_hand(tx: Tx, seat: int, kind: str, card: str) -> None:
+def to_hand(tx: Tx, seat: int, kind: str, card: str) -> None:
     """A drawn card joins the hand; newly gained Treasure is marked (``Player.fresh``: it may go into
     play on anyone's turn, outside combat, Q-CARD-3, Q-TURN-3)."""
     p = tx.player(seat)
@@ -89,7 +89,7 @@ def resurrect_chosen(tx: Tx, option: str) -> None:
         tx.decks[kind] = Deck(deck.draw, deck.discard[:-1])
         p = tx.player(seat)
         tx.set_player(seat, hand=tuple(c for c in p.hand if c != option))
-        _to_hand(tx, seat, kind, top)
+        to_hand(tx, seat, kind, top)
         tx.discard(option)
         tx.event("resurrect", seat, kind, top, option)
     _owed(tx).extend(rest)

@@ -407,13 +407,15 @@ class AskHelp(NamedTuple):
 
 class OffersHelp(NamedTuple):
     """Q-HELP-2: ``seat`` bids to help ``fighter`` for ``gold`` (negative: paying it), ``share``
-    Treasure picks and ``item`` (one of the fighter's, or "")."""
+    Treasure picks and ``item`` (one of the fighter's, or ""), ``first`` picking first
+    (``FirstPick``: "helper" or "fighter")."""
     kind: str
     seat: int
     fighter: int
     gold: int
     share: int
     item: str
+    first: str
 
 
 class CounterOffer(NamedTuple):
@@ -423,6 +425,7 @@ class CounterOffer(NamedTuple):
     seat: int
     gold: int
     share: int
+    first: str
 
 
 class CounterRefused(NamedTuple):
@@ -440,6 +443,21 @@ class Helps(NamedTuple):
     gold: int
     share: int
     item: str
+    first: str
+
+
+class TreasureLaidOut(NamedTuple):
+    """Q-HELP-2: the Treasures of a fight won with a helper who shares them lie face up, to be picked."""
+    kind: str
+    fighter: int
+    cards: tuple
+
+
+class Pick(NamedTuple):
+    """Q-HELP-2: ``seat`` takes ``card`` of the Treasures laid out."""
+    kind: str
+    seat: int
+    card: str
 
 
 class NoHelp(NamedTuple):
@@ -617,6 +635,7 @@ TYPES: dict[str, type[tuple]] = {
     "combat_starts": CombatStarts, "combat_ends": CombatEnds, "enhance": Enhance, "wander": Wander,
     "mate": Mate, "use": Use, "asks_help": AskHelp, "offers_help": OffersHelp,
     "counter_offer": CounterOffer, "counter_refused": CounterRefused, "helps": Helps, "no_help": NoHelp,
+    "treasure_laid_out": TreasureLaidOut, "pick": Pick,
     "auto_pass": AutoPass, "window_closed": WindowClosed, "answer": Answer, "no_answer": NoAnswer,
     "die_changed": DieChanged,
     "combat_result": CombatResult, "monster_killed": MonsterKilled, "charmed": Charmed, "hit": Hit,

@@ -109,6 +109,8 @@ def _monsters_win(tx: Tx) -> bool:
         effects.end_fight(tx, result=True)
     if tx.pending is not None and tx.pending.kind == PendingKind.CURSE:
         tx.discard(tx.pending.data[0])
+    for card in tx.pending.options if tx.pending is not None and tx.pending.kind == PendingKind.PICK else ():
+        tx.discard(card)  # (Treasures laid out to be picked)
     tx.pending = None
     tx.phase = OVER
     tx.winners = ()

@@ -59,6 +59,8 @@ def zones(s: State):
         yield "the fight's one-shots", s.combat.used
     if s.pending is not None and s.pending.kind == PendingKind.CURSE:
         yield "the curse being answered", s.pending.data[:1]
+    if s.pending is not None and s.pending.kind == PendingKind.PICK:
+        yield "the Treasures laid out to be picked", s.pending.options
 
 
 def card_ids(cards: CardSet) -> tuple[str, ...]:

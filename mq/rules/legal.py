@@ -15,7 +15,9 @@ from mq.rules.actions import Action
 from mq.rules.character import (
     MAX_LEVEL, can_place, card_limit, identity, item_value, max_hp, move_total, place_for,
 )
-from mq.rules.state import BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, PendingKind, Stage, State
+from mq.rules.state import (
+    BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, FirstPick, PendingKind, Stage, State,
+)
 
 LEVEL_PRICE = 1000  # Q-CHAR-3
 MUNCHKINS, MONSTERS = "munchkins", "monsters"  # the sides a one-shot can help (Q-HELP-3)
@@ -100,7 +102,8 @@ def _wants(kind: str | None, *kinds: str) -> bool:
 
 def _pending(state, seat, cards, add) -> None:
     pend = state.pending
-    if pend.kind in (PendingKind.COLOUR, PendingKind.LOSE_ITEM, PendingKind.CURSE, PendingKind.RESURRECT):
+    if pend.kind in (PendingKind.COLOUR, PendingKind.LOSE_ITEM, PendingKind.CURSE, PendingKind.RESURRECT,
+                     PendingKind.PICK):
         for option in pend.options:
             add(Action(seat, "choose", (option,)))
     elif pend.kind == PendingKind.CHARITY:
@@ -370,12 +373,25 @@ def valid_buy(p, cards, items: tuple[str, ...], double_used: bool) -> bool:
 HELP_GOLD = (-500, -300, 0, 300, 500, 600)
 HELP_SHARES = (0, 1, 2)
 PICK_VALUE = 300  # what a Treasure pick is worth when a counter-offer must be cheaper than a bid
+FIRST_PICK_VALUE = 100  # ... and picking first among the Treasures (Q-HELP-2)
 HELP_ROUNDS = 4  # calls for help plus counter-offers in one fight: haggling ends (the book haggles 4 times)
+REBIDS = 4  # bids changed unasked in one fight (Q-HELP-2): bounded like the haggling
+FIRSTS = (FirstPick.HELPER, FirstPick.FIGHTER)
 
 
-def deal_cost(gold: int, share: int, item: str, cards) -> int:
-    """What a deal costs the fighter, in gold (a counter-offer must cost less than the bid)."""
-    return gold + PICK_VALUE * share + (item_value(item, cards) if item else 0)
+def deal_cost(gold: int, share: int, item: str, cards, first: str = FirstPick.HELPER) -> int:
+    """What a deal costs the fighter, in gold (a counter-offer must cost less than the bid); the
+    helper's picking first is worth something when they take Treasure (Q-HELP-2)."""
+    first_pick = FIRST_PICK_VALUE if share and first == FirstPick.HELPER else 0
+    return gold + PICK_VALUE * share + first_pick + (item_value(item, cards) if item else 0)
+
+
+def offer_args(gold: int, share: int, item: str = "", first: str = FirstPick.HELPER) -> tuple:
+    """The arguments of an ``offer`` (a ``counter`` takes the same after the bidder's seat): the
+    short forms ``(gold, picks)`` and ``(gold, picks, item)`` when the helper picks first."""
+    if first != FirstPick.HELPER:
+        return (gold, share, item, first)
+    return (gold, share, item) if item else (gold, share)
 
 
 FIGHT_CARDS = ("enhance", "wander", "mate", "curse")  # the kinds _fight_cards lists
@@ -398,29 +414,27 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
         add(Action(seat, "roll"))
     elif c.stage == Stage.HELP:
         counter = next((o for o in c.offers if o[0] == c.fighter), None)  # the fighter's terms
+        bid = next((o for o in c.offers if o[0] == seat), None) if seat != c.fighter else None
         if seat in c.waiting and combat.can_help(state, cards, seat):  # (else only pass: they cannot come)
             if counter is not None and _affordable(state, seat, counter[1], counter[3]):
                 add(Action(seat, "accept", (c.fighter,)))  # Q-DIGI-3: agree to the fighter's terms
-            for gold in HELP_GOLD if _wants(only, "offer") else ():
-                if gold < 0 and p.gold < -gold:
-                    continue  # a helper who pays must have the gold
-                for share in HELP_SHARES:
-                    add(Action(seat, "offer", (gold, share)))
-            for it in state.players[c.fighter].items if _wants(only, "offer") else ():
-                if place_for(p, cards.card(it.card), cards, bool(it.cheat)) is not None:
-                    add(Action(seat, "offer", (0, 0, it.card)))  # or one of the fighter's items in play
+            if _wants(only, "offer"):
+                _bids(state, seat, cards, add, None)
+        elif bid is not None and c.rebids < REBIDS and _wants(only, "offer"):
+            _bids(state, seat, cards, add, bid)  # Q-HELP-2: a bid may change until one is accepted
         if seat in c.waiting:
             add(Action(seat, "pass"))
         elif seat == c.fighter and not c.waiting:
-            for helper, gold, share, item in c.offers:
+            for helper, gold, share, item, first in c.offers:
                 if helper != c.fighter and _affordable(state, helper, gold, item):
                     add(Action(seat, "accept", (helper,)))
-            for helper, gold, share, item in c.offers if c.rounds < HELP_ROUNDS and _wants(only, "counter") else ():
-                bid = deal_cost(gold, share, item, cards)
+            for helper, gold, share, item, first in c.offers if c.rounds < HELP_ROUNDS and _wants(only, "counter") else ():
+                bid = deal_cost(gold, share, item, cards, first)
                 for g in HELP_GOLD:  # Q-DIGI-3: a counter-offer, cheaper for the fighter than the bid
                     for sh in HELP_SHARES if g >= 0 else ():  # (asking to be paid is the bidders' call)
-                        if deal_cost(g, sh, "", cards) < bid and _affordable(state, helper, g, ""):
-                            add(Action(seat, "counter", (helper, g, sh)))
+                        for fp in FIRSTS if sh else FIRSTS[:1]:
+                            if deal_cost(g, sh, "", cards, fp) < bid and _affordable(state, helper, g, ""):
+                                add(Action(seat, "counter", (helper,) + offer_args(g, sh, "", fp)))
             add(Action(seat, "decline"))
         if _wants(only, *FIGHT_CARDS):  # Q-HELP-3, Q-CARD-6: anytime, while help is negotiated
             _fight_cards(state, seat, cards, add)  # (the dead too, Q-DEATH-2: on the fight, not on themselves)
@@ -482,6 +496,25 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:
         _drops(p, seat, add)  # Q-SEARCH-4: at any time
     if seat == c.fighter and p.alive and not c.boss:
         add(Action(seat, "suicide"))  # Q-TURN-4, Q-DEATH-4: anytime on your turn (Q-BOSS-2: not vs the Boss)
+
+
+def _bids(state, seat, cards, add, old) -> None:
+    """Q-HELP-2, Q-DIGI-3: the bids ``seat`` may make — gold (negative: the helper pays), first
+    Treasure picks, either side picking first when the helper takes some, or one of the fighter's
+    items in play — other than their bid ``old`` already on the table."""
+    c = state.combat
+    p = state.players[seat]
+    for gold in HELP_GOLD:
+        if gold < 0 and p.gold < -gold:
+            continue  # a helper who pays must have the gold
+        for share in HELP_SHARES:
+            for first in FIRSTS if share else FIRSTS[:1]:
+                if old is None or old[1:] != (gold, share, "", first):
+                    add(Action(seat, "offer", offer_args(gold, share, "", first)))
+    for it in state.players[c.fighter].items:
+        if place_for(p, cards.card(it.card), cards, bool(it.cheat)) is not None \
+                and (old is None or old[1:] != (0, 0, it.card, FirstPick.HELPER)):
+            add(Action(seat, "offer", (0, 0, it.card)))  # or one of the fighter's items in play
 
 
 def _affordable(state, helper: int, gold: int, item: str) -> bool:

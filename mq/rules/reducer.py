@@ -519,6 +519,8 @@ def _choose(tx: Tx, a: Action) -> None:
         combat.answer_curse(tx, a.seat, a.args[0])
     elif pend.kind == PendingKind.RESURRECT:  # Q-CHAR-5: the cleric's Resurrection
         draws.resurrect_chosen(tx, a.args[0])
+    elif pend.kind == PendingKind.PICK:  # Q-HELP-2: a Treasure of the fight won together
+        combat.pick_chosen(tx, a.args[0])
     else:
         combat.lose_item_chosen(tx, a.args[0])
 

@@ -40,6 +40,13 @@ class Stage:
     REROLL = "reroll"
 
 
+class FirstPick:
+    """Who picks first among a won fight's Treasures: part of a deal for help (Q-HELP-2)."""
+
+    HELPER = "helper"
+    FIGHTER = "fighter"
+
+
 class PendingKind:
     """The kinds of decision a seat must take before the game goes on (``Pending.kind``)."""
 
@@ -48,6 +55,7 @@ class PendingKind:
     CHARITY = "charity"
     CURSE = "curse"
     RESURRECT = "resurrect"
+    PICK = "pick"
 
 
 @node
@@ -159,10 +167,12 @@ class Combat(Node):
     ``outcome``  the dice are rolled; ``waiting`` are the seats holding a card that may be used
                  after the roll (a die changer); when they have passed, the result applies;
     ``help``     the fighter asked for help: ``waiting`` seats may offer (``offers``: (seat, gold,
-                 Treasure picks, one of the fighter's items in play or ""); negative gold: the
-                 helper pays it) or pass; then the fighter accepts one offer, declines, or makes
-                 a counter-offer to one bidder (an entry under the fighter's own seat; that bidder
-                 alone waits, to accept it, bid again or pass) (Q-HELP-1, 2, Q-DIGI-3);
+                 Treasure picks, one of the fighter's items in play or "", who picks first,
+                 ``FirstPick``); negative gold: the helper pays it) or pass; then the fighter
+                 accepts one offer, declines, or makes a counter-offer to one bidder (an entry
+                 under the fighter's own seat; that bidder alone waits, to accept it, bid again or
+                 pass); until a bid is accepted its bidder may change it (``rebids``, bounded)
+                 (Q-HELP-1, 2, Q-DIGI-3);
     ``run``      the munchkins lost; ``runner`` chooses where to run (Q-RUN-1) or a magic escape;
     ``escape``   ``runner`` rolls against each monster in ``to_escape`` in an order they choose;
     ``reroll``   a halfling runner's first escape roll of the fight failed (against ``failed``): they
@@ -184,9 +194,10 @@ class Combat(Node):
     used_by: tuple[int, ...] = ()  # ... and who played each
     owed: tuple[tuple[int, int], ...] = ()  # (seat, Treasures) of monsters sent away mid-fight (Q-COMBAT-12)
     helper: int = -1  # Q-HELP-1: at most one
-    share: int = 0  # Treasures the helper takes first when the fight is won (Q-HELP-2)
+    share: int = 0  # Treasures the helper takes when the fight is won (Q-HELP-2) ...
+    first: str = FirstPick.HELPER  # ... and who picks first among them, as the deal says
     asked: bool = False  # help was asked for once already in this fight
-    offers: tuple[tuple[int, int, int, str], ...] = ()  # (seat, gold, picks, item in play or "")
+    offers: tuple[tuple[int, int, int, str, str], ...] = ()  # (seat, gold, picks, item in play or "", first pick)
     runner: int = -1
     run_to: int = -1
     to_escape: tuple[int, ...] = ()
@@ -199,6 +210,7 @@ class Combat(Node):
     their_dice: tuple[tuple[int, ...], ...] = ()
     extra_dice: int = 0  # extra munchkin dice from powers
     rounds: int = 0  # calls for help and counter-offers made in this fight (Q-HELP-2), bounded
+    rebids: int = 0  # bids changed unasked before one was accepted (Q-HELP-2), bounded
     interfered: bool = False  # another player played a card in the open interrupt window (Q-COMBAT-7) ...
     answers: int = 0  # ... and the times the fighter went back to answer such cards, bounded
 
@@ -219,7 +231,10 @@ class Pending(Node):
     ``resurrect`` a cleric's face-down draw was put off (Resurrection, Q-CHAR-5): ``options`` =
                   "draw" (as usual) or a card of the hand to discard for the top card of that
                   deck's discard pile; ``data`` = (deck kind, that top card, the draws still owed
-                  as (seat, deck kind) pairs).
+                  as (seat, deck kind) pairs);
+    ``pick``      a fight won with a helper whose deal shares its Treasures: they lie face up
+                  (``options``) and the two pick one at a time, the deal's first picker first
+                  (Q-HELP-2); ``data`` = ((seat, picks still due), (seat, picks still due)).
     """
 
     seat: int

@@ -42,7 +42,7 @@ from mq.rules.actions import Action
 from mq.rules.character import active_items, hand_limit, item_value, move_total, place_for
 from mq.rules.legal import HELP_ROUNDS, LEVEL_PRICE, sale_value
 from mq.rules.monsters import BASES_PER_COLOUR
-from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, PendingKind, Stage, State
+from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, FirstPick, PendingKind, Stage, State
 from mq.rules.view import TABLE
 
 # Modes: which key bindings are live (mq.tui.keys) and which overlay shows.  GOTO is a replay's
@@ -140,7 +140,7 @@ class CombatInfo:
     room: int
     stage: str
     waiting: tuple[int, ...]
-    offers: tuple[tuple[int, int, int, str], ...]  # (seat, gold, first Treasure picks, item) (Q-HELP-2)
+    offers: tuple[tuple[int, int, int, str, str], ...]  # (seat, gold, Treasure picks, item, first pick) (Q-HELP-2)
     runner: int  # who runs or escapes now (the fighter first, then the helper, Q-HELP-4)
     terms: tuple[tuple[str, int], ...]
     dice: int
@@ -204,10 +204,12 @@ def room_words(cards: CardSet, v: State, index: int) -> str:
     return "the Entrance" if index == 0 else cards.face(v.rooms[index].face).name
 
 
-def deal_words(gold: int, picks: int, item: str = "", cards=None) -> str:
-    """A price of help (Q-HELP-2) in words: "300 gold + 1 pick" (picks: first Treasure picks), or
-    an item of the fighter's."""
+def deal_words(gold: int, picks: int, item: str = "", cards=None, first: str = FirstPick.HELPER) -> str:
+    """A price of help (Q-HELP-2) in words: "300 gold + 1 pick" (picks: Treasure picks, the helper
+    picking first unless the deal says the fighter does), or an item of the fighter's."""
     parts = ([f"{gold} gold"] if gold > 0 else []) + ([plural(picks, "pick")] if picks else [])
+    if picks and first == FirstPick.FIGHTER:
+        parts[-1] += " (the fighter picks first)"
     if item:
         parts.append(cards.card(item).name if cards is not None else item)
     words = " + ".join(parts) or "nothing"
@@ -795,7 +797,8 @@ class Model:
             return "game over"
         if v.pending is not None:
             return {PendingKind.COLOUR: "choosing a base colour", PendingKind.LOSE_ITEM: "losing an item",
-                    PendingKind.CHARITY: "charity", PendingKind.CURSE: "cursed"}.get(v.pending.kind, v.pending.kind)
+                    PendingKind.CHARITY: "charity", PendingKind.CURSE: "cursed",
+                    PendingKind.PICK: "picking Treasure"}.get(v.pending.kind, v.pending.kind)
         if v.combat is not None:
             return {Stage.PREPARE: "combat", Stage.WINDOW: "interrupt window", Stage.RUN: "running away",
                     Stage.ESCAPE: "escaping", Stage.REROLL: "escaping", Stage.HELP: "help", Stage.OUTCOME: "dice rolled"}.get(v.combat.stage, v.combat.stage)
@@ -923,22 +926,24 @@ class Model:
         if k == "ask":
             return "Ask for help (the others may offer, for a price)"
         if k == "offer":
-            words = deal_words(*a.args, cards=self.cards)
+            gold, picks, item, first = (a.args + ("", FirstPick.HELPER)[len(a.args) - 2:])[:4]
+            words = deal_words(gold, picks, item, self.cards, first)
             if a.args[0] < 0:  # the helper pays (Q-DIGI-3)
-                picks = deal_words(0, a.args[1], "", self.cards)
-                return f"Offer to pay {-a.args[0]} gold to help" + ("" if picks == "nothing" else f", for {picks}")
+                share = deal_words(0, picks, "", self.cards, first)
+                return f"Offer to pay {-a.args[0]} gold to help" + ("" if share == "nothing" else f", for {share}")
             return "Offer help " + ("for free" if words == "nothing" else f"for {words}")
         if k == "accept":
             deal = next((o for o in v.combat.offers if o[0] == a.args[0]), None)
-            terms = f" for {deal_words(deal[1], deal[2], deal[3], self.cards)}" if deal else ""
+            terms = f" for {deal_words(deal[1], deal[2], deal[3], self.cards, deal[4])}" if deal else ""
             if v.combat is not None and a.args[0] == v.combat.fighter:  # a bidder takes the counter-offer
                 return f"Agree to {who(a.args[0])}'s terms: help{terms}"
             c = v.combat  # what this helper would add to the fight, as the engine counts it (Q-COMBAT-4)
             adds = combat.helper_term(v.players[a.args[0]], c, v.monsters, v.rooms, self.cards)[1]
             return f"Accept {who(a.args[0])}'s help (+{adds} to your side){terms}"
         if k == "counter":  # Q-DIGI-3: the fighter's own terms to one bidder
-            seat, gold, picks = a.args
-            return f"Counter {who(seat)}'s offer: help me for {deal_words(gold, picks, '', self.cards)}"
+            seat, gold, picks = a.args[:3]
+            first = a.args[4] if len(a.args) > 4 else FirstPick.HELPER
+            return f"Counter {who(seat)}'s offer: help me for {deal_words(gold, picks, '', self.cards, first)}"
         if k == "decline":
             return "Decline every offer: fight alone"
         if k == "enhance":  # Q-COMBAT-13
@@ -983,6 +988,8 @@ class Model:
                     return f"Draw from the {deck} deck as usual"
                 return (f"Resurrection: take {self.card_name(pend.data[1])} from the {deck} discards, "
                         f"discarding {self.card_name(a.args[0])}")
+            if pend is not None and pend.kind == PendingKind.PICK:  # Q-HELP-2: the Treasures won together
+                return f"Take {self.card_name(a.args[0])}"
             if pend is not None and pend.kind == PendingKind.CURSE:  # Q-CARD-8: cancel it, or take it
                 curse = self.card_name(pend.data[0])
                 victim = pend.data[2]
@@ -1315,6 +1322,8 @@ class Model:
             if v.pending.kind == PendingKind.RESURRECT:
                 return (f"Resurrection: draw as usual, or take {self.card_name(v.pending.data[1])} from the "
                         "discard pile for a card of your hand (1-9, a: menu).")
+            if v.pending.kind == PendingKind.PICK:
+                return "Pick one of the Treasures won together: 1-9 (a: menu)."
             if v.pending.kind == PendingKind.CURSE:
                 card, by, victim = v.pending.data
                 if victim != self.seat:  # a cleric next to the victim (Sanctuary, Q-CHAR-5)

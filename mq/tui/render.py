@@ -625,8 +625,8 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         if info.waiting:
             foot.append(_waiting(model, info, width, now, "a die may still change; waiting for: "))
     elif info.stage == Stage.HELP:
-        offers = "; ".join(f"{who(s)}'s counter-offer: {deal_words(g, t, i, model.cards)}" if s == info.fighter
-                           else f"{who(s)} for {deal_words(g, t, i, model.cards)}" for s, g, t, i in info.offers)
+        offers = "; ".join(f"{who(s)}'s counter-offer: {deal_words(g, t, i, model.cards, f)}" if s == info.fighter
+                           else f"{who(s)} for {deal_words(g, t, i, model.cards, f)}" for s, g, t, i, f in info.offers)
         foot += _para(f"{who(info.fighter)} asks for help. Offers: {offers or 'none yet'}.", width)
         if info.waiting:
             foot.append(_waiting(model, info, width, now))
