@@ -90,7 +90,7 @@ class Tally:
         return out
 
 
-def observe_game(tally: Tally, players: int, seed: int, cards) -> None:
+def observe_game(tally: Tally, players: int, seed: int, cards) -> None:  # noqa: C901
     """Play one bot game and add what happened in it to ``tally``."""
     result, final, taken = play_game(players, seed)
     tally.add("games")

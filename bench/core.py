@@ -199,7 +199,7 @@ def _time(fn, repeat: int, prepare=None) -> float:
     return statistics.median(times) / 1e9
 
 
-def cases(core, quick: bool):
+def cases(core, quick: bool):  # noqa: C901
     """(name, ops per run, fn, prepare) for one core module."""
     loops = 200 if quick else 1000
     board = make_board()

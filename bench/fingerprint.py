@@ -37,8 +37,18 @@ from pathlib import Path
 from mq.bots import choose
 from mq.cards import load_default
 from mq.rules import (
-    IllegalAction, actors, apply, full_hash, is_legal, is_over, legal_actions, make_params, new_game,
-    state_hash, step, view,
+    IllegalAction,
+    actors,
+    apply,
+    full_hash,
+    is_legal,
+    is_over,
+    legal_actions,
+    make_params,
+    new_game,
+    state_hash,
+    step,
+    view,
 )
 from mq.rules.actions import KINDS, Action, encode
 from mq.sim import game_seed

@@ -40,9 +40,9 @@ def _rss_kib() -> int:
 
 def _engine_child(seed: int) -> dict:
     """Run in a fresh process: one 6-player game held as a peer holds it."""
+    from mq.bots import choose
     from mq.cards import load_default
     from mq.rules import actors, is_over, make_params, new_game, step, view
-    from mq.bots import choose
     from net.peer import RING
 
     cards = load_default()

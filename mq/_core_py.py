@@ -639,7 +639,7 @@ def _bytes_digest(h, b):
     return _absorb(h, size)
 
 
-def _dg(o, cache, depth):
+def _dg(o, cache, depth):  # noqa: C901
     # Dispatch on type(o), never on o.__class__ (which an object may fake), like the C checks.
     t = type(o)
     if o is None:

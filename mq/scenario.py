@@ -45,7 +45,22 @@ from mq.rules.character import BACKPACK_SIZE, identity, max_hp, move_total, plac
 from mq.rules.monsters import level_of, standee_for
 from mq.rules.node import Node
 from mq.rules.state import (
-    BACKPACK, BELT, CARRIED, COLOURS, DX, DY, OVER, SETUP, TURN, WORN, Deck, Item, Monster, Room, State, Turn,
+    BACKPACK,
+    BELT,
+    CARRIED,
+    COLOURS,
+    DX,
+    DY,
+    OVER,
+    SETUP,
+    TURN,
+    WORN,
+    Deck,
+    Item,
+    Monster,
+    Room,
+    State,
+    Turn,
 )
 from mq.rules.tx import Tx
 
@@ -641,7 +656,7 @@ class _Builder:
         return tuple(actions), tuple(says)
 
     # [expect] ------------------------------------------------------------------------------
-    def expect(self, table: object) -> dict | None:
+    def expect(self, table: object) -> dict | None:  # noqa: C901
         if table is None:
             return None
         t = _Table(self.file, "expect", table)
@@ -775,7 +790,7 @@ def last_fight(result: Result) -> dict | None:
     return None
 
 
-def check(result: Result) -> list[str]:
+def check(result: Result) -> list[str]:  # noqa: C901
     """What of the file's ``[expect]`` table the run did not meet (empty: all met, or no table)."""
     exp = result.scenario.expect
     if exp is None:

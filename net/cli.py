@@ -246,11 +246,10 @@ async def _narrate(table) -> None:
 async def _host(args) -> int:
     from zmq import ZMQError
 
+    from mq.rules import IllegalAction
     from net import discovery
     from net.client import NetTable
     from net.peer import PeerError
-
-    from mq.rules import IllegalAction
 
     cfg = _config(args, "play")
     try:

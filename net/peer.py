@@ -68,7 +68,20 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import admission, catchup, desync, gamelog, identity, membership, options, port, replica, seeding, transport, wire
+from net import (
+    admission,
+    catchup,
+    desync,
+    gamelog,
+    identity,
+    membership,
+    options,
+    port,
+    replica,
+    seeding,
+    transport,
+    wire,
+)
 from net.membership import Member
 from net.replica import RING
 from net.wire import PROTOCOL, TABLE_AUTHOR
@@ -755,7 +768,7 @@ class Peer:
         self._seed_progress()
 
     # -- connections ----------------------------------------------------------------------------
-    def _l_hello(self, rid: bytes, msg: dict, addr: str, pub: str) -> None:
+    def _l_hello(self, rid: bytes, msg: dict, addr: str, pub: str) -> None:  # noqa: C901
         """``pub`` is the connection's CURVE public key (ZAP User-Id): the only identity that counts."""
         if msg["v"] != PROTOCOL:
             return self._to(rid, {"t": "refuse", "reason": "protocol",
@@ -1086,7 +1099,7 @@ class Peer:
         self._finish("desync")
 
     # -- leader timers --------------------------------------------------------------------------
-    def _leader_timers(self, now: float) -> None:
+    def _leader_timers(self, now: float) -> None:  # noqa: C901
         if self.phase in ("desync", "closed"):
             return
         if now - self._last_tick >= self.cfg.ping_s:
@@ -1208,7 +1221,7 @@ class Peer:
         for rid in list(self.members):
             self.rt.send(self.router, [rid, data])
 
-    def _on_router(self, frames: list) -> None:
+    def _on_router(self, frames: list) -> None:  # noqa: C901
         """One message on this peer's ROUTER (any role)."""
         if len(frames) != 2:
             return self.drops.drop("frame", f"{len(frames)} frames")

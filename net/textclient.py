@@ -31,7 +31,7 @@ def _lines_from_stdin() -> asyncio.Queue:
     return q
 
 
-async def run(table: NetTable, host: bool, out=sys.stdout) -> None:
+async def run(table: NetTable, host: bool, out=sys.stdout) -> None:  # noqa: C901
     peer = table.peer
     lines = _lines_from_stdin()
     narrator = Narrator(peer.cards)

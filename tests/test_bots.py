@@ -6,9 +6,26 @@ from __future__ import annotations
 import itertools
 
 from builders import (
-    CARDS, E, W, act, add_monster, colour, dxm_card, face, fresh_turn, hand, line, monster_card, nxt, put, quiet,
-    rig, set_player, stack,
+    CARDS,
+    E,
+    W,
+    act,
+    add_monster,
+    colour,
+    dxm_card,
+    face,
+    fresh_turn,
+    hand,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    rig,
+    set_player,
+    stack,
 )
+
 from mq.bots import choose, odds
 from mq.bots.deals import Haggle
 from mq.bots.policy import BRIBE_FUND

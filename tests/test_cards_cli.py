@@ -6,8 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from mq.cards import DataError, load_default
-from mq.cards import pack
+from mq.cards import DataError, load_default, pack
 from mq.cards.cli import main
 from mq.scenario import loads
 

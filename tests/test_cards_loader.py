@@ -22,8 +22,8 @@ from mq.cards import (
     TreasureDef,
     load_cards,
     load_default,
+    vocab,
 )
-from mq.cards import vocab
 from mq.cards.loader import FILES
 
 DATA = Path(str(importlib.resources.files("mq") / "data"))

@@ -3,16 +3,15 @@ races, classes and the human from level 10.  Card ids as in test_classic_rules.p
 are those of the default race and class cards (mq/data/classic/door.toml)."""
 from __future__ import annotations
 
+import pytest
 from classic_table import CARDS, act, hand, in_play, kinds, on_top, playing, set_player
 from test_classic_rules import resolve
 
-import pytest
-
 import mq.rules as R
-from mq.cli import main
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic.state import Phase
+from mq.cli import main
 from mq.rules import Action, IllegalAction, legal_actions
 
 

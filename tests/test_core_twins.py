@@ -15,11 +15,10 @@ from typing import ClassVar
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import mq._core_py as twin
 from nodes import node_class
 
 import mq._core as native  # noqa: E402  (a missing extension must fail, not skip)
+import mq._core_py as twin
 
 CORRIDOR, DOOR, LOCKED, SECRET, WALL = 0, 1, 2, 3, 4
 MOVE_COST = (1, 1, 2, 3, -1)

@@ -9,8 +9,8 @@ import zlib
 
 import msgpack
 import pytest
-
 from drive import play_lan_game
+
 from mq.rules import make_params
 from net import gamelog
 from net.harness import ROOT
@@ -221,9 +221,8 @@ def test_logs_of_earlier_protocols_still_replay_and_verify(tmp_path, version):
     protocol-3 logs (the same records; protocol 4 changed a message, not the log)."""
     from mq.bots import choose
     from mq.cards import load_default
-    from mq.rules import actors, new_game, state_hash, step, view
+    from mq.rules import actors, codec, new_game, state_hash, step, view
     from mq.rules.actions import encode
-    from mq.rules import codec
     from net.replay import replay
 
     cards = load_default()

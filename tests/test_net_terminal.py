@@ -12,7 +12,6 @@ import sys
 import time
 
 import pytest
-
 from test_tui_e2e import ROOT, Tmux
 
 

@@ -2,9 +2,26 @@
 from __future__ import annotations
 
 from builders import (
-    CARDS, W, act, add_monster, colour, dxm_card, face, hand, kinds_of, legal, line, monster_card, nxt,
-    quiet, refused, rig, set_player, stack,
+    CARDS,
+    W,
+    act,
+    add_monster,
+    colour,
+    dxm_card,
+    face,
+    hand,
+    kinds_of,
+    legal,
+    line,
+    monster_card,
+    nxt,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    stack,
 )
+
 from mq.rules import actors, is_over, legal_actions, winners
 from mq.rules.combat import others
 from mq.rules.state import OVER

@@ -3,14 +3,27 @@ Monsters (Q-CARD-6) and curses (Q-CARD-8)."""
 from __future__ import annotations
 
 from builders import (
-    CARDS, act, census, dxm_card, hand, kinds_of, legal, nxt, put, quiet, refused, rig, set_player,
+    CARDS,
+    act,
+    census,
+    dxm_card,
+    hand,
+    kinds_of,
+    legal,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
     treasure_card,
 )
+from test_rules_combat import LURKER, LURKER2, arena, resolve, result
+
 from mq.rules import Action, actors
 from mq.rules.character import hands_used
 from mq.rules.legal import LEVEL_PRICE
 from mq.rules.state import BACKPACK, CARRIED, WORN
-from test_rules_combat import LURKER, LURKER2, arena, resolve, result
 
 UP = dxm_card(lambda d: d.kind == "enhancer" and d.bonus == 10)
 DOWN = dxm_card(lambda d: d.kind == "enhancer" and d.bonus < 0)

@@ -3,9 +3,26 @@ playing cards (Q-CARD-1, 2, 3), with the level laws Q-LAW-1 and Q-LAW-2."""
 from __future__ import annotations
 
 from builders import (
-    CARDS, E, act, add_monster, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt, put,
-    quiet, refused, rig, set_player, treasure_card,
+    CARDS,
+    E,
+    act,
+    add_monster,
+    colour,
+    dxm_card,
+    hand,
+    kinds_of,
+    legal,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    treasure_card,
 )
+
 from mq.rules import Action
 from mq.rules.character import max_hp, move_total
 

@@ -2,7 +2,18 @@
 from __future__ import annotations
 
 from builders import (
-    CARDS, act, colour, dxm_card, hand, kinds_of, legal, nxt, quiet, refused, rig, set_player,
+    CARDS,
+    act,
+    colour,
+    dxm_card,
+    hand,
+    kinds_of,
+    legal,
+    nxt,
+    quiet,
+    refused,
+    rig,
+    set_player,
 )
 
 CARDS7 = tuple(d.id for d in CARDS.dxm if d.kind == "oneshot")[:8]

@@ -2,12 +2,35 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import (
-    CARDS, E, PLAIN, RED, act, add_monster, arrow_face, colour, dxm_card, face, hand, icons_miss, kinds_of,
-    legal, legal_kinds, line, monster_card, nxt, put, quiet, refused, rig, set_player,
-    take, texts, treasure_card,
+    CARDS,
+    PLAIN,
+    RED,
+    E,
+    act,
+    add_monster,
+    arrow_face,
+    colour,
+    dxm_card,
+    face,
+    hand,
+    icons_miss,
+    kinds_of,
+    legal,
+    legal_kinds,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    take,
+    texts,
+    treasure_card,
 )
+
 from mq.rules import Action, actors
 from mq.rules.windows import can_act
 

@@ -5,8 +5,24 @@ from __future__ import annotations
 
 import pytest
 from builders import (
-    CARDS, E, act, add_monster, add_room, dxm_card, face, fresh_turn, kinds_of, line, monster_card, nxt, put, quiet,
-    rig, set_player, texts, treasure_card,
+    CARDS,
+    E,
+    act,
+    add_monster,
+    add_room,
+    dxm_card,
+    face,
+    fresh_turn,
+    kinds_of,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    rig,
+    set_player,
+    texts,
+    treasure_card,
 )
 
 from mq.cards import ConditionKind

@@ -12,10 +12,19 @@ import pytest
 
 from mq.bots import choose
 from mq.rules import (
-    IllegalAction, actors, apply, full_hash, is_legal, is_over, legal_actions, make_params, new_game,
-    state_hash, view,
+    IllegalAction,
+    actors,
+    apply,
+    codec,
+    full_hash,
+    is_legal,
+    is_over,
+    legal_actions,
+    make_params,
+    new_game,
+    state_hash,
+    view,
 )
-from mq.rules import codec
 from mq.rules.actions import KINDS, Action, decode, encode
 
 PROBE_ARGS = ((), (0,), (1,), (3,), (99,), ("nope",), ("worn",), (0, 1))

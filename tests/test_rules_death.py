@@ -2,9 +2,26 @@
 from __future__ import annotations
 
 from builders import (
-    CARDS, E, act, add_monster, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt,
-    put, quiet, refused, rig, set_player, treasure_card,
+    CARDS,
+    E,
+    act,
+    add_monster,
+    colour,
+    dxm_card,
+    hand,
+    kinds_of,
+    legal,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    treasure_card,
 )
+
 from mq.rules import Action, actors, is_over, winners
 from mq.rules.state import OVER
 

@@ -3,11 +3,29 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import (
-    CARDS, E, LOCKED, S, W, WALL, act, add_monster, add_room, dxm_card, fresh_turn, hand,
-    line, monster_card, nxt, put, quiet, refused, set_player, treasure_card,
+    CARDS,
+    LOCKED,
+    WALL,
+    E,
+    S,
+    W,
+    act,
+    add_monster,
+    add_room,
+    dxm_card,
+    fresh_turn,
+    hand,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    set_player,
+    treasure_card,
 )
+
 from mq.rules import REASONS, Action, IllegalAction, apply, full_hash, make_params, new_game
 from mq.rules.actions import decode
 from mq.rules.state import LOOTED, OVER, Deck

@@ -6,10 +6,10 @@ met by exploring and must start a fight or be ignorable."""
 from __future__ import annotations
 
 import pytest
-
 from builders import CARDS, act, hand, nxt, put, quiet, rig, set_player, stack
-from mq.rules import full_hash, legal_actions, step
 from test_rules_combat import LURKER2, arena
+
+from mq.rules import full_hash, legal_actions, step
 
 
 def _positions(card):

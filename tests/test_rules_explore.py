@@ -3,9 +3,33 @@ the monster in every new room, and the complete dungeon."""
 from __future__ import annotations
 
 from builders import (
-    CARDS, CORRIDOR, DOOR, E, LOCKED, N, W, WALL, act, add_monster, add_room, coin, colour, dxm_card,
-    fresh_turn, kinds_of, legal, legal_kinds, line, monster_card, quiet, refused, rig, set_player, stack,
+    CARDS,
+    CORRIDOR,
+    DOOR,
+    LOCKED,
+    WALL,
+    E,
+    N,
+    W,
+    act,
+    add_monster,
+    add_room,
+    coin,
+    colour,
+    dxm_card,
+    fresh_turn,
+    kinds_of,
+    legal,
+    legal_kinds,
+    line,
+    monster_card,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    stack,
 )
+
 from mq.rules import Action
 from mq.rules.state import Deck
 

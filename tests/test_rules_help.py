@@ -3,12 +3,28 @@ engine carries out, the helper's strength, the split of rewards, and running awa
 from __future__ import annotations
 
 from builders import (
-    CARDS, act, add_monster, census, dxm_card, fresh_turn, hand, legal, line, monster_card, nxt, put, quiet, refused, rig,
-    set_player, stack,
+    CARDS,
+    act,
+    add_monster,
+    census,
+    dxm_card,
+    fresh_turn,
+    hand,
+    legal,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    stack,
 )
-from mq.rules.legal import HELP_ROUNDS, REBIDS
-from mq.rules import Action, actors, view
 from test_rules_combat import LURKER2, resolve, result
+
+from mq.rules import Action, actors, view
+from mq.rules.legal import HELP_ROUNDS, REBIDS
 
 HAT = next(d.id for d in CARDS.treasures if d.kind == "item" and d.slot == "head" and not d.only)
 MIGHTY = monster_card(lambda d: d.mighty and d.movement == "lurking" and not d.ignores and not d.rewards)

@@ -11,8 +11,8 @@ from __future__ import annotations
 import functools
 
 import pytest
-
 from builders import CARDS, add_monster, dxm_card, put, quiet, set_player, started, take, treasure_card
+
 from mq import soak
 from mq.rules import invariants
 from mq.rules.events import make

@@ -3,11 +3,25 @@ belt and outside combat (Q-ITEM-1, Q-CARD-3, Q-CARD-4)."""
 from __future__ import annotations
 
 from builders import (
-    CARDS, act, colour, hand, kinds_of, legal, line, nxt, put, quiet, refused, rig, set_player, take,
+    CARDS,
+    act,
+    colour,
+    hand,
+    kinds_of,
+    legal,
+    line,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    take,
 )
+from test_rules_combat import LURKER2, arena, resolve, result
+
 from mq.rules import Action, make_params, new_game
 from mq.rules.state import BELT, CARRIED, WORN
-from test_rules_combat import LURKER2, arena, resolve, result
 
 HAT = next(d.id for d in CARDS.treasures if d.kind == "item" and d.slot == "head" and not d.effects)
 THROWN = next(d.id for d in CARDS.treasures if d.kind == "item" and d.throwable and d.bonus > 0)

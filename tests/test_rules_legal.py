@@ -13,8 +13,7 @@ import pytest
 
 from mq.bots import choose
 from mq.cards import load_default
-from mq.rules import actors, apply, is_legal, legal_actions, make_params, new_game, view
-from mq.rules import combat, legal, windows
+from mq.rules import actors, apply, combat, is_legal, legal, legal_actions, make_params, new_game, view, windows
 from mq.rules.actions import KINDS, Action
 
 CARDS = load_default()

@@ -4,9 +4,31 @@ movement details are unit-tested in test_core_monster_turn.py.)"""
 from __future__ import annotations
 
 from builders import (
-    CARDS, CORRIDOR, DOOR, E, LOCKED, RED, W, WALL, act, add_monster, add_room, arrow_face, colour,
-    kinds_of, legal, line, monster_card, nxt, quiet, refused, rig, set_player, stack,
+    CARDS,
+    CORRIDOR,
+    DOOR,
+    LOCKED,
+    RED,
+    WALL,
+    E,
+    W,
+    act,
+    add_monster,
+    add_room,
+    arrow_face,
+    colour,
+    kinds_of,
+    legal,
+    line,
+    monster_card,
+    nxt,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    stack,
 )
+
 from mq.rules import Action
 
 NORMAL = monster_card(lambda d: d.movement == "normal" and not d.passes and not d.smashes and not d.ignores)

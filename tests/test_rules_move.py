@@ -2,12 +2,35 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import (
-    CORRIDOR, DOOR, E, LOCKED, N, S, SECRET, W, WALL, act, add_monster, add_room, colour, fresh_turn,
-    kinds_of, legal, legal_kinds, line, monster_card, nxt, put, quiet, refused, rig, set_player,
+    CORRIDOR,
+    DOOR,
+    LOCKED,
+    SECRET,
+    WALL,
+    E,
+    N,
+    S,
+    W,
+    act,
+    add_monster,
+    add_room,
+    colour,
+    fresh_turn,
+    kinds_of,
+    legal,
+    legal_kinds,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
     treasure_card,
 )
+
 from mq.rules import Action
 
 BOOTS = treasure_card(lambda d: d.kind == "item" and not d.only and not d.not_for

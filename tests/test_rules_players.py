@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import act, colour, legal, monster_card, quiet, rig, stack
+
 from mq.rules import Action, IllegalAction, actors, apply, make_params, new_game
 from mq.rules.state import TURN
 

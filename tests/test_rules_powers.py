@@ -3,13 +3,31 @@ powers players use (Q-CHAR-5).  The cleric's Resurrection and Sanctuary are not 
 from __future__ import annotations
 
 from builders import (
-    CARDS, E, act, add_monster, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt, put, quiet,
-    refused, rig, set_player, take, treasure_card,
+    CARDS,
+    E,
+    act,
+    add_monster,
+    colour,
+    dxm_card,
+    hand,
+    kinds_of,
+    legal,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    take,
+    treasure_card,
 )
+from test_rules_combat import LURKER2, arena, resolve, result
+
 from mq.rules import Action, actors, view
 from mq.rules.character import move_total
 from mq.rules.state import CARRIED, WORN, Deck, Item
-from test_rules_combat import LURKER2, arena, resolve, result
 
 WARRIOR = dxm_card(lambda d: d.key == "warrior")
 ELF = dxm_card(lambda d: d.key == "elf")
@@ -380,7 +398,8 @@ def test_super_munchkin_keeps_a_monsters_penalty_against_its_class():
 def test_a_room_that_hurts_a_race_spares_a_half_breed_of_it():
     """Q-CARD-5 (Q-EXPLORE-4): a room that hurts halflings on entry is a drawback of being a
     halfling: a Half-Breed halfling walks in unhurt, a plain halfling takes the hit."""
-    from builders import face, line as row
+    from builders import face
+    from builders import line as row
     hurts = face(lambda f: any(e.name == "hurt_on_enter" and str(e.get("who")) == "halfling" for e in f.effects))
     for hybrids, hp in (((HALFBREED,), 4), ((), 3)):
         s = quiet(2)

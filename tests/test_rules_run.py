@@ -2,9 +2,31 @@
 from __future__ import annotations
 
 from builders import (
-    CARDS, CORRIDOR, DOOR, E, PLAIN, WALL, act, add_monster, add_room, colour, dxm_card, hand, kinds_of, legal, line, monster_card, nxt, put, quiet, refused, rig, set_player,
+    CARDS,
+    CORRIDOR,
+    DOOR,
+    PLAIN,
+    WALL,
+    E,
+    act,
+    add_monster,
+    add_room,
+    colour,
+    dxm_card,
+    hand,
+    kinds_of,
+    legal,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
     treasure_card,
 )
+
 from mq.rules import Action
 
 

@@ -2,11 +2,31 @@
 from __future__ import annotations
 
 import pytest
-
 from builders import (
-    CARDS, act, add_monster, add_room, colour, dxm_card, face, fresh_turn, hand, icons_miss, kinds_of, legal, monster_card, nxt, put,
-    quiet, refused, rig, set_player, stack, texts, treasure_card,
+    CARDS,
+    act,
+    add_monster,
+    add_room,
+    colour,
+    dxm_card,
+    face,
+    fresh_turn,
+    hand,
+    icons_miss,
+    kinds_of,
+    legal,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    stack,
+    texts,
+    treasure_card,
 )
+
 from mq.rules import Action
 from mq.rules.state import LOOTED, SEARCHED, UNMARKED
 
@@ -243,9 +263,10 @@ def test_items_and_gold_may_be_dropped_during_a_fight_too():
     before rolling, a bystander in the interrupt window; the item leaves play and its bonus the
     fight.  Dropping cannot change a fight for the one who drops, so a seat whose only other
     choice is to pass is still passed by itself (Q-DIGI-2)."""
+    from test_rules_combat import SWORD, arena, result
+
     from mq.rules import actors
     from mq.rules.windows import can_act
-    from test_rules_combat import SWORD, arena, result
     s, a, r1, _ = arena(players=3, setup=lambda s, a: put(s, a, (SWORD, "carried")))
     b = nxt(s, a)
     c = nxt(s, b)

@@ -4,9 +4,21 @@ from __future__ import annotations
 from collections import Counter
 
 from builders import (
-    CARDS, RED, act, colour, dxm_card, legal, monster_card, nxt, quiet, refused, rig, set_player,
+    CARDS,
+    RED,
+    act,
+    colour,
+    dxm_card,
+    legal,
+    monster_card,
+    nxt,
+    quiet,
+    refused,
+    rig,
+    set_player,
     treasure_card,
 )
+
 from mq import core
 from mq.rules import Action, apply, make_params, new_game, view
 from mq.rules.newgame import roll_order

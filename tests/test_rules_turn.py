@@ -3,9 +3,29 @@ may do, and a turn that starts in a monster's room."""
 from __future__ import annotations
 
 from builders import (
-    CARDS, E, PLAIN, W, act, add_monster, colour, dxm_card, hand, kinds_of, legal, legal_kinds, line, monster_card,
-    nxt, put, quiet, refused, rig, set_player, treasure_card,
+    CARDS,
+    PLAIN,
+    E,
+    W,
+    act,
+    add_monster,
+    colour,
+    dxm_card,
+    hand,
+    kinds_of,
+    legal,
+    legal_kinds,
+    line,
+    monster_card,
+    nxt,
+    put,
+    quiet,
+    refused,
+    rig,
+    set_player,
+    treasure_card,
 )
+
 from mq.rules import Action
 
 LEVEL = treasure_card(lambda d: d.kind == "level")

@@ -3,6 +3,7 @@ seat's bot (Q-OPT-2) and which entries the table may make — on real engine sta
 from __future__ import annotations
 
 from builders import CARDS, E, act, add_monster, dxm_card, hand, line, monster_card, nxt, quiet, started, treasure_card
+
 from mq.rules import Action, make_params, step
 from mq.steward import Steward, bot_move, table_may_act, takes_over, window_of
 

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
-
 import drive
+from builders import WALL, N, fresh_turn, hand, set_player, started, treasure_card
 from drive import until
-from builders import N, WALL, fresh_turn, hand, set_player, started, treasure_card
+
 from mq.rules import Action, actors, make_params, new_game
 from mq.table import LocalTable, Notice, Table
 from mq.tui import keys as keymod

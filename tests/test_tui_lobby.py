@@ -5,10 +5,10 @@ from __future__ import annotations
 
 import asyncio
 
+from drive import until
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 
-from drive import until
 from mq.tui import lobby
 from net import options
 from net.client import NetTable

@@ -3,9 +3,9 @@ sees, what it is offered, the sizes panels keep to, and that no other seat's han
 from __future__ import annotations
 
 import pytest
-
 from builders import CARDS, E, act, add_monster, face, fresh_turn, monster_card, nxt, quiet, set_player, started
 from builders import line as row
+
 from mq.bots import choose
 from mq.rules import Action, IllegalAction, actors, make_params, new_game, step, view
 from mq.rules.events import make

@@ -12,7 +12,6 @@ import sys
 import tempfile
 
 import pytest
-
 from prompt_toolkit.input import create_pipe_input
 from prompt_toolkit.output import DummyOutput
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from drive import running, until
+
 from mq.rules import state_hash
 from mq.table import Applied, Notice
 from mq.tui.app import connect

@@ -7,17 +7,16 @@ from __future__ import annotations
 import asyncio
 import contextlib
 
-import pytest
-
 import drive
+import pytest
 from builders import CARDS
+
 from mq.bots import choose
 from mq.rules import Action, IllegalAction, actors, make_params, new_game, state_hash, step, view
 from mq.rules.actions import encode
 from mq.rules.view import HIDDEN
 from mq.tui import keys as keymod
-from mq.tui import render
-from mq.tui import replay
+from mq.tui import render, replay
 from mq.tui.model import GOTO, NORMAL, Model
 from net import cli as net_cli
 from net import gamelog

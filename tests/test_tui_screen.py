@@ -16,7 +16,6 @@ import sys
 import time
 
 import pytest
-
 from test_tui_e2e import ROOT, Tmux
 
 # What a log line or a traceback looks like on a screen: a timestamp, a level, a stack frame.

@@ -8,10 +8,10 @@ from __future__ import annotations
 import asyncio
 import textwrap
 
-import pytest
-
 import drive
+import pytest
 from builders import CARDS, hand, nxt, quiet, set_player
+
 from mq.bots import choose
 from mq.rules import Action, actors, make_params, new_game, step, view
 from mq.table import Applied, LocalTable

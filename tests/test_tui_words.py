@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from builders import CARDS, quiet
+
 from mq.rules import Action, legal_actions, step
 from mq.table import Applied, Notice
 from mq.tui import render
@@ -70,6 +71,7 @@ def test_gender_restrictions_curses_and_sales_say_what_they_mean():
     (Q-ITEM-4); lasting curses and a waiting one are listed in ``i`` with their effect (Q-CARD-8);
     each way to buy a level names every item's gold value and the gold paid or wasted (Q-CHAR-3)."""
     from builders import set_player
+
     from mq.rules.state import Item
 
     s = quiet(2)
@@ -137,8 +139,9 @@ def test_each_help_offer_says_what_that_helper_adds():
     """Q-HELP-2, Q-COMBAT-4: accepting an offer names the helper's strength that joins the fight
     (their level and gear), beside the price."""
     from builders import act, set_player
-    from mq.rules.state import Item
     from test_rules_help import fight_with_neighbour
+
+    from mq.rules.state import Item
 
     s, a, b, _, _ = fight_with_neighbour(players=2)
     s = set_player(s, b, level=3, items=(Item("T03", "worn"),))  # +3 head, but only for warriors: +0

@@ -16,7 +16,7 @@ from mq.cards.classic_loader import load_classic_default
 from mq.cards.classic_vocab import K
 from mq.classic import combat as cb
 from mq.classic.legal import legal_actions, sellable, valid_sale
-from mq.classic.state import ClassicState, CMonster, Combat, Phase, PendingKind, Stage
+from mq.classic.state import ClassicState, CMonster, Combat, PendingKind, Phase, Stage
 from mq.rules.actions import Action
 
 

@@ -19,8 +19,8 @@ from __future__ import annotations
 from mq.bots import odds
 from mq.cards import CardKind, TreasureDef
 from mq.rules import combat, legal, monsters
-from mq.rules.character import MAX_LEVEL, identity, place_for, usable
 from mq.rules.actions import Action
+from mq.rules.character import MAX_LEVEL, identity, place_for, usable
 from mq.rules.state import Combat, FirstPick, Player, State
 
 LEVEL = legal.LEVEL_PRICE  # what a level is worth: its price (Q-CHAR-3)

@@ -112,7 +112,7 @@ def bold(view, seat, cards) -> bool:
 
 
 # -- decisions -------------------------------------------------------------------------------
-def _combat(view, seat, cards, by_kind) -> Action:
+def _combat(view, seat, cards, by_kind) -> Action:  # noqa: C901
     c = view.combat
     if c.stage == Stage.HELP:
         return _help(view, seat, cards, by_kind)
@@ -276,7 +276,7 @@ def _does(cards, action, effect: str) -> bool:
     return any(e.name == effect for e in cards.card(action.args[0]).effects)
 
 
-def _turn(view, seat, cards, by_kind) -> Action:
+def _turn(view, seat, cards, by_kind) -> Action:  # noqa: C901
     p = view.players[seat]
     if view.turn.seat != seat:
         raise ValueError("bots act out of turn only when the rules ask them to")

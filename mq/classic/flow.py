@@ -4,13 +4,13 @@ auto-pass (as Q-DIGI-2), and ``settle``: what the rules do by themselves after e
 (queued Bad Stuff, closing windows, running on, looting bodies, a dead player's skipped turn)."""
 from __future__ import annotations
 
+from mq.cards.classic_vocab import CurseKind
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import effects as fx
 from mq.classic import legal
 from mq.classic.state import CurseCast, Pending, PendingKind, Phase, Stage, Turn
 from mq.classic.tx import DOOR, TREASURE, Tx
-from mq.cards.classic_vocab import CurseKind
 
 SETTLE_BOUND = 10_000  # every loop is bounded; a step needs a few dozen rounds at most
 

@@ -14,7 +14,7 @@ from mq.cards.classic_vocab import K, Timing
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic.effects import pending_options
-from mq.classic.state import ClassicState, CPlayer, Phase, PendingKind, Stage
+from mq.classic.state import ClassicState, CPlayer, PendingKind, Phase, Stage
 from mq.rules.actions import Action
 
 SIDES = ("munchkins", "monsters")
@@ -49,7 +49,7 @@ class _Found(Exception):
     pass
 
 
-def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> None:
+def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> None:  # noqa: C901
     if s.phase == Phase.OVER or not 0 <= seat < len(s.players):
         return
     p = s.players[seat]
@@ -166,7 +166,7 @@ def _may_play_race_class(p: CPlayer, cards: ClassicSet, card: str) -> bool:
     return d.key not in tuple(cards.card(c).key for c in group)
 
 
-def _own_turn(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
+def _own_turn(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # noqa: C901
     seat = p.seat
     phase = s.turn.phase
     if phase == Phase.KICK:
@@ -226,7 +226,7 @@ def _fighter(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     add(Action(seat, "roll"))
 
 
-def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
+def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # noqa: C901
     """C-TURN-6, C-CARD-4, 5, C-HELP-6: one-shots and combat specials for either side, enhancers,
     Wandering Monster, Mate; powers that act in a combat (berserk, undead bane, backstab)."""
     seat = p.seat
@@ -306,7 +306,7 @@ def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
         add(Action(seat, "escape", (i,)))
 
 
-def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
+def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # noqa: C901
     """C-TURN-6: go up a level (C-CARD-3), curses on anyone (C-CARD-8), Half-Breed and Super
     Munchkin (C-CHAR-7/8), specials marked anytime, dropping a race or class card (C-CHAR-2)."""
     seat = p.seat

@@ -349,7 +349,7 @@ def h_mate(tx: Tx, a: Action) -> None:
     flow.card_in_window(tx)
 
 
-def h_power(tx: Tx, a: Action) -> None:
+def h_power(tx: Tx, a: Action) -> None:  # noqa: C901
     """Race and class powers (C-CHAR-5): berserk and undead bane, backstab, enthral, escape boost,
     theft."""
     seat, name = a.seat, a.args[0]

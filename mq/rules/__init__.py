@@ -33,7 +33,6 @@ from mq.rules.state import OVER, SETUP, Params, Stage, State
 from mq.rules.view import view as _view
 from mq.rules.view import view_events as _view_events
 
-
 QUEST, CLASSIC = "quest", "classic"  # (a literal: mq.classic may still be importing this package)
 MODES = (QUEST, CLASSIC)
 

@@ -7,7 +7,12 @@ from __future__ import annotations
 from mq.cards import CardKind
 from mq.rules import board, conditions, draws, effects, monsters
 from mq.rules.character import (
-    effect_total, exposed, identity, item_bonus, lasting, place_for,
+    effect_total,
+    exposed,
+    identity,
+    item_bonus,
+    lasting,
+    place_for,
 )
 from mq.rules.effects import fighters
 from mq.rules.state import BELT, OVER, Combat, FirstPick, Monster, Pending, PendingKind, Player, Stage

@@ -13,10 +13,27 @@ from mq.cards import CardKind, CardSet, DxmDef, TreasureDef
 from mq.rules import board, combat, powers
 from mq.rules.actions import Action
 from mq.rules.character import (
-    MAX_LEVEL, can_place, card_limit, identity, item_value, max_hp, move_total, place_for,
+    MAX_LEVEL,
+    can_place,
+    card_limit,
+    identity,
+    item_value,
+    max_hp,
+    move_total,
+    place_for,
 )
 from mq.rules.state import (
-    BACKPACK, BELT, CARRIED, LOOTED, OVER, SETUP, WORN, FirstPick, PendingKind, Stage, State,
+    BACKPACK,
+    BELT,
+    CARRIED,
+    LOOTED,
+    OVER,
+    SETUP,
+    WORN,
+    FirstPick,
+    PendingKind,
+    Stage,
+    State,
 )
 
 LEVEL_PRICE = 1000  # Q-CHAR-3
@@ -173,7 +190,7 @@ def _level_card(defn) -> bool:
     return getattr(defn, "kind", None) == CardKind.LEVEL
 
 
-def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -> None:
+def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -> None:  # noqa: C901
     """Q-TURN-2..4 outside combat: level cards, race/class, equipping, dropping, healing, one-shots
     where they mean something (Q-CARD-3, 4), and playing items from hand (one-shots onto the belt,
     Q-ITEM-1): on your own turn, and newly gained Treasure on anyone's turn (Q-CARD-3, Q-TURN-3)."""
@@ -267,7 +284,7 @@ def _gifts(state, seat, cards, add) -> None:
 MOVEMENT_KINDS = ("move", "dash", "search", "pickup", "summon", "fight", "deal", "buy", "suicide", "end_turn")
 
 
-def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:
+def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:  # noqa: C901
     p = state.players[seat]
     t = state.turn
     # Only actions that spend move look at ``left``: when listing another kind, skip computing it.
@@ -397,7 +414,7 @@ def offer_args(gold: int, share: int, item: str = "", first: str = FirstPick.HEL
 FIGHT_CARDS = ("enhance", "wander", "mate", "curse")  # the kinds _fight_cards lists
 
 
-def _combat(state, seat, cards, add, only: str | None = None) -> None:
+def _combat(state, seat, cards, add, only: str | None = None) -> None:  # noqa: C901
     c = state.combat
     p = state.players[seat]
     if seat == c.fighter and c.stage == Stage.PREPARE:

@@ -45,7 +45,7 @@ def _classes(p: Player, cards) -> tuple[str, ...]:
     return tuple(cards.card(c).key for c in p.classes)
 
 
-def legal(state, seat: int, cards, add) -> None:
+def legal(state, seat: int, cards, add) -> None:  # noqa: C901
     """Every power ``seat`` may use now."""
     p = state.players[seat]
     if not p.alive or state.pending is not None:

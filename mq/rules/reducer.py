@@ -64,7 +64,7 @@ def is_legal(state: State, action: Action, cards: CardSet) -> bool:
     return has_action(state, action.seat, cards, action.__eq__, action.kind)
 
 
-def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
+def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:  # noqa: C901
     """The most specific reason code for an action that is not legal."""
     seat = action.seat
     p = state.players[seat]

@@ -210,7 +210,7 @@ def render(m: LobbyModel, width: int, height: int) -> list[list[tuple[str, str]]
     return [clip(line, width) for line in lines]
 
 
-async def run(table, input=None, output=None, local: bool = False, start=None,
+async def run(table, input=None, output=None, local: bool = False, start=None,  # noqa: C901
               log_file: str | None = None) -> int | None:
     """The lobby of ``table`` (a net.client.NetTable) until the game starts (returns None) or the
     person leaves (returns the exit code: 0, or 130 for Ctrl-C).  ``start``: what Enter does for

@@ -35,9 +35,8 @@ from typing import Callable
 from mq.cards import CardKind, CardSet, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.narrate import KIND as DECK_NAMES
 from mq.narrate import Narrator, plural, things
-from mq.rules import REASONS, IllegalAction, legal_actions, view, view_events
+from mq.rules import REASONS, IllegalAction, board, combat, legal_actions, query, view, view_events
 from mq.rules import step as engine_step
-from mq.rules import board, combat, query
 from mq.rules.actions import Action
 from mq.rules.character import active_items, hand_limit, item_value, move_total, place_for
 from mq.rules.legal import HELP_ROUNDS, LEVEL_PRICE, sale_value
@@ -1299,7 +1298,7 @@ class Model:
         if self.message:
             self.message = ""
 
-    def prompt(self) -> str:
+    def prompt(self) -> str:  # noqa: C901
         """What the game waits for, in words, for the status line."""
         v = self.view
         if v.phase == OVER:

@@ -19,10 +19,10 @@ from __future__ import annotations
 import textwrap
 from dataclasses import dataclass
 
+from mq.narrate import plural
 from mq.rules import board, combat
 from mq.rules.character import item_bonus, max_hp, move_total
 from mq.rules.state import COLOURS, DX, DY, LOOTED, OVER, SEARCHED, SETUP, Stage
-from mq.narrate import plural
 from mq.tui.model import CHAT, CONFIRM, HELP, INFO, MENU, QUIT, Model, abbreviate, card_of, deal_words, name_lines, who
 
 Frag = tuple[str, str]
@@ -566,7 +566,7 @@ def _waiting(model: Model, info, width: int, now: float | None, what: str = "wai
     return clip(line + [(seat_style(s), who(s) + " ") for s in info.waiting], width)
 
 
-def render_combat(model: Model, width: int, height: int, now: float | None = None) -> list[Line]:
+def render_combat(model: Model, width: int, height: int, now: float | None = None) -> list[Line]:  # noqa: C901
     """The fight; ``now`` (the model's clock) draws an open interrupt window's countdown."""
     info = model.combat_info()
     last = model.last_result
