@@ -469,3 +469,20 @@ def test_the_combat_panel_says_which_room_icons_count():
         text = render.plain(render.render_combat(m, 80, 12))
         assert ("+1 die: good for odd level" in text) == shown
         assert f"{1 + shown}d6" in text
+
+
+def test_the_hand_pane_scrolled_to_the_cards_in_play_keeps_their_heading():
+    """A short hand pane (80x24) that scrolls down to a card in play still says "in play:" above
+    it, so cards in play never pass for cards in the hand."""
+    from builders import hand, put
+    gear = [d.id for d in CARDS.treasures if d.kind == "item" and d.slot in ("head", "feet", "armour")][:3]
+    s = started(2, 7)
+    s = put(hand(s.replace(players=tuple(p.replace(hand=()) if p.seat == 0 else p for p in s.players)), 0,
+                 *[d.id for d in CARDS.treasures if d.kind == "oneshot"][:3]),
+            0, *((g, "backpack") for g in gear))
+    m = Model(0, s)
+    for _ in range(6):  # the last card in play
+        m.select(+1)
+    assert m.selected == gear[-1]
+    text = render.plain(render.render_hand(m, 40, 4)).split("\n")
+    assert len(text) == 4 and "in play:" in text[1] and any(CARDS.card(gear[-1]).name[:10] in t for t in text[2:])

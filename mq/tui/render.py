@@ -426,8 +426,10 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
     playable = {card_of(a) for a in model.legal}
     rows: list[Line] = []
     sel_row = 0
+    in_play_row = None
     for k, s in enumerate(items):
         if k == n_hand:
+            in_play_row = len(rows)
             rows.append([("class:dim", " in play:")])
         chosen = s.card == model.selected
         if chosen:
@@ -454,7 +456,11 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
             text = [[("class:card.text", " " + t)] for t in want[:keep]]
     space = max(1, height - 1 - len(text))
     start = max(0, min(sel_row - space // 2, len(rows) - space))
-    return (lines + rows[start:start + space] + text)[:height]
+    shown = rows[start:start + space]
+    if in_play_row is not None and start > in_play_row and space >= 2:
+        # Scrolled into the cards in play: their heading stays on top, so they never pass for the hand.
+        shown = [rows[in_play_row]] + (shown[1:] if sel_row > start else shown[:-1])
+    return (lines + shown + text)[:height]
 
 
 # -- the action menu ---------------------------------------------------------------------------------------
