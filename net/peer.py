@@ -700,7 +700,7 @@ class Peer:
                 m.last = m.common
                 self._to(rid, self._welcome(m.seat, m.common))
         self._fetching.clear()
-        self._notice("info", self.seat, f"{self._who(self.seat)} is the sequencer at entry {self.seq}")
+        self._notice("info", self.seat, f"{self._who(self.seat)} hosts the game from entry {self.seq}")
         self._broadcast_lobby()
         self._broadcast({"t": "tick", "head": self.seq})
         # Own proposals the old sequencer never answered go through us now (the dedupe table,
@@ -1190,7 +1190,7 @@ class Peer:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
         sequencing and look for the game as a follower (the lowest other seat we can reach)."""
         log.warning("no quorum for %.1f s: seat %s stops sequencing", 2 * self.cfg.dead_s, self.seat)
-        self._notice("info", self.seat, "no quorum: looking for the game's sequencer")
+        self._notice("info", self.seat, "too few players are reachable: looking for the game's host")
         self.leader, self._live, self.leader_seat = False, False, None
         self._no_quorum_since = None
         self.membership.clear()
@@ -1572,7 +1572,7 @@ class Peer:
             self.log.truncate_after(rewind)
             lg, self.log = self.log, None
             self._adopt_log(lg)
-            self._notice("info", self.seat, f"rewound to entry {rewind} to follow the sequencer")
+            self._notice("info", self.seat, f"rewound to entry {rewind} to follow the host")
         self._ping()  # tells the sequencer our promise (it goes live once a quorum has promised)
         self._welcome_evt.set()
         if self.header is not None:
@@ -1659,7 +1659,7 @@ class Peer:
             raise wire.Malformed("header of another game")
         if self.header is not None:
             if header.id != self.header.id:
-                self._notice("info", None, "the sequencer's game header differs from our log")
+                self._notice("info", None, "the host's game header differs from our log")
             return
         if self._pledge is not None:
             self._pledge.check(header)  # the nonces are the ones committed to, ours among them
@@ -1792,7 +1792,7 @@ class Peer:
         if self.phase == "game":
             self.phase = "paused"
             self._paused_at = self.rt.now()
-            self._notice("info", None, f"the sequencer paused the game at entry {msg['seq']} ({msg['reason']})")
+            self._notice("info", None, f"the host paused the game at entry {msg['seq']} ({msg['reason']})")
 
     def _f_kids_req(self, msg: dict) -> None:
         st = self.ring.get(msg["seq"])
@@ -1900,7 +1900,7 @@ class Peer:
             self._dead.add(old)
             if old < len(self.seats):
                 self.seats[old].away = True
-            self._notice("away", old, f"the sequencer {self._who(old)} is gone")
+            self._notice("away", old, f"the host {self._who(old)} is gone")
         self._elect()
 
     def _elect(self) -> None:
@@ -1919,7 +1919,7 @@ class Peer:
                 self._stepped_down = False
                 cands = [self.seat]
             else:
-                self._notice("closed", None, "no peer is left to sequence the game")
+                self._notice("closed", None, "no player is left to host the game")
                 return self._finish("closed")
         c = cands[0]
         if c == self.seat:

@@ -27,7 +27,7 @@ def test_the_sequencer_killed_mid_game_fails_over_and_the_game_finishes(tmp_path
         codes = c.wait_all(40, which=(1, 2, 3))
         assert codes == {1: 0, 2: 0, 3: 0}, {i: c.procs[i].err()[-3000:] for i in codes}
         results = {c.summary(i) for i in (1, 2, 3)}
-        assert "is the sequencer" in c.procs[new_leader].err()
+        assert "hosts the game from entry" in c.procs[new_leader].err()
     assert len(results) == 1
     logs = [c.log(i) for i in (1, 2, 3)]
     assert filecmp.cmp(logs[0], logs[1], shallow=False) and filecmp.cmp(logs[0], logs[2], shallow=False)
@@ -57,7 +57,7 @@ def test_the_old_sequencer_restarts_as_a_player_and_gets_its_seat_back(tmp_path)
         c.procs[0].kill9()
         had = c.entries(0)
         new_leader = min(seats, key=seats.get)
-        c.procs[new_leader].wait_for(r"is the sequencer at entry", 15, "err")
+        c.procs[new_leader].wait_for(r"hosts the game from entry", 15, "err")
         # It asks the survivor that is not the sequencer, which answers "retry" with the
         # sequencer's address; it rejoins there, truncates anything only it had, and plays on.
         other = max(seats, key=seats.get)
@@ -232,6 +232,6 @@ def test_a_window_open_when_the_sequencer_dies_is_timed_by_the_next_sequencer(tm
             return took, bound
 
         took, bound = asyncio.run(main())
-        assert "is the sequencer" in c.procs[1].err()
+        assert "hosts the game from entry" in c.procs[1].err()
     print(f"the window closed {took:.2f} s after the sequencer died (bound {bound:.1f} s)")
     assert window_s <= took <= bound, f"the window closed {took:.2f} s after the sequencer died"

@@ -217,18 +217,18 @@ def test_a_repeated_notice_shows_once_until_the_game_moves_on():
     s = started(2, 7)
     m = Model(0, s)
     for _ in range(5):  # a peer looking for its sequencer says so every few seconds
-        m.update(Notice("info", 1, "no quorum: looking for the game's sequencer"))
+        m.update(Notice("info", 1, "too few players are reachable: looking for the game's host"))
         m.update(Notice("lobby", None, "At the table: Red ann, Green bob (away)"))
-    assert [b.text for b in m.banners] == ["no quorum: looking for the game's sequencer"]  # who sits: log only
+    assert [b.text for b in m.banners] == ["too few players are reachable: looking for the game's host"]  # who sits: log only
     assert [ln.text for ln in m.log if ln.kind == "info"][-2:] == [
-        "No quorum: looking for the game's sequencer", "At the table: Red ann, Green bob (away)"]
+        "Too few players are reachable: looking for the game's host", "At the table: Red ann, Green bob (away)"]
     assert sum(ln.kind == "info" for ln in m.log) == 3  # the greeting and the two notices
     a = next(a for a in m.legal if a.kind == "end_turn")
     s2, events = step(s, a, CARDS)
     m.update(Applied(1, a, events, s2))
     assert m.banners == []  # the network's news is old once the game moves on (the log keeps it)
-    m.update(Notice("info", 1, "no quorum: looking for the game's sequencer"))
-    assert sum(ln.text.startswith("No quorum") for ln in m.log) == 2
+    m.update(Notice("info", 1, "too few players are reachable: looking for the game's host"))
+    assert sum(ln.text.startswith("Too few players") for ln in m.log) == 2
 
 
 def test_combat_panel_shows_both_sides_term_by_term():

@@ -109,10 +109,10 @@ def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path
         pid = int(hosts.run("display-message", "-p", "-t", hosts.target, "#{pane_pid}").strip())
         os.kill(pid, signal.SIGKILL)
         joiner.wait(lambda s: "is gone" in s, "the joiner noticing the host has gone", timeout=20)
-        joiner.wait(lambda s: "looking for the game's sequencer" in s, "the joiner looking for a sequencer")
+        joiner.wait(lambda s: "looking for the game's host" in s, "the joiner looking for a host")
         time.sleep(4)  # the peer repeats that notice every ~3 s while it looks
         screen = _clean(joiner.screen())
-        assert screen.count("looking for the game's sequencer") <= 2, screen  # a banner and one log line
+        assert screen.count("looking for the game's host") <= 2, screen  # a banner and one log line
         with open(logs[0], encoding="utf-8") as f:
             assert "WARNING" in f.read()  # the warnings went to the file instead
 
