@@ -114,7 +114,9 @@ def test_a_lan_lobby_host_and_joiner_choose_and_everyone_sees_it(tmp_path):
             await until(lambda: guest.lobby[1].get("seats") == 3, SLOW)
             hin.send_text(DOWN * 5 + RIGHT)  # Starting hand: 4 + 4
             gin.send_text(RIGHT)  # the guest's only row, its gender: rolled -> male
-            await until(lambda: guest.lobby[1].get("start") == 4 and options.genders(host.peer.opts)[1] == "male", SLOW)
+            # The guest's next key steps from what its own screen shows: wait until the host's answer is
+            # back there too, or a stale "rolled" there would make the next key step from the wrong value.
+            await until(lambda: guest.lobby[1].get("start") == 4 and options.genders(guest.lobby[1])[1] == "male", SLOW)
             gin.send_text(LEFT)  # male -> rolled
             await until(lambda: options.genders(guest.lobby[1])[1] == "rolled", SLOW)
             gin.send_text(LEFT)  # rolled -> female
