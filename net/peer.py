@@ -17,7 +17,7 @@ Invariants:
   message, never to a message field or a routing id.  A key the leader does not know (not in the
   roster, not an admitted spectator) is admitted only with the join code (``hello.code``, inside
   the encrypted channel), or on a loopback-only host opened with ``admit="open"``; wrong codes are
-  counted and limited (per address, then denied at ZAP; and per minute overall).
+  counted and slow down the address they come from, never anyone else (net.admission).
 - A follower connects only to a peer whose public key it knows: the host's from ``cfg.server_key``,
   a known key, or the key service's answer checked against the join code (or taken on trust on
   loopback); other peers' keys from the roster in the sequencer's ``lobby`` and the log header.
@@ -209,7 +209,6 @@ class Peer:
         self._pid = 0
         self.drops = wire.Counters()
         self.router, self.port = rt.router(cfg.bind, cfg.port, self._public, self._secret)
-        self.gate = rt.gate  # denied addresses and keys (ZAP)
         self._server_key: str | None = None  # follower: the key of the peer the DEALER talks to
         self.dealer = None
         self._dealer_task: asyncio.Task | None = None
@@ -235,7 +234,7 @@ class Peer:
         self.report_file: str | None = None
         self._counts = {"sequenced": 0, "applied": 0, "rejected": 0}
         # Who comes in when this peer sequences, and the join code it was given (net.admission).
-        self.admission = admission.Admission(self.gate, cfg.code)
+        self.admission = admission.Admission(cfg.code)
         self.commit_ms: list[float] = []  # leader: proposal received -> entry sent (own seat: submit -> applied)
         self._sent_at: dict[int, float] = {}
         self.started_at = self.ended_at = 0.0  # perf_counter at the header and at the end (stats)
@@ -777,11 +776,9 @@ class Peer:
             return self.drops.drop("hello", "bad role", addr)
         if msg["id"] != pub:  # the field is informative only; a mismatch is a broken or lying peer
             return self.drops.drop("hello", "id is not the connection's key", addr)
-        if self.admission.denied(addr, pub):
-            return self._to(rid, {"t": "refuse", "reason": "denied", "text": "too many wrong join codes"})
         known = self.admission.admitted(pub) or any(i.kind == "peer" and i.pub == pub for i in self.seats)
         if not known:
-            refusal = self.admission.admit(rid, msg.get("code"), addr, pub, self.rt.now(), self._denied_notice)
+            refusal = self.admission.admit(rid, msg.get("code"), addr, pub, self.rt.now())
             if refusal is not None:
                 return self._to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
         if msg["game"] is not None and msg["game"] != self.game:
@@ -853,9 +850,6 @@ class Peer:
         self._broadcast_lobby()
         if self.phase == "lobby":
             self._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
-
-    def _denied_notice(self, addr: str, n: int) -> None:
-        self._notice("info", None, f"{addr} sent {n} wrong join codes: refused from now on")
 
     def _common_point(self, tail: list) -> int:
         """The last entry that the peer's log (as sampled by its ``tail``) shares with ours."""

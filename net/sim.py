@@ -108,21 +108,6 @@ class _Handle:
         pass
 
 
-class Gate:
-    """Denied addresses and keys (net.transport.Gate without ZAP: the simulated network has no
-    handshake to refuse, so a denial is checked when a connection is made)."""
-
-    def __init__(self) -> None:
-        self.denied_keys: set[str] = set()
-        self.denied_addresses: set[str] = set()
-
-    def deny_address(self, address: str) -> None:
-        self.denied_addresses.add(address)
-
-    def deny_key(self, public: str) -> None:
-        self.denied_keys.add(public)
-
-
 class Router:
     def __init__(self, rt: "SimRuntime", host: str, port: int, public: str) -> None:
         self.rt, self.host, self.port, self.public = rt, host, port, public
@@ -148,7 +133,6 @@ class SimRuntime:
         self.alive = True
         self.rng = random.Random(f"{sim.seed}:{seat}:{incarnation}")
         self.disk = random.Random(f"{sim.seed}:{seat}:{incarnation}:disk")  # how long each fdatasync takes
-        self.gate = Gate()
         self.router_sock: Router | None = None
         self.busy_until = 0.0  # blocked in an fdatasync until then
         self.tick: Callable[[float], None] | None = None
@@ -564,8 +548,6 @@ class Sim:
             # Two-way: the connection is down (IMMEDIATE: nothing queued); one-way: TCP still looks
             # up until the ZMTP heartbeats time out, and what is sent is lost.
             return self.cut_from is not None
-        if d.public in r.rt.gate.denied_keys or d.host in r.rt.gate.denied_addresses:
-            return False
         rid = r.rids.get(d.id)
         if rid is None:
             self.rid_count += 1

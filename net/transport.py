@@ -21,8 +21,8 @@ Security (docs/net.md, "Security"):
   ``User-Id`` property is the sender's CURVE public key (Z85), checked by the handshake.
 - One ZAP handler per context (:class:`Gate`, pyzmq's zmq.auth Authenticator with a callback on
   ``ZAP_DOMAIN``, the same domain the ROUTERs use, and ``ZAP_ENFORCE_DOMAIN``): it admits any
-  client key to the handshake except denied addresses and keys; who may sit where is decided by the
-  peer from ``User-Id``.  It is started before any ROUTER is bound.
+  client key to the handshake; who may come in and sit where is decided by the peer from
+  ``User-Id`` (net.admission).  It is started before any ROUTER is bound.
 - The **key service**: a plain TCP listener on the ROUTER's port + 1 that sends its public key
   (``MQKEY <protocol> <Z85 key>\n``) to whoever connects and reads nothing.  A joiner uses it to
   learn a key it then has to check (a join code's tag, a known key; net.peer): the answer is not
@@ -102,34 +102,19 @@ class _Zap(Authenticator):
 
 
 class Gate:
-    """The ZAP handler of one context: every CURVE client may try the handshake, except denied
-    addresses (too many wrong join codes) and denied keys.  Shared by the peers of a context."""
+    """The ZAP handler of one context: every CURVE client may try the handshake (admission is the
+    sequencer's, after it: net.admission).  Shared by the peers of a context."""
 
     def __init__(self, ctx: zmq.asyncio.Context) -> None:
         self.auth = _Zap(ctx, log=logging.getLogger("mq.net.zap"))
         self.auth.start()
         # The callback's domain must be the ROUTERs' zap_domain, or no handshake ever completes.
         self.auth.configure_curve_callback(ZAP_DOMAIN, self)
-        self.denied_keys: set[str] = set()
-        self.denied_addresses: set[str] = set()
-        self.refused = 0  # handshakes refused for a denied key (a denied address never gets here)
         self.users = 0
 
     def callback(self, domain: str, key: bytes) -> bool:
         """pyzmq calls this for each CURVE handshake on ``domain`` (key in Z85)."""
-        ok = domain == ZAP_DOMAIN and key.decode("ascii", "replace") not in self.denied_keys
-        if not ok:
-            self.refused += 1
-        return ok
-
-    def deny_address(self, address: str) -> None:
-        """No more handshakes from ``address`` (the ZAP address: the peer's IP)."""
-        if address not in self.denied_addresses:
-            self.denied_addresses.add(address)
-            self.auth.deny(address)
-
-    def deny_key(self, public: str) -> None:
-        self.denied_keys.add(public)
+        return domain == ZAP_DOMAIN
 
 
 _gates: "weakref.WeakKeyDictionary[zmq.asyncio.Context, Gate]" = weakref.WeakKeyDictionary()
