@@ -451,7 +451,7 @@ def cmd_join(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    from net.replay import replay
+    from net.replay import replay, verdict
 
     as_seat = getattr(args, "as_seat", None)
     if as_seat is not None and not (args.verify or args.narrate):
@@ -462,7 +462,7 @@ def cmd_replay(args) -> int:
     for p in res.problems:
         print(f"PROBLEM: {p}")
     if args.verify:
-        print("verify: ok" if res.ok else "verify: FAILED")
+        print(verdict(res))
         code = 0 if res.ok else 1
     else:
         code = 0 if res.readable else 1

@@ -230,6 +230,17 @@ def _check_torn(data: bytes, pos: int, what: str) -> None:
         raise LogCorrupt(f"{what} with {len(data) - end} more bytes after it: not a torn write")
 
 
+def damaged_not_torn(data: bytes, pos: int) -> bool:
+    """Whether the not-intact record at ``pos`` (a torn tail, as far as :func:`scan` can tell) is
+    more likely damage than a write a crash cut short: its length field and every byte it names are
+    there, with no run of zeros where a block did not land, yet its check fails."""
+    if len(data) - pos < _REC.size:
+        return False
+    length = _REC.unpack_from(data, pos)[0]
+    end = pos + _REC.size + length
+    return 0 < length <= MAX_RECORD and end <= len(data) and bytes(16) not in data[pos:end]
+
+
 def scan(data: bytes, where: str = "log") -> Scan:
     """Check a whole log image; raises LogCorrupt for anything but a torn last record."""
     if not data.startswith(MAGIC):

@@ -4,7 +4,10 @@ Checks, in order: the file framing and CRCs, the hash chain and entry numbering 
 damage before the last record is refused), the seed against the revealed nonces, then every entry
 re-applied by net.replica (the check every peer makes too: chain, epochs, who may author it, the
 engine, the state hash after it).  With ``--verify`` any failure exits non-zero; the final state's
-incremental hash is also checked against a full recompute.
+incremental hash is also checked against a full recompute.  The verdict says what was dropped as a
+torn tail and whether the game finished (:func:`verdict`): a log that passes may still be of a game
+in progress, or have lost its last record to a crash.  A last record whose every byte is there but
+whose check fails was not cut short by a crash: it is damage, and ``--verify`` fails on it.
 
 :func:`reapply` (net.replica's) is the entry-by-entry check on its own: the client's replay viewer
 (mq.tui.replay) loads a log with it, so a log it shows is one ``--verify`` would pass up to there.
@@ -14,13 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from mq.cards import load_default
-from mq.rules import full_hash, new_game, state_hash
+from mq.rules import full_hash, is_over, new_game, state_hash
 from mq.rules.state import COLOURS
 from net import gamelog
 from net.replica import BadEntry, reapply
 from net.wire import TABLE_AUTHOR
 
-__all__ = ["BadEntry", "Result", "reapply", "replay"]  # reapply, BadEntry: for mq.tui.replay
+__all__ = ["BadEntry", "Result", "reapply", "replay", "verdict"]  # reapply, BadEntry: for mq.tui.replay
 
 
 @dataclass
@@ -31,12 +34,16 @@ class Result:
     problems: list[str] = field(default_factory=list)
     entries: int = 0
     final_hash: int | None = None
+    finished: bool = False  # the game in the log has ended
+    dropped: str | None = None  # what was left out as a torn tail, in words
 
 
 def replay(path: str, narrate: bool = False) -> Result:
     res = Result(ok=True)
     try:
-        s = gamelog.read(path)
+        with open(path, "rb") as f:
+            data = f.read()
+        s = gamelog.scan(data, path)
     except (gamelog.LogCorrupt, OSError) as e:
         return Result(False, False, problems=[str(e)])
     if s.header is None:
@@ -53,7 +60,12 @@ def replay(path: str, narrate: bool = False) -> Result:
     for seat, (name, pub, kind) in enumerate(h.roster):
         res.lines.append(f"  seat {seat} {COLOURS[seat]:6} {name} ({kind}{', ' + pub[:8] if pub else ''})")
     if s.torn:
-        res.lines.append(f"torn tail: {s.torn} bytes after the last intact record (ignored)")
+        if gamelog.damaged_not_torn(data, s.good_end):
+            res.problems.append(f"the last record ({s.torn} bytes) is whole but fails its check: damage, "
+                                "not a write cut short by a crash")
+        else:
+            res.dropped = f"{s.torn} bytes of a last record cut short (a crash while it was written) left out"
+            res.lines.append(f"torn tail: {res.dropped}")
     state = new_game(h.params, h.seed, cards)
     table_entries = 0
     try:
@@ -71,5 +83,14 @@ def replay(path: str, narrate: bool = False) -> Result:
     res.lines.append(f"{len(s.entries)} entries ({table_entries} by the table), chain "
                      f"{'ok' if s.entries else 'empty'}, last id {(s.entries[-1].id if s.entries else h.id).hex()}")
     res.lines.append(f"phase {state.phase}, winners {winners}, final state hash {res.final_hash:016x}")
+    res.finished = is_over(state)
     res.ok = not res.problems
     return res
+
+
+def verdict(res: Result) -> str:
+    """``--verify``'s last line: ok or FAILED, whether the game finished, what was left out."""
+    if not res.ok:
+        return "verify: FAILED"
+    game = "the game finished" if res.finished else f"the game is unfinished (it stops at entry {res.entries})"
+    return f"verify: ok: {game}" + (f"; {res.dropped}" if res.dropped else "")

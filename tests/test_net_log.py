@@ -165,6 +165,39 @@ def test_replay_verify_passes_on_a_real_log_and_fails_on_tampered_ones(tmp_path)
     assert out.returncode == 1 and "damaged record" in out.stdout
 
 
+def test_replay_verify_says_whether_the_game_finished_and_what_it_left_out(tmp_path):
+    """Issue 13 item 7: a log that passes may be of an unfinished game or have lost its last record
+    to a crash, and the verdict says so; a last record whose every byte is there but whose check
+    fails is damage (a flipped bit), not a torn write, and fails."""
+    p = str(tmp_path / "real.mqlog")
+    play_lan_game(p)
+    data = open(p, "rb").read()
+    n = len(gamelog.read(p).entries)
+    out = _replay_cli(p)
+    assert out.returncode == 0 and out.stdout.strip().endswith("verify: ok: the game finished"), out.stdout
+
+    offsets = [off for off, _ in _records(p)]
+    early = str(tmp_path / "early.mqlog")  # the same game stopped 10 entries before its end
+    open(early, "wb").write(data[:offsets[n - 9]])
+    out = _replay_cli(early)
+    assert out.returncode == 0 and f"the game is unfinished (it stops at entry {n - 10})" in out.stdout, out.stdout
+
+    torn = str(tmp_path / "torn.mqlog")  # the last record cut short, as by a crash while writing it
+    open(torn, "wb").write(data[:-7])
+    out = _replay_cli(torn)
+    assert out.returncode == 0, out.stdout
+    assert f"the game is unfinished (it stops at entry {n - 1})" in out.stdout
+    assert "bytes of a last record cut short (a crash while it was written) left out" in out.stdout
+
+    flip = str(tmp_path / "flip.mqlog")  # one bit flipped inside the last record: every byte is there
+    damaged = bytearray(data)
+    damaged[offsets[n] + 12] ^= 0x04
+    open(flip, "wb").write(bytes(damaged))
+    out = _replay_cli(flip)
+    assert out.returncode == 1 and "whole but fails its check: damage" in out.stdout
+    assert "verify: FAILED" in out.stdout
+
+
 def test_entries_carry_their_epoch_and_protocol_2_entries_read_as_epoch_0(tmp_path):
     p = str(tmp_path / "e.mqlog")
     _write_log(p, 2)
