@@ -165,6 +165,14 @@ class _Walk:
     started: float = 0.0
 
 
+def _address(frame) -> str:
+    """The sender's IP address as ZeroMQ saw the connection (``Peer-Address``)."""
+    try:
+        return frame.get("Peer-Address") or "127.0.0.1"
+    except zmq.ZMQError:
+        return "127.0.0.1"
+
+
 class PeerError(Exception):
     """Joining or hosting failed (refused, unreachable, bad log)."""
 
@@ -207,7 +215,8 @@ class Peer:
         self.cards = load_default()
         self.inc = rt.random(8)  # this process's incarnation: proposal ids are (inc, counter)
         self._pid = 0
-        self.drops = wire.Counters()
+        # Dropped input is counted; a sender is reported once a minute at most (log and notice).
+        self.drops = wire.Counters(clock=rt.now, report=lambda text: self._notice("info", None, text))
         self.router, self.port = rt.router(cfg.bind, cfg.port, self._public, self._secret)
         self._server_key: str | None = None  # follower: the key of the peer the DEALER talks to
         self.dealer = None
@@ -545,8 +554,8 @@ class Peer:
 
     @property
     def stats(self) -> dict[str, int]:
-        """Counts: entries sequenced and applied, proposals rejected, wrong join codes, hellos
-        refused as busy (net.admission)."""
+        """Counts: entries sequenced and applied, proposals rejected, wrong join codes, codes
+        refused unchecked while their address waits (net.admission); dropped input is in ``drops``."""
         return {**self._counts, **self.admission.counts}
 
     @property
@@ -1223,7 +1232,7 @@ class Peer:
         try:
             msg = wire.unpack(frames[1].bytes)
         except wire.Malformed as e:
-            return self.drops.drop("message", str(e), repr(rid))
+            return self.drops.drop("message", str(e), _address(frames[1]))
         t = msg["t"]
         try:
             # The sender's CURVE public key, as the handshake proved it and ZAP reported it.
@@ -1243,14 +1252,10 @@ class Peer:
                 return self._to(rid, {"t": "retry", "leader": None, "from": self.seat})
             self._rendezvous()  # then answer its hello as the sequencer
         if not user:
-            return self.drops.drop("message", "no CURVE identity", repr(rid))
+            return self.drops.drop("message", "no CURVE identity", _address(frames[1]))
         now = self.rt.now()
         if t == "hello":
-            try:
-                addr = frames[1].get("Peer-Address") or "127.0.0.1"
-            except zmq.ZMQError:
-                addr = "127.0.0.1"
-            return self._l_hello(rid, msg, addr, user)
+            return self._l_hello(rid, msg, _address(frames[1]), user)
         m = self.members.get(rid)
         if m is None:
             if t != "bye":

@@ -22,7 +22,7 @@ Invariants:
 from __future__ import annotations
 
 import logging
-from collections import Counter
+from collections import Counter, OrderedDict
 from typing import Any, Callable
 
 import msgpack
@@ -249,9 +249,38 @@ def unpack(data: bytes) -> dict:
     return msg
 
 
+REPORT_S = 60.0  # at most one log line and one notice per sender this often, however much it sends
+MAX_SENDERS = 4096  # senders whose drops are tallied between reports (the least recent forgotten)
+
+
 class Counters(Counter):
-    """Per-peer counters of dropped input, by reason; reported in logs and at exit."""
+    """Per-peer counters of dropped input, by reason, and what is said about them.
+
+    Nothing a sender sends reaches a terminal line by line (issue 13: junk must not flood a
+    player's screen or disk): a sender's first drop is logged, then at most one line per REPORT_S
+    with how many were dropped since; ``report(text)`` (the peer's notice to its client) hears the
+    same, as "N malformed messages dropped from ADDRESS".  ``clock``: the peer's clock (seconds);
+    without one every drop is reported.  Totals are in the counts, reported at exit."""
+
+    def __init__(self, *args, clock: Callable[[], float] | None = None,
+                 report: Callable[[str], None] | None = None) -> None:
+        super().__init__(*args)
+        self._clock = clock
+        self._report = report
+        self._senders: OrderedDict[str, list] = OrderedDict()  # sender: [drops unreported, last report]
 
     def drop(self, what: str, why: str, peer: str = "?") -> None:
         self[what] += 1
-        log.warning("dropped %s from %s: %s (%d so far)", what, peer, why, self[what])
+        now = self._clock() if self._clock is not None else None
+        tally = self._senders.pop(peer, None) or [0, None]
+        self._senders[peer] = tally  # now the most recent
+        while len(self._senders) > MAX_SENDERS:
+            self._senders.popitem(last=False)
+        tally[0] += 1
+        if now is not None and tally[1] is not None and now - tally[1] < REPORT_S:
+            return
+        n = tally[0]
+        tally[0], tally[1] = 0, now
+        log.warning("dropped %s from %s: %s (%d dropped from there since the last report)", what, peer, why, n)
+        if self._report is not None:
+            self._report(f"{n} malformed message{'s' if n != 1 else ''} dropped from {peer}")

@@ -19,7 +19,7 @@ from mq.rules import Action
 from net import admission, discovery, identity, transport, wire
 from net.client import NetTable
 from net.harness import Cluster
-from net.peer import Config, PeerError
+from net.peer import Config, Notice, PeerError
 
 FAST = dict(ping_s=0.05, dead_s=0.5)
 
@@ -122,6 +122,48 @@ def test_wrong_join_codes_make_only_their_address_wait_and_the_right_code_gets_i
         assert hp.open_seats() == 1 and hp.seats[1].pub == guest.peer.pub
         for t in (guest, host):
             await t.close()
+
+    asyncio.run(main())
+
+
+def test_junk_from_the_network_is_counted_and_reported_once_a_minute_not_line_by_line(tmp_path, monkeypatch, caplog):
+    """Issue 13 item 2: a client that completes the handshake (anyone may) and floods the host with
+    junk reaches neither the terminal nor the log line by line: each sender is reported at most once
+    per REPORT_S, as "N malformed messages dropped from ADDRESS", a notice the client shows."""
+    monkeypatch.setattr(wire, "REPORT_S", 1.0)
+
+    async def main():
+        host = await NetTable.host(_cfg(tmp_path, "host", admit="code"), seats=2)
+        hp = host.peer
+        notices = []
+        hp.subscribe(lambda item: notices.append(item.text) if isinstance(item, Notice) else None)
+        ctx = zmq.asyncio.Context()
+        junk = ctx.socket(zmq.DEALER)
+        junk.linger = 0
+        junk.curve_publickey, junk.curve_secretkey = identity.keypair(secrets.token_hex(32))
+        junk.curve_serverkey = hp.pub.encode()
+        junk.connect(f"tcp://127.0.0.1:{hp.port}")
+        try:
+            for i in range(60):
+                await junk.send(b"\xc1 not msgpack %d" % i)
+            await _until(lambda: hp.drops["message"] == 60, 10)
+            dropped = [t for t in notices if "dropped from" in t]
+            assert dropped == ["1 malformed message dropped from 127.0.0.1"], notices
+            await asyncio.sleep(1.1)
+            for i in range(5):
+                await junk.send(b"\xc1 more %d" % i)
+            await _until(lambda: hp.drops["message"] == 65, 10)
+            dropped = [t for t in notices if "dropped from" in t]
+            # The first of the second burst reports the 59 + 1 since the last report.
+            assert dropped == ["1 malformed message dropped from 127.0.0.1",
+                               "60 malformed messages dropped from 127.0.0.1"], notices
+        finally:
+            junk.close()
+            ctx.term()
+        lines = [r for r in caplog.records if "dropped message" in r.getMessage()]
+        assert len(lines) == 2, [r.getMessage() for r in lines]
+        assert hp.open_seats() == 1  # nothing else changed
+        await host.close()
 
     asyncio.run(main())
 
