@@ -21,7 +21,9 @@ from dataclasses import dataclass
 from typing import AsyncIterator
 
 from mq.bots import choose
+from mq.bots import classic as classic_bot
 from mq.cards import load_default
+from mq.classic import is_classic
 from mq.rules import Action, IllegalAction, State, actors, legal_actions, step, view
 
 
@@ -100,7 +102,9 @@ class LocalTable(Table):
         self.seat = seat
         self.seq = 0
         self.bot_delay = bot_delay
-        self.cards = load_default()
+        classic = is_classic(state)
+        self.cards = None if classic else load_default()  # (None: the Classic engine's default set)
+        self._choose = classic_bot.choose if classic else choose
         self._queues: list[asyncio.Queue] = []
         self._wake = asyncio.Event()
         self._task: asyncio.Task | None = None
@@ -144,7 +148,7 @@ class LocalTable(Table):
                 await asyncio.sleep(self.bot_delay)
             seats = self.bot_seats_to_act()  # the human may have acted meanwhile
             if seats and legal_actions(self.state, seats[0], self.cards):
-                self._apply(choose(view(self.state, seats[0]), seats[0], self.cards))
+                self._apply(self._choose(view(self.state, seats[0]), seats[0], self.cards))
             else:
                 await asyncio.sleep(0)
 

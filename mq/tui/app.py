@@ -41,6 +41,7 @@ from prompt_toolkit.layout.controls import BufferControl, FormattedTextControl, 
 from prompt_toolkit.layout.dimension import Dimension as D
 from prompt_toolkit.styles import Style
 
+from mq.classic import is_classic
 from mq.rules import IllegalAction
 from mq.table import LocalTable
 from mq.tui import keys as keymod
@@ -209,10 +210,10 @@ def build_layout(client: Client) -> Layout:
         return Window(PanelControl(fn, focusable), **kw)
 
     def render_help(w, h):
-        body = h - 1 - render.legend_rows(w)
+        body = h - 1 - render.legend_rows(w, m)
         most = max(0, render.help_rows(sections, w, body) - body)
         m.overlay_top = min(m.overlay_top, most)
-        return render.render_help(sections, w, h, m.overlay_top)
+        return render.render_help(sections, w, h, m.overlay_top, m)
 
     client.map_window = panel(lambda w, h: render.render_map(m, w, h), focusable=True)
     combat = ConditionalContainer(
@@ -284,12 +285,21 @@ def build_application(client: Client, input=None, output=None) -> Application:
     return app
 
 
+def model_for(seat: int | None, state) -> Model:
+    """The model of ``seat`` for the game's mode: a Classic game's (mq.tui.classic_model) or Quest's."""
+    if is_classic(state):
+        from mq.tui.classic_model import ClassicModel
+
+        return ClassicModel(seat, state)
+    return Model(seat, state)
+
+
 def connect(table, input=None, output=None, model: Model | None = None, log_file: str | None = None) -> Client:
     """A client for ``table``'s seat with its Application built (not yet running); ``model``
     defaults to a plain Model of that seat (a replay passes its ReplayModel).  ``log_file``: where
     the command sends its protocol log (mq.tui.terminal); stderr goes there too while the client
     runs, and the ``i`` screen names it."""
-    client = Client(table, model if model is not None else Model(table.seat, table.state))
+    client = Client(table, model if model is not None else model_for(table.seat, table.state))
     client.model.log_file = log_file
     build_application(client, input=input, output=output)
     return client

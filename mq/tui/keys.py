@@ -59,6 +59,13 @@ class Keys:
         self.help: list[Help] = []
         self.replay = bool(getattr(model, "replaying", False))
         self.titles = dict(MODE_TITLES, **({NORMAL: REPLAY_TITLE} if self.replay else {}))
+        # A Classic game has no map: its keys leave out the map's and word the rest for its game.
+        self.skip: frozenset[str] = frozenset()
+        self.docs: dict[str, str] = {}
+        if getattr(model, "classic", False):
+            from mq.tui import classic_keys
+
+            self.skip, self.docs = classic_keys.SKIP, classic_keys.DOCS
 
     def add(self, *keys: str, mode: str = NORMAL, eager: bool = False, label: str | None = None,
             playing: bool = False):
@@ -66,9 +73,9 @@ class Keys:
         help writes the keys when listing them one by one would be too long.  ``playing``: the
         binding acts on the game (or uses keys a replay steps with), so a replay leaves it out."""
         def register(fn):
-            if playing and self.replay:
+            if (playing and self.replay) or fn.__name__ in self.skip:
                 return fn
-            doc = (fn.__doc__ or "").strip().splitlines()[0]
+            doc = self.docs.get(fn.__name__) or (fn.__doc__ or "").strip().splitlines()[0]
             if not doc:
                 raise ValueError(f"binding {fn.__name__} has no docstring")
             flt = None if mode == ANY_MODE else self.in_mode(mode)
@@ -97,6 +104,10 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
 
     if keys.replay:
         _replay_bindings(keys, m)
+    if keys.docs:
+        from mq.tui import classic_keys
+
+        classic_keys.bind(keys, ui)
 
     # -- playing ----------------------------------------------------------------------------------
     @add(*DIRECTION_KEYS, label="←↓↑→ hjkl", playing=True)

@@ -394,11 +394,10 @@ class Model:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.seat = seat
         self.viewer = TABLE if seat is None else seat
-        self.cards = cards or load_default()
-        self._card_ids = frozenset(d.id for deck in (self.cards.monsters, self.cards.treasures, self.cards.dxm)
-                                   for d in deck)
+        self.cards = cards or self.default_cards()
+        self._card_ids = self.card_ids()
         self.clock = clock
-        self.scribe = Scribe(seat, self.cards)
+        self.scribe = self.make_scribe()
         self.narrator = self.scribe.narrator
         self.log: deque[LogLine] = deque(maxlen=LOG_LINES)
         self.chat: deque[LogLine] = deque(maxlen=CHAT_LINES)
@@ -437,6 +436,27 @@ class Model:
         self.view: State = view(state, self.viewer)
         self._recompute()
         self._log(LogLine(self._greeting(), "info"))
+
+    # The mode's parts: a Classic game's model (mq.tui.classic_model) supplies its own.
+    classic = False
+    menu_rank = _MENU_RANK
+
+    def default_cards(self):
+        return load_default()
+
+    def card_ids(self) -> frozenset[str]:
+        return frozenset(d.id for deck in (self.cards.monsters, self.cards.treasures, self.cards.dxm) for d in deck)
+
+    def make_scribe(self) -> Scribe:
+        return Scribe(self.seat, self.cards)
+
+    def card_of(self, a: Action) -> str | None:
+        return card_of(a)
+
+    def numbering_key(self) -> tuple:
+        """What numbers the actions afresh when it changes (see _renumber): a new turn."""
+        v = self.view
+        return (v.phase, v.turn.number if v.turn is not None else -1)
 
     # -- updates from the table ------------------------------------------------------------
     def recall(self, items) -> None:
@@ -584,7 +604,7 @@ class Model:
         not given to another until the game waits for something else (pressing 7 twice never
         does two different things); a new turn numbers everything afresh, in menu order."""
         v = self.view
-        numbering = (v.phase, v.turn.number if v.turn is not None else -1)
+        numbering = self.numbering_key()
         decision = (numbering, v.pending.kind if v.pending is not None else None,
                     v.combat.stage if v.combat is not None else None, self.waiting_for())
         if numbering != self._numbering:
@@ -1108,10 +1128,10 @@ class Model:
 
         def rank(a: Action) -> int:
             if a.kind == "give" and not urgent:  # a gift to a neighbour, not charity: with the gear
-                return _MENU_RANK["drop"]
+                return self.menu_rank["drop"]
             if a.kind in ("enhance", "curse") and (self.view is None or self.view.combat is None):
-                return _MENU_RANK["play"]  # anytime cards outside a fight (Q-CARD-6, 8): with the cards
-            return _MENU_RANK.get(a.kind, 99)
+                return self.menu_rank["play"]  # anytime cards outside a fight (Q-CARD-6, 8): with the cards
+            return self.menu_rank.get(a.kind, 99)
 
         return [a for _, a in sorted(enumerate(acts), key=lambda ia: (rank(ia[1]), ia[0]))]
 
@@ -1120,7 +1140,7 @@ class Model:
         number key in number order, then the others in MENU_ORDER."""
         acts = self.legal
         if self.menu_card is not None:
-            acts = [a for a in acts if card_of(a) == self.menu_card]
+            acts = [a for a in acts if self.card_of(a) == self.menu_card]
         ordered = self._in_menu_order(acts)
         rank = {a: i for i, a in enumerate(ordered)}
         ordered.sort(key=lambda a: (self.numbers.get(a, 99), rank[a]))
@@ -1135,7 +1155,7 @@ class Model:
             return str(a)
 
     def card_actions(self, card: str) -> list[Action]:
-        return [a for a in self.legal if card_of(a) == card]
+        return [a for a in self.legal if self.card_of(a) == card]
 
     def card_info(self, card: str) -> str:
         """A card's kind in a few words: '+2 head item', 'one-shot +3', 'race', 'level'; an item's

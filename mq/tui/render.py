@@ -23,7 +23,7 @@ from mq.narrate import plural
 from mq.rules import board, combat
 from mq.rules.character import item_bonus, max_hp, move_total
 from mq.rules.state import COLOURS, DX, DY, LOOTED, OVER, SEARCHED, SETUP, Stage
-from mq.tui.model import CHAT, CONFIRM, HELP, INFO, MENU, QUIT, Model, abbreviate, card_of, deal_words, name_lines, who
+from mq.tui.model import CHAT, CONFIRM, HELP, INFO, MENU, QUIT, Model, abbreviate, deal_words, name_lines, who
 
 Frag = tuple[str, str]
 Line = list[Frag]
@@ -173,7 +173,19 @@ def combat_shown(model: Model) -> bool:
     return model.view.combat is not None or model.last_result is not None
 
 
+def _classic():
+    from mq.tui import classic_render  # (it builds on this module: imported when first needed)
+
+    return classic_render
+
+
 def plan(model: Model, width: int, height: int) -> Plan:
+    if model.classic:  # a Classic game: no map, the table instead (mq.tui.classic_render)
+        return _classic().plan(model, width, height)
+    return _quest_plan(model, width, height)
+
+
+def _quest_plan(model: Model, width: int, height: int) -> Plan:
     right = max(34, min(56, width * 2 // 5))
     log = max(3, min(12, height // 4))
     chat = width // 3 if width >= 100 and not model.replaying else 0  # a replay has no chat
@@ -230,6 +242,8 @@ def map_cell(width: int) -> tuple[int, int]:
 
 
 def render_map(model: Model, width: int, height: int) -> list[Line]:  # noqa: C901 - one drawing pass
+    if model.classic:
+        return _classic().render_table(model, width, height)
     v = model.view
     cards = model.cards
     here = model.focus_room()
@@ -361,6 +375,8 @@ def render_map(model: Model, width: int, height: int) -> list[Line]:  # noqa: C9
 
 # -- players ---------------------------------------------------------------------------------------------
 def render_players(model: Model, width: int, height: int) -> list[Line]:
+    if model.classic:
+        return _classic().render_players(model, width, height)
     v = model.view
     cards = model.cards
     if v.turn is not None:
@@ -423,7 +439,7 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
     lines = [title(f"Your hand ({n_hand})", width, "Tab select" if model.replaying else "Tab select · Enter play")]
     if model.seat is None:
         return (lines + [[("class:dim", " (watching: no hand)")]])[:height]
-    playable = {card_of(a) for a in model.legal}
+    playable = {model.card_of(a) for a in model.legal}
     rows: list[Line] = []
     sel_row = 0
     in_play_row = None
@@ -574,6 +590,8 @@ def _waiting(model: Model, info, width: int, now: float | None, what: str = "wai
 
 def render_combat(model: Model, width: int, height: int, now: float | None = None) -> list[Line]:  # noqa: C901
     """The fight; ``now`` (the model's clock) draws an open interrupt window's countdown."""
+    if model.classic:
+        return _classic().render_combat(model, width, height, now)
     info = model.combat_info()
     last = model.last_result
     if info is None:
@@ -781,8 +799,10 @@ def help_rows(sections, width: int, height: int) -> int:
     return max(len(c) for c in columns)
 
 
-def help_legend(width: int) -> list[Line]:
-    """The help's last lines: what the map's signs mean."""
+def help_legend(width: int, model: Model | None = None) -> list[Line]:
+    """The help's last lines: what the map's signs mean (a Classic game: the table's)."""
+    if model is not None and model.classic:
+        return _classic().help_legend(width)
     return _pack([
         [("class:help", "Map:")], [("class:conn.door", "D"), ("class:help", " door")],
         [("class:conn.locked", "L"), ("class:help", " locked")], [("class:conn.secret", "S"), ("class:help", " secret")],
@@ -798,15 +818,15 @@ def help_legend(width: int) -> list[Line]:
     ], width)
 
 
-def legend_rows(width: int) -> int:
-    return len(help_legend(width))
+def legend_rows(width: int, model: Model | None = None) -> int:
+    return len(help_legend(width, model))
 
 
 def render_help(sections: list[tuple[str, list[tuple[str, str]]]], width: int, height: int,
-                top: int = 0) -> list[Line]:
+                top: int = 0, model: Model | None = None) -> list[Line]:
     """The help screen from the key bindings' own docstrings (mq.tui.keys.help_sections), flowed
     into as many columns as the width allows; ``top`` scrolls it when it still does not fit."""
-    legend = help_legend(width)
+    legend = help_legend(width, model)
     body_h = max(1, height - 1 - len(legend))
     columns, col_w = _help_columns(sections, width, body_h)
     out = [pad([("class:title", " mq — keys (any key closes the help; j/k scroll)")], width, "class:title")]
@@ -841,6 +861,8 @@ def render_info(model: Model, width: int, height: int) -> list[Line]:
     """The table overview (key i): every munchkin's gear in full, this room's rules and every
     monster on the board with its card text — all public (Q-MON-4, Q-ITEM-1).  Scrolls with
     ``model.overlay_top``, which this clamps to what there is."""
+    if model.classic:
+        return _classic().render_info(model, width, height)
     v = model.view
     cards = model.cards
     rows: list[Line] = []
@@ -935,7 +957,7 @@ def render_screen(model: Model, width: int, height: int, sections=None, now: flo
              plain(render_chat(model, pl.chat, pl.log)) if pl.chat else "",
              plain(render_status(model, width, status_rows(model, width)))]
     if model.mode == HELP and sections is not None:
-        parts.append(plain(render_help(sections, width, height)))
+        parts.append(plain(render_help(sections, width, height, model=model)))
     if model.mode == INFO:
         parts.append(plain(render_info(model, width, height)))
     return "\n".join(parts)

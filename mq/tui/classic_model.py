@@ -1,0 +1,831 @@
+"""The client's model for a Classic game (CLASSIC.md): the card game without a board.
+
+A :class:`ClassicModel` is the Quest :class:`mq.tui.model.Model` (the same log, chat, banners,
+menu, stable number keys, selection, questions and window countdown, and the same invariants: it
+keeps only the seat's view, and what the person may do comes from ``legal_actions`` alone) with
+the Classic parts in place of Quest's: the Classic cards, a :class:`ClassicScribe` for the log,
+the words of every Classic action kind, the prompts, the Classic windows (last chance, call for
+help, curse, die) and the fight's numbers, which come from :mod:`mq.classic.query` only, so the
+client re-implements no rule.  mq.tui.classic_render draws it; mq.tui.classic_keys adds its keys.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from mq.cards.classic_loader import load_classic_default
+from mq.cards.classic_vocab import K
+from mq.classic import combat as cb
+from mq.classic import query
+from mq.classic.state import Out, PendingKind, Phase, Stage
+from mq.narrate import plural
+from mq.rules.actions import Action
+from mq.rules.view import HIDDEN
+from mq.tui.model import GENDER_MARKS, LogLine, Model, who
+
+# Action kinds in the order the menu lists them: what the game waits for first, then the turn's
+# steps, then the fight's cards, then cards and gear, and what costs a card last.
+MENU_ORDER = ("ready", "choose", "kick", "fight", "loot", "accept", "offer", "roll", "escape", "pass", "ask", "use",
+              "enhance", "wander", "mate", "curse", "power", "play", "equip", "cheat", "buy", "end_turn", "drop",
+              "give", "discard")
+MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
+# Every action kind the Classic engine offers (mq.classic.reducer.HANDLERS); describe() words each.
+WORDED_KINDS = frozenset(MENU_ORDER) - {"drop"}
+# Kinds whose first argument is one of the seat's own cards (what Tab + Enter works on).
+CARD_KINDS = ("play", "use", "equip", "cheat", "discard", "give", "choose", "enhance", "wander", "mate", "curse",
+              "fight")
+# Powers that discard one of the seat's cards (mq.classic.legal.DISCARD_ARGS), and their words.
+POWER_WORDS = {
+    "discard_bonus": "+1 strength (berserk) / +3 against undead",  # warrior (C-CHAR-5), cleric
+    "escape_boost": "+1 to all your run-away rolls",  # wizard
+    "dodge": "dodge the curse: roll 5+ to cancel it",  # epic wizard (C-EPIC-9)
+}
+STAGE_WORDS = {Stage.PREPARE: "fighting", Stage.HELP: "asking for help", Stage.WINDOW: "last chance",
+               Stage.RUN: "running away"}
+PENDING_WORDS = {PendingKind.LOSE_ITEM: "losing an item", PendingKind.LOSE_HAND: "discarding from the hand",
+                 PendingKind.LOOT: "looting a body", PendingKind.CHARITY: "charity",
+                 PendingKind.SEARCH: "searching a discard pile"}
+HOW_IN = {"kick": "kicks open the door: it is", "trouble": "looks for trouble with", "wander": "sends in",
+          "mate": "brings a copy:"}
+OUT_WORDS = {Out.KILLED: "is killed", Out.DEFEATED: "is defeated (Treasure, no level)",
+             Out.AWAY: "is sent away (no reward)", Out.PET: "becomes a pet"}
+ENDS = {"won": "won", "fled": "over: everyone has run", "no_result": "over without a result"}
+EPIC_WORDS = {"arrows": "arrows (−2 to one in others' fights)", "no_hand_limit": "no hand limit",
+              "double_sale": "two items sold double", "pet": "may take a small monster as a pet",
+              "clean_escape": "ignores run-away penalties", "eat": "eats level-1 monsters",
+              "dodge_curses": "dodges curses", "prayer": "prays for Treasure", "pickpocket": "steals from hands",
+              "giant_grip": "two-handers take one hand", "big_items": "two big items"}
+DEATH = "\u2620"
+
+
+def card_of(a: Action) -> str | None:
+    """The seat's own card an action plays, uses, moves or discards (None for other actions)."""
+    if a.kind in CARD_KINDS and a.args and isinstance(a.args[0], str):
+        return a.args[0]
+    return None
+
+
+def chance_words(p: Fraction) -> str:
+    return "sure" if p >= 1 else "no escape" if p <= 0 else f"{round(100 * p)}%"
+
+
+@dataclass(frozen=True)
+class Fighter:
+    seat: int
+    terms: tuple[tuple[str, int], ...]
+
+    @property
+    def total(self) -> int:
+        return sum(v for _, v in self.terms)
+
+
+@dataclass(frozen=True)
+class Foe:
+    index: int
+    name: str
+    terms: tuple[tuple[str, int], ...]
+    treasure: int
+    out: str  # "" while fought (C-COMBAT-7)
+    mate: bool
+
+    @property
+    def total(self) -> int:
+        return sum(v for _, v in self.terms)
+
+
+@dataclass(frozen=True)
+class ClassicCombat:
+    """A Classic fight as its public numbers, all from mq.classic.query (C-COMBAT-2..4)."""
+    fighter: int
+    helper: int
+    stage: str
+    waiting: tuple[int, ...]
+    offers: tuple[tuple[int, int], ...]
+    side: tuple[Fighter, ...]
+    munchkin_bonus: int
+    foes: tuple[Foe, ...]
+    monster_bonus: int
+    odds: query.Odds
+    ties_win: bool
+    rewards: tuple[int, int]
+    windows: int
+    max_windows: int
+    runner: int  # -1 until the munchkins lost
+    escapes: tuple[tuple[int, int, Fraction], ...]  # (monster, need, chance) for the runner (or the fighter)
+    die: tuple[int, ...]
+
+
+class ClassicScribe:
+    """One seat's log sentences for Classic events (the seat's ``view_events``): public happenings
+    for everyone, and the cards only this seat may know (its own face-down draws, charity it gives
+    or receives)."""
+
+    narrator = None  # (Quest's public narrator has no Classic words)
+
+    def __init__(self, seat: int | None, cards) -> None:
+        self.seat = seat
+        self.cards = cards
+        self.names: dict[int, str] = {}
+
+    def name(self, card: str) -> str:
+        return "a card" if card == HIDDEN else self.cards.card(card).name
+
+    def you(self, seat: int) -> str:
+        return "you" if seat == self.seat else who(seat)
+
+    def lines(self, v, action: Action, events) -> list[LogLine]:
+        out: list[LogLine] = []
+        for e in events:
+            try:
+                text = self.sentence(v, e)
+            except (AttributeError, KeyError, IndexError, TypeError, ValueError):
+                text = f"({e[0]})"  # an event the client cannot word yet: say that something happened
+            if not text:
+                continue
+            if e[0] == "turn":
+                name = self.names.get(e.seat)
+                out.append(LogLine(text + (f" ({name})" if name else ""), "turn", e.seat))
+            elif e[0] in ("death", "game_won", "curse", "result"):
+                out.append(LogLine(text, "alert"))
+            else:
+                mine = self.seat is not None and len(e) > 1 and e[1] == self.seat and e[0] != "monster_out"
+                out.append(LogLine(text, "mine" if mine else "event"))
+        return out
+
+    def sentence(self, v, e) -> str:  # noqa: C901 - one case per event kind
+        k = e[0]
+        n = self.name
+        if k == "turn":
+            return f"Turn {e.number}: {who(e.seat)}"
+        if k == "respawn":
+            return f"{who(e.seat)} is back from the dead and draws 2 Door + 2 Treasure."
+        if k == "draw":
+            deck = "Door" if e.deck == "door" else "Treasure"
+            if e.seat == self.seat:
+                return f"You draw {n(e.card)} ({deck}{', face up' if e.public else ''})."
+            return f"{who(e.seat)} draws {n(e.card)} ({deck}, face up)." if e.public else \
+                f"{who(e.seat)} draws a {deck} card face down."
+        if k == "reshuffle":
+            return f"The {e.deck} discards are shuffled into a new deck."
+        if k == "kick":
+            return f"{who(e.seat)} kicks open the door: {n(e.card)}."
+        if k == "monster_in":
+            d = self.cards.card(e.card)
+            if e.how in ("kick", "trouble"):
+                return f"{who(e.fighter)} fights {d.name} (level {d.level})."
+            if e.how == "mate":
+                return f"{who(e.by)} doubles a monster: a copy of {d.name} joins {who(e.fighter)}'s fight."
+            return f"{who(e.by)} sends {d.name} (level {d.level}) into {who(e.fighter)}'s fight."
+        if k == "friendly":
+            return f"{n(e.card)} is friendly to {self.you(e.seat)}: no fight."
+        if k == "played":
+            return self._played(v, e)
+        if k == "discard":
+            why = {"replaced": " (replaced)", "power": " (for a power)", "charity": " (charity: nobody below)"}.get(
+                e.why, "")
+            return f"{who(e.seat)} discards {n(e.card)}{why}."
+        if k == "equip":
+            return f"{who(e.seat)} {'puts' if e.in_use else 'sets'} {n(e.card)} {'in use' if e.in_use else 'aside'}."
+        if k == "level":
+            way = "up" if e.new > e.old else "down"
+            why = {"kill": " for the kill", "help": " for helping (elf)", "card": "", "sale": " by selling"}.get(
+                e.why, "")
+            return f"{who(e.seat)} goes {way} to level {e.new}{why}."
+        if k == "sell":
+            return (f"{who(e.seat)} sells {', '.join(n(c) for c in e.cards)} ({e.gold} gold) for "
+                    f"{plural(e.levels, 'level')}.")
+        if k == "power":
+            return self._power(e)
+        if k == "theft":
+            got = f"steals {n(e.card)}" if e.stolen else f"fails to steal {n(e.card)} and loses a level"
+            return f"{who(e.seat)} rolls {e.roll} and {got} from {who(e.victim)}."
+        if k == "asks_help":
+            return f"{who(e.seat)} asks for help."
+        if k == "offer":
+            return f"{who(e.seat)} offers to help for {plural(e.share, 'Treasure card')}." if e.share else \
+                f"{who(e.seat)} offers to help for nothing."
+        if k == "helps":
+            return f"{who(e.helper)} helps {who(e.fighter)}" + (
+                f" for the first {plural(e.share, 'Treasure card')}." if e.share else " for nothing.")
+        if k == "pass":
+            if e.auto:
+                return ""
+            return f"{who(e.seat)} " + ("will not help." if e.stage == Stage.HELP else "passes.")
+        if k == "window":
+            last = " (the last one: no more answers)" if e.final else ""
+            return f"{who(e.fighter)} is ready: last-chance window {e.number}{last}."
+        if k == "answer":
+            return f"A card was played: {who(e.fighter)} may answer."
+        if k == "monster_out":
+            return f"{n(e.card)} {OUT_WORDS.get(e.how, 'leaves the fight')}."
+        if k == "result":
+            verdict = "wins" if e.won else "loses and must run"
+            return f"{who(e.fighter)}'s side {e.strength} against {e.monster_strength}: {verdict}."
+        if k == "combat_ends":
+            return f"The fight is {ENDS.get(e.how, e.how)}."
+        if k == "escape":
+            if e.roll == 0:
+                return f"{who(e.seat)} escapes {n(e.card)} without rolling."
+            got = "escapes" if e.escaped else "is caught by"
+            return f"{who(e.seat)} rolls {e.roll} (needs {max(1, e.needed)}+) and {got} {n(e.card)}."
+        if k == "rolled":
+            return f"{who(e.seat)} rolls {e.roll} against {n(e.card)} (a card may still change the die)."
+        if k == "die_changed":
+            return f"{who(e.seat)} plays {n(e.card)}: the die now shows {e.roll}."
+        if k == "gift":
+            return f"{who(e.seat)} gives {n(e.card)} to {self.you(e.to)}."
+        if k == "bad_stuff":
+            return f"Bad Stuff of {n(e.card)} hits {self.you(e.seat)}" + (" even so." if e.escaped else ".")
+        if k == "lost":
+            return f"{who(e.seat)} loses {n(e.card)}."
+        if k == "gender":
+            return f"{who(e.seat)} is {e.gender} now."
+        if k == "death":
+            return f"{DEATH} {who(e.seat)} dies: {plural(len(e.cards), 'card')} to loot, highest level first."
+        if k == "loot":
+            return f"{who(e.seat)} takes {n(e.card)} from {who(e.dead)}'s body."
+        if k == "curse":
+            by = "The door" if e.by < 0 else who(e.by)
+            return f"{by} curses {self.you(e.victim)} with {n(e.card)}: anyone may cancel it now."
+        if k == "curse_acts":
+            if e.how == "nothing":
+                return f"{n(e.card)} finds nothing to hit on {who(e.victim)}."
+            when = {"next_combat": " in this fight", "lasting": " and stays"}.get(e.how, "")
+            return f"{n(e.card)} hits {who(e.victim)}{when}."
+        if k == "curse_cancelled":
+            if not e.card:  # an epic wizard's dodge (C-EPIC-9)
+                return f"{who(e.seat)} dodges {n(e.curse)}."
+            return f"{who(e.seat)} cancels {n(e.curse)} with {n(e.card)}."
+        if k == "charity":
+            if e.to < 0:  # discarded: the discard event says so (C-CHARITY-2)
+                return ""
+            if self.seat in (e.seat, e.to):
+                return f"{self.you(e.seat).capitalize()} give{'' if e.seat == self.seat else 's'} " \
+                       f"{n(e.card)} to {self.you(e.to)} (charity)."
+            return f"{who(e.seat)} gives a card to {who(e.to)} (charity)."
+        if k == "game_won":
+            return "Game over: " + " and ".join(who(s) for s in e.seats) + " reached the winning level!"
+        return ""
+
+    def _power(self, e) -> str:
+        """A power used (mq.classic.reducer: the target is a monster index, a seat, an amount or
+        "monsters", as a string)."""
+        name, target, by = e.power, e.target, who(e.seat)
+        seat = who(int(target)) if target.isdigit() else "the monsters"
+        words = {
+            "discard_bonus": f"{by} discards a card for +{target} strength.",
+            "backstab": f"{by} backstabs {seat} (−2).",
+            "escape_boost": f"{by} discards a card: +{target} to run away.",
+            "arrows": f"{by} shoots an arrow at {seat} (−2).",
+            "pickpocket": f"{by} picks {seat}'s pocket.",
+            "prayer": f"{by} prays: two cards for a Treasure card.",
+            "enthral": f"{by} discards the whole hand to enthral a monster.",
+            "pet": f"{by} takes a monster as a pet.",
+            "sacrifice": f"{by} sacrifices the pet" + (" to the monsters." if target == "monsters" else f" for {seat}."),
+        }
+        return words.get(name, f"{by} uses the {name.replace('_', ' ')} power.")
+
+    def _played(self, v, e) -> str:
+        n = self.name
+        what, target = e.what, e.target
+        if what in (K.RACE, K.CLASS):
+            return f"{who(e.seat)} becomes {n(e.card)} ({what})."
+        if what == K.ITEM:
+            return f"{who(e.seat)} puts {n(e.card)} into play."
+        if what == K.LEVEL:
+            return f"{who(e.seat)} plays {n(e.card)}: up a level."
+        if target in ("munchkins", "monsters"):
+            return f"{who(e.seat)} plays {n(e.card)} for the {target}."
+        if isinstance(target, int) or (isinstance(target, str) and target.isdigit()):
+            c = v.combat
+            on = n(c.monsters[int(target)].card) if c is not None and int(target) < len(c.monsters) else "a monster"
+            return f"{who(e.seat)} plays {n(e.card)} on {on}."
+        if isinstance(target, str) and target.startswith(("CT", "CD")):
+            return f"{who(e.seat)} plays {n(e.card)} on {n(target)}."
+        return f"{who(e.seat)} plays {n(e.card)}."
+
+
+class ClassicModel(Model):
+    """The model of one seat of a Classic game (see the module docstring)."""
+
+    classic = True
+    menu_rank = MENU_RANK
+
+    def default_cards(self):
+        return load_classic_default()
+
+    def card_ids(self) -> frozenset[str]:
+        return frozenset(d.id for d in self.cards.door + self.cards.treasure)
+
+    def make_scribe(self) -> ClassicScribe:
+        return ClassicScribe(self.seat, self.cards)
+
+    def card_of(self, a: Action) -> str | None:
+        return card_of(a)
+
+    def numbering_key(self) -> tuple:
+        """A new step of the game numbers the actions afresh, in menu order: cards of any moment
+        (curses, levels) are possible nearly always, and would otherwise keep the low numbers all
+        turn; within one step (a window, a decision, the fighter's preparation) numbers stay."""
+        v = self.view
+        c = v.combat
+        return (v.phase, v.turn.number if v.turn is not None else -1, v.turn.phase if v.turn is not None else "",
+                (v.pending.kind, v.pending.seat) if v.pending is not None else None,
+                (c.stage, c.windows, len(c.monsters)) if c is not None else None,
+                v.curse.card if v.curse is not None else None)
+
+    def _applied(self, item) -> None:
+        last = self.last_result
+        super()._applied(item)
+        self.last_result = latest_result(last, item.events)
+
+    # -- what the seat sees ------------------------------------------------------------------
+    def selectables(self):
+        from mq.tui.model import Selectable
+        p = self.me()
+        if p is None:
+            return []
+        out = [Selectable(c, "hand") for c in p.hand]
+        out += [Selectable(it.card, "in use" if it.in_use else "aside") for it in p.items]
+        out += [Selectable(c, "race") for c in p.races] + [Selectable(c, "class") for c in p.classes]
+        return out
+
+    def identity_words(self, seat: int, gender: bool = True) -> str:
+        """Race(s), class(es) and gender (C-CHAR-2, 6): "Half-elf Warrior ♀", "Human ♂"."""
+        p = self.view.players[seat]
+        races = [self.cards.card(c).key.capitalize() for c in p.races] or ["Human"]
+        if p.halfbreed and len(p.races) == 1:
+            races = [f"Half-{races[0].lower()}"]
+        classes = [self.cards.card(c).key.capitalize() for c in p.classes]
+        marks = [GENDER_MARKS.get(p.gender, p.gender)] if gender else []
+        return " ".join(races + classes + marks)
+
+    def card_info(self, card: str) -> str:
+        """A card's kind in a few words: "+3 head, 600g", "monster L9", "one-shot +3"."""
+        d = self.cards.card(card)
+        kind = d.kind
+        if kind == K.MONSTER:
+            return f"monster L{d.level}"
+        if kind == K.ITEM:
+            slot = {"hands": f"{d.hands} hand{'s' if d.hands != 1 else ''}", "none": ""}.get(d.slot, d.slot)
+            bits = [f"{d.bonus:+d}", slot, "big" if d.big else "", f"{d.value}g" if d.value else ""]
+            limits = ", ".join(([f"only {'/'.join(d.only)}"] if d.only else [])
+                               + ([f"not {'/'.join(d.not_for)}"] if d.not_for else []))
+            return " ".join(b for b in bits if b) + (f", {limits}" if limits else "")
+        if kind == K.ONESHOT:
+            return f"one-shot {d.bonus:+d}" if d.bonus else "one-shot"
+        if kind == K.ENHANCER:
+            return f"enhancer {d.bonus:+d}"
+        if kind == K.LEVEL:
+            return "+1 level"
+        if kind in (K.RACE, K.CLASS):
+            return f"{kind}: {d.key}"
+        return {K.WANDERING: "wandering monster", K.HALFBREED: "half-breed", K.SUPERMUNCHKIN: "super munchkin"}.get(
+            kind, kind)
+
+    def card_text(self, card: str) -> str:
+        return self.cards.card(card).text
+
+    def phase_words(self) -> str:
+        v = self.view
+        if v.phase == Phase.SETUP:
+            return "setup"
+        if v.phase == Phase.OVER:
+            return "game over"
+        if v.pending is not None:
+            return PENDING_WORDS.get(v.pending.kind, v.pending.kind)
+        if v.curse is not None:
+            return "a curse"
+        if v.combat is not None:
+            return STAGE_WORDS.get(v.combat.stage, v.combat.stage)
+        return {Phase.KICK: "kick open the door", Phase.TROUBLE: "trouble or loot", Phase.END: "end of turn"}.get(
+            v.turn.phase, v.turn.phase)
+
+    def hand_limit(self, seat: int) -> int:
+        return query.hand_limit(self.view, self.cards, seat)
+
+    # -- the fight ----------------------------------------------------------------------------
+    def combat_info(self) -> ClassicCombat | None:  # type: ignore[override]
+        v = self.view
+        c = v.combat
+        if c is None:
+            return None
+        cards = self.cards
+        foes = tuple(Foe(i, cards.card(m.card).name,
+                         query.monster_terms(v, cards, i) if not m.out else (("level", cards.card(m.card).level),),
+                         cb.monster_treasure(c, cards, i), m.out, m.of >= 0)
+                     for i, m in enumerate(c.monsters))
+        runner = c.runners[0] if c.stage == Stage.RUN and c.runners else -1
+        who_runs = runner if runner >= 0 else c.fighter
+        todo = cb.to_escape(c) if runner >= 0 else cb.fought(c)
+        escapes = tuple((i, query.escape_need(v, cards, who_runs, i), query.escape_chance(v, cards, who_runs, i))
+                        for i in todo)
+        return ClassicCombat(
+            fighter=c.fighter, helper=c.helper, stage=c.stage, waiting=c.waiting, offers=c.offers,
+            side=tuple(Fighter(s, query.munchkin_terms(v, cards, s)) for s in cb.side(c)),
+            munchkin_bonus=c.munchkin_bonus, foes=foes, monster_bonus=c.monster_bonus,
+            odds=query.odds(v, cards), ties_win=query.ties_win(v, cards), rewards=query.rewards(v, cards),
+            windows=c.windows, max_windows=v.params.windows, runner=runner, escapes=escapes, die=c.die)
+
+    def monster_label(self, i: int) -> str:  # type: ignore[override]
+        """Monster ``i`` of the fight with its level now: "Sulking Hydra (level 8)"."""
+        v = self.view
+        m = v.combat.monsters[i]
+        d = self.cards.card(m.card)
+        twins = [j for j, x in enumerate(v.combat.monsters) if x.card == m.card]
+        nth = f" {twins.index(i) + 1}" if len(twins) > 1 else ""
+        level = cb.monster_level(v, self.cards, i) if not m.out else d.level
+        return f"{d.name}{nth} (level {level})"
+
+    def help_missing(self) -> str:
+        c = self.view.combat
+        if c is None or self.seat != c.fighter or c.stage != Stage.PREPARE or c.helper >= 0:
+            return ""
+        if any(a.kind in ("ask", "accept") for a in self.legal):
+            return ""
+        return "Help was asked already; nobody offered since (a card played in a window lets you ask again)."
+
+    # -- the windows (C-DIGI-2) ---------------------------------------------------------------
+    def open_window(self) -> tuple | None:
+        """The window the game waits on now: a call for help, a last-chance window, a die window
+        (C-COMBAT-8, C-DIGI-2 c), or a curse window (C-CARD-8)."""
+        v = self.view
+        if v.phase == Phase.OVER or v.pending is not None:
+            return None
+        if v.curse is not None:
+            return ("curse", v.curse.card, v.curse.victim, v.curse.waiting) if v.curse.waiting else None
+        c = v.combat
+        if c is None or not c.waiting:
+            return None
+        if c.stage in (Stage.HELP, Stage.WINDOW) or (c.stage == Stage.RUN and c.die):
+            return (c.fighter, c.stage, c.windows, c.die, c.waiting)
+        return None
+
+    def window_waiting(self) -> tuple[int, ...]:
+        w = self.open_window()
+        return w[-1] if w is not None else ()
+
+    def auto_action(self) -> Action | None:
+        """With auto-pass on, the pass of a last-chance, die or curse window that waits for us (a
+        call for help is answered by the person: a pass refuses help)."""
+        if not self.auto_pass or self.seat is None or self.seat not in self.window_waiting():
+            return None
+        c = self.view.combat
+        if self.view.curse is None and c is not None and c.stage == Stage.HELP:
+            return None
+        action = Action(self.seat, "pass")
+        return action if self.is_legal(action) else None
+
+    # -- questions before what costs a card or ends the turn -----------------------------------
+    def costs_a_card(self, a: Action) -> bool:
+        if a.kind in ("discard", "give", "buy"):
+            return True
+        if a.kind == "power":
+            return bool(a.args) and a.args[0] in ("discard_bonus", "backstab", "theft", "escape_boost", "arrows",
+                                                  "pickpocket", "dodge", "prayer", "enthral", "sacrifice")
+        if a.kind == "choose":
+            pend = self.view.pending
+            return pend is not None and pend.kind in (PendingKind.LOSE_ITEM, PendingKind.LOSE_HAND)
+        return False
+
+    def end_turn_warning(self, a: Action) -> str | None:
+        """C-CHARITY: before ending the turn over the hand limit, where the excess goes, as the
+        engine works it out."""
+        if a.kind != "end_turn" or self.seat is None:
+            return None
+        after = query.charity_after_end(self.view, self.cards, self.seat)
+        if after is None:
+            return None
+        excess, to = after
+        limit = self.hand_limit(self.seat)
+        verb = "goes" if excess == 1 else "go"
+        where = (("is" if excess == 1 else "are") + " discarded (nobody is below your level)" if not to
+                 else f"{verb} to " + " or ".join(who(s) for s in to) + " (the lowest level)")
+        return (f"You hold {len(self.me().hand)} cards, the limit is {limit}: {plural(excess, 'card')} {where}. "
+                "Play cards first, or end the turn? y = end it, any other key = not yet")
+
+    # -- intents ------------------------------------------------------------------------------
+    def simple(self, kind: str) -> Action | str:
+        """A key for one action: kick (d), look for trouble (f), loot (l), pass, end the turn."""
+        if (msg := self._no_seat()) is not None:
+            return msg
+        if kind == "end_turn" and self.is_legal(Action(self.seat, "ready")):
+            return Action(self.seat, "ready")  # `e` also ends the setup (C-SETUP-5)
+        if kind in ("summon", "fight"):  # look for trouble (C-TURN-3): a monster from the hand
+            fights = [a for a in self.legal if a.kind == "fight"]
+            if self.selected is not None and Action(self.seat, "fight", (self.selected,)) in fights:
+                return Action(self.seat, "fight", (self.selected,))
+            if len(fights) == 1:
+                return fights[0]
+            if fights:
+                return "Several monsters to look for trouble with: Tab to one and press f, or pick its number."
+            if self.view.turn is not None and self.view.turn.phase == Phase.TROUBLE and self.view.combat is None:
+                return "No monster in your hand to look for trouble with: l loots the room instead."
+            return Action(self.seat, "fight")  # the engine says why not
+        return Action(self.seat, kind)
+
+    def direction(self, d: int, dash: bool = False) -> Action | str:
+        return "There is no map in a Classic game: d kicks open the door, a shows every action."
+
+    def natural(self, card: str) -> Action:
+        d = self.cards.card(card)
+        me = self.me()
+        if card in me.races + me.classes:
+            return Action(self.seat, "discard", (card,))
+        if any(it.card == card for it in me.items):
+            return Action(self.seat, "equip", (card,))
+        if d.kind == K.MONSTER:
+            return Action(self.seat, "fight", (card,))
+        if d.kind == K.ONESHOT and self.view.combat is not None:
+            return Action(self.seat, "use", (card, "munchkins"))
+        return Action(self.seat, "play", (card,))
+
+    # -- words ---------------------------------------------------------------------------------
+    def prompt(self) -> str:  # noqa: C901 - one case per situation
+        v = self.view
+        if v.phase == Phase.OVER:
+            return "The game is over. q quits."
+        if self.seat is None:
+            return "Watching. ? help · q quit"
+        waiting = self.waiting_for()
+        mine = self.seat in waiting
+        if v.phase == Phase.SETUP:
+            if mine:
+                return "Setup: put a race, a class and items into play (Tab, Enter or 1-9); e when ready."
+            return "Waiting for the others to get ready…"
+        if v.pending is not None:
+            pend = v.pending
+            if not mine:
+                return f"Waiting for {who(pend.seat)} ({self.phase_words()})…"
+            if pend.kind == PendingKind.LOSE_ITEM:
+                return "Bad luck: choose the item you lose (1-9, a: menu)."
+            if pend.kind == PendingKind.LOSE_HAND:
+                return f"Bad luck: choose {plural(pend.n, 'card')} of your hand to discard (1-9, a: menu)."
+            if pend.kind == PendingKind.LOOT:
+                return f"Loot {who(v.bodies[0].seat)}'s body: take one card into your hand (1-9, a: menu)."
+            if pend.kind == PendingKind.CHARITY:
+                to = query.charity_receivers(v, self.cards)
+                where = ("give it to " + " or ".join(who(s) for s in to)) if to else "discard it"
+                return f"Charity: {plural(pend.n, 'card')} too many: for each, {where} (1-9, a: menu)."
+            if pend.kind == PendingKind.SEARCH:
+                return "Take a card of the discard pile (1-9, a: menu)."
+            return f"Your decision ({pend.kind}): 1-9, a: menu."
+        if v.curse is not None:
+            cur = v.curse
+            curse = self.card_name(cur.card)
+            if not mine:
+                return f"{curse} is on its way to {who(cur.victim)}: waiting for " + \
+                    ", ".join(who(s) for s in cur.waiting) + "…"
+            if cur.victim == self.seat:
+                return f"{curse} is cursing you: cancel it with a card (1-9), or Space to take it."
+            return f"{curse} is on its way to {who(cur.victim)}: cancel it with a card (1-9), or Space to let it be."
+        c = v.combat
+        if c is not None:
+            return self._combat_prompt(c, mine)
+        if v.turn.seat == self.seat:
+            phase = v.turn.phase
+            if phase == Phase.KICK:
+                return "Your turn: d kicks open the door (first play cards: Tab, Enter; a: all)."
+            if phase == Phase.TROUBLE:
+                return "No monster: f looks for trouble (a monster from your hand), or l loots the room."
+            return "Play cards or sell items for levels (a: menu), then e ends your turn."
+        auto = " · auto-pass on (A)" if self.auto_pass else ""
+        return f"{who(v.turn.seat)}'s turn… (? help, i table, t chat{auto})"
+
+    def _combat_prompt(self, c, mine: bool) -> str:
+        fighter = who(c.fighter)
+        if c.stage == Stage.PREPARE:
+            if c.fighter == self.seat:
+                o = query.odds(self.view, self.cards)
+                now = "you win as it stands" if o.wins else f"you lack {o.short} strength"
+                return f"Fight ({now}): play cards (Tab, Enter), a asks for help, r when ready."
+            return f"{fighter} is preparing to fight…"
+        if c.stage == Stage.HELP:
+            if mine:
+                total = query.treasure_at_stake(self.view, self.cards)
+                return (f"{fighter} asks for help: offer it for up to {plural(total, 'Treasure card')} (1-9), "
+                        "or Space to refuse.")
+            return "Asking for help: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
+        if c.stage == Stage.WINDOW:
+            final = " (the last)" if c.windows > self.view.params.windows else ""
+            if mine:
+                return (f"Last chance{final}: play a card on this fight (1-9, Tab, Enter), or Space to pass "
+                        "(A: always).")
+            auto = " (auto-pass on: A)" if self.auto_pass else ""
+            return f"Last chance{final}: waiting for " + ", ".join(who(s) for s in c.waiting) + "…" + auto
+        if c.stage == Stage.RUN:
+            if c.die:
+                i, roll = c.die
+                if mine:
+                    return f"{who(c.runners[0])} rolled {roll} against {self.monster_label(i)}: change the die " \
+                           "with a card (1-9), or Space to let it stand."
+                return f"{who(c.runners[0])} rolled {roll}: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
+            if c.runners and c.runners[0] == self.seat:
+                todo = cb.to_escape(c)
+                if todo:
+                    i = todo[0]
+                    need = query.escape_need(self.view, self.cards, self.seat, i)
+                    return f"You lost: run! r rolls against {self.monster_label(i)}: {need}+ escapes it (1-9: order)."
+            return f"{who(c.runners[0]) if c.runners else fighter} is running away…"
+        return f"{fighter} is fighting…"
+
+    def sale_words(self, items: tuple[str, ...]) -> str:
+        gold, levels = query.sale(self.view, self.cards, self.seat, items)
+        sold = ", ".join(f"{self.card_name(c)} ({self.cards.card(c).value})" for c in items)
+        return f"Sell {sold}: {gold} gold buys {plural(levels, 'level')}"
+
+    def describe(self, a: Action) -> str:  # noqa: C901 - one case per action kind
+        """The menu's words for a Classic action, from the seat's view."""
+        v, k = self.view, a.kind
+        name = self.card_name
+        if k == "ready":
+            return "Ready: start the game"
+        if k == "kick":
+            return "Kick open the door (draw a Door card face up)"
+        if k == "fight":
+            d = self.cards.card(a.args[0])
+            return f"Look for trouble: fight {d.name} (level {d.level}) from your hand"
+        if k == "loot":
+            return "Loot the room: draw a Door card face down"
+        if k == "end_turn":
+            return "End your turn"
+        if k == "buy":
+            return self.sale_words(a.args)
+        if k == "roll":
+            o = query.odds(v, self.cards)
+            now = f"{o.mine} vs {o.theirs}: " + ("you win as it stands" if o.wins else "you lose as it stands")
+            return f"Ready to fight ({now}); the others get a last chance"
+        if k == "escape":
+            need = query.escape_need(v, self.cards, self.seat, a.args[0])
+            return f"Roll to run from {self.monster_label(a.args[0])}: {need}+ escapes"
+        if k == "pass":
+            return self._pass_words()
+        if k == "ask":
+            return "Ask for help (the others may offer, for a share of the Treasure)"
+        if k == "offer":
+            share = a.args[0]
+            o = query.with_helper(v, self.cards, self.seat)
+            adds = f" (with you: {o.mine} vs {o.theirs})"
+            return ("Offer to help for nothing" if not share
+                    else f"Offer to help for the first {plural(share, 'Treasure card')}") + adds
+        if k == "accept":
+            seat = a.args[0]
+            share = dict(v.combat.offers).get(seat, 0)
+            o = query.with_helper(v, self.cards, seat)
+            verdict = "you win" if o.wins else "still short"
+            price = f"for {plural(share, 'Treasure card')}" if share else "for nothing"
+            return f"Accept {who(seat)}'s help {price}: {o.mine} vs {o.theirs}, {verdict}"
+        if k == "enhance":
+            d = self.cards.card(a.args[0])
+            return f"Enhance {self.monster_label(a.args[1])} with {d.name} ({d.bonus:+d})" + self._after(a)
+        if k == "wander":
+            m = self.cards.card(a.args[1])
+            return f"Play {name(a.args[0])}: send {m.name} (level {m.level}) into the fight"
+        if k == "mate":
+            return f"Play {name(a.args[0])}: a copy of {self.monster_label(a.args[1])} joins the fight"
+        if k == "curse":
+            target = "yourself" if a.args[1] == self.seat else who(a.args[1])
+            return f"Curse {target} with {name(a.args[0])}"
+        if k == "cheat":
+            return f"Play {name(a.args[0])} on {name(a.args[1])} (no restrictions, no limits)"
+        if k == "use":
+            return self._use_words(a)
+        if k == "power":
+            return self._power_words(a)
+        if k == "play":
+            return self._play_words(a)
+        if k == "equip":
+            it = next(i for i in self.me().items if i.card == a.args[0])
+            return f"Set {name(a.args[0])} aside" if it.in_use else f"Put {name(a.args[0])} in use"
+        if k == "give":
+            card, to = a.args
+            if v.pending is not None and v.pending.kind == PendingKind.CHARITY:
+                return f"Give {name(card)} to {who(to)} (charity)"
+            return f"Give {name(card)} to {who(to)} (into their play)"
+        if k == "discard":
+            if v.pending is not None:
+                return f"Discard {name(a.args[0])} (charity: nobody may receive it)"
+            kind = "race" if a.args[0] in self.me().races else "class"
+            return f"Discard {name(a.args[0])} (your {kind}: its power goes)"
+        if k == "choose":
+            return self._choose_words(a)
+        return self._generic_words(a)
+
+    def _after(self, a: Action) -> str:
+        """What the fight would stand at after ``a`` (the engine's own what-if)."""
+        o = query.after(self.view, self.cards, a)
+        if o is None:
+            return ""
+        return f": {o.mine} vs {o.theirs}, " + ("munchkins win" if o.wins else "monsters win")
+
+    def _pass_words(self) -> str:
+        v = self.view
+        if v.curse is not None:
+            return "Take the curse" if v.curse.victim == self.seat else "Pass: let the curse act"
+        c = v.combat
+        if c is not None and c.stage == Stage.HELP:
+            return "Do not offer help"
+        if c is not None and c.die:
+            return "Pass: let the die stand"
+        return "Pass: play nothing"
+
+    def _use_words(self, a: Action) -> str:
+        card, rest = a.args[0], a.args[1:]
+        d = self.cards.card(card)
+        if rest and rest[0] in ("munchkins", "monsters"):
+            return f"Play {d.name} for the {rest[0]} ({d.bonus:+d})" + self._after(a)
+        if rest and isinstance(rest[0], int):
+            effect = d.effects[0].name if d.effects else ""
+            verb = {"kill": "kill", "defeat": "defeat", "send_away": "send away"}.get(effect, "play on")
+            return f"Play {d.name}: {verb} {self.monster_label(rest[0])}"
+        effect = d.effects[0].name if d.effects else (d.use[0].name if getattr(d, "use", ()) else "")
+        words = {"escape": "escape every monster", "runaway": "a better run-away roll", "cancel_curse": "cancel the curse",
+                 "change_die": "change the die", "end_combat": "end the fight without a result"}.get(effect, "")
+        return f"Use {d.name}" + (f": {words}" if words else "")
+
+    def _power_words(self, a: Action) -> str:  # noqa: C901 - one case per power
+        name, rest = a.args[0], a.args[1:]
+        n = self.card_name
+        if name == "discard_bonus":
+            return f"Power: discard {n(rest[0])} for extra strength" + self._after(a)
+        if name == "backstab":
+            return f"Backstab {who(rest[1])} (−2): discard {n(rest[0])}" + self._after(a)
+        if name == "theft":
+            return f"Steal {n(rest[2])} from {who(rest[1])}: discard {n(rest[0])}, roll 4+ (a miss costs a level)"
+        if name == "pickpocket":
+            return f"Pick {who(rest[1])}'s pocket: discard {n(rest[0])}, take a random card of their hand"
+        if name == "escape_boost":
+            return f"Discard {n(rest[0])}: +1 to all your run-away rolls this fight"
+        if name == "enthral":
+            return f"Enthral {self.monster_label(rest[0])}: discard your whole hand (Treasure, no level)"
+        if name == "pet":
+            return f"Take {self.monster_label(rest[0])} as your pet instead of fighting it (epic human)"
+        if name == "sacrifice":
+            target = rest[0]
+            pet = n(self.me().pet)
+            if target == "monsters":
+                return f"Sacrifice your pet {pet}: it joins the monsters"
+            return f"Sacrifice your pet {pet}: its level as a bonus to {who(target)}" + self._after(a)
+        if name == "arrows":
+            target = "the monsters" if rest[1] == "monsters" else who(rest[1])
+            return f"Shoot an arrow at {target} (−2): discard {n(rest[0])}" + self._after(a)
+        if name == "prayer":
+            return f"Pray: discard {n(rest[0])} and {n(rest[1])} for a Treasure card (epic cleric)"
+        if name == "dodge":
+            return f"Dodge the curse: discard {n(rest[0])}, roll 5+ to cancel it (epic wizard)"
+        return f"Use the {name.replace('_', ' ')} power"
+
+    def _play_words(self, a: Action) -> str:
+        card = a.args[0]
+        d = self.cards.card(card)
+        me = self.me()
+        if d.kind in (K.RACE, K.CLASS):
+            group = me.races if d.kind == K.RACE else me.classes
+            extra = me.halfbreed if d.kind == K.RACE else me.supermunchkin
+            swap = f" in place of {self.card_name(group[-1])}" if group and not (extra and len(group) == 1) else ""
+            return f"Become {d.name} ({d.kind}: {d.key}){swap}"
+        if d.kind == K.ITEM:
+            return f"Put {d.name} into play ({self.card_info(card)})"
+        if d.kind == K.LEVEL:
+            return f"Play {d.name}: go up a level (to {me.level + 1})"
+        if d.kind == K.HALFBREED:
+            return f"Play {d.name}: a second race, or a race's powers without its drawbacks"
+        if d.kind == K.SUPERMUNCHKIN:
+            return f"Play {d.name}: a second class, or a class's powers without its drawbacks"
+        return f"Play {d.name}" + (f": {d.text}" if len(d.text) < 60 else "")
+
+    def _choose_words(self, a: Action) -> str:
+        pend = self.view.pending
+        card = self.card_name(a.args[0])
+        if pend is None:
+            return f"Choose {card}"
+        if pend.kind == PendingKind.LOSE_ITEM:
+            return f"Lose {card}"
+        if pend.kind == PendingKind.LOSE_HAND:
+            return f"Discard {card} from your hand"
+        if pend.kind == PendingKind.LOOT:
+            return f"Take {card} ({self.card_info(a.args[0])}) from {who(self.view.bodies[0].seat)}'s body"
+        if pend.kind == PendingKind.SEARCH:
+            return f"Take {card} from the discard pile"
+        return f"Choose {card}"
+
+    def epic_words(self, seat: int) -> str:
+        """The epic powers acting for ``seat`` (C-EPIC-2), in words; "" when not epic."""
+        names = query.epic_powers(self.view, self.cards, seat)
+        return ", ".join(EPIC_WORDS.get(x, x.replace("_", " ")) for x in names)
+
+
+def latest_result(last, events):
+    """The last fight the combat panel keeps showing once it is over: (fighter, strength, monster
+    strength, won, how); it goes when a new turn or fight begins."""
+    for e in events:
+        if e[0] == "result":
+            last = (e.fighter, e.strength, e.monster_strength, e.won, "")
+        elif e[0] == "combat_ends":
+            if last is not None and last[0] == e.fighter:
+                last = last[:4] + (e.how,)
+            else:
+                last = (e.fighter, None, None, e.how == "won", e.how)
+        elif e[0] in ("turn", "monster_in") and not (e[0] == "monster_in" and e.how in ("wander", "mate")):
+            last = None
+    return last

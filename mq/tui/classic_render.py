@@ -1,0 +1,332 @@
+"""The panels of a Classic game (CLASSIC.md): the table in place of the map, the fight with each
+side's strength term by term, the players, the table overview (``i``) and the help's legend.
+
+The same contract as mq.tui.render, which dispatches here for a model whose ``classic`` is set:
+pure functions of ``(model, width, height)``, never more than ``height`` lines nor a line wider
+than ``width``, reading the seat's view only (through mq.tui.classic_model and mq.classic.query),
+never a clock (the window countdown is drawn for the ``now`` given).
+"""
+from __future__ import annotations
+
+import dataclasses
+
+from mq.classic import query
+from mq.classic.state import Out, Phase, Stage
+from mq.narrate import plural
+from mq.tui import render as R
+from mq.tui.classic_model import DEATH, ClassicModel, chance_words
+from mq.tui.model import abbreviate, who
+
+Line = R.Line
+
+
+def plan(model: ClassicModel, width: int, height: int) -> R.Plan:
+    """As mq.tui.render.plan, with one line per player on the right (the table on the left has
+    their details) and a taller fight panel (both sides term by term)."""
+    base = R.Plan(**{f.name: getattr(R._quest_plan(model, width, height), f.name)
+                     for f in dataclasses.fields(R.Plan)})
+    top = height - base.log - R.status_rows(model, width) - base.banners - (1 if model.mode == "chat" else 0)
+    n = len(model.view.players)
+    players = 1 + n if top >= 2 * n + 18 else 0  # a small screen: the table on the left says it all
+    actions = base.actions + (base.players - players)
+    fight = max(8, min(14, top // 2)) if R.combat_shown(model) else 0
+    return dataclasses.replace(base, players=players, actions=actions, combat=fight)
+
+
+def _item_words(model: ClassicModel, card: str) -> str:
+    d = model.cards.card(card)
+    return f"{abbreviate(d.name, 22)} {d.bonus:+d}" if d.bonus else abbreviate(d.name, 22)
+
+
+def _flow(parts: list[tuple[str, str]], width: int, indent: str = "   ") -> list[Line]:
+    """Styled phrases flowed into lines of ``width``, continuation lines indented."""
+    lines: list[Line] = [[]]
+    used = 0
+    for style, text in parts:
+        if used and used + len(text) > width:
+            lines.append([("", indent)])
+            used = len(indent)
+            text = text.lstrip()
+        lines[-1].append((style, text))
+        used += len(text)
+    return [R.clip(line, width) for line in lines if line]
+
+
+def person(model: ClassicModel, seat: int) -> str:
+    """A seat as the table names it: "Red (you)", "Blue ann", "Green (bot)"."""
+    if seat == model.seat:
+        return f"{who(seat)} (you)"
+    name = model.names.get(seat, "")
+    words = who(seat) + (f" {name}" if name and name != "bot" else "")
+    return words + (" (bot)" if seat in model.bots else "")
+
+
+def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[Line]:
+    """One munchkin at the table: level, race(s), class(es), gender, hand size, bot and dead
+    marks, then the items in play (in use, set aside), curses, pet and epic powers, in at most
+    ``rows`` lines."""
+    v = model.view
+    p = v.players[seat]
+    acting = set(model.waiting_for())
+    mark = "▶" if v.turn is not None and v.turn.seat == seat else ("•" if seat in acting else " ")
+    name = person(model, seat)
+    head: list[tuple[str, str]] = [("class:bold", mark), (R.seat_style(seat), f"{name} "),
+                                   ("class:bold", f"L{p.level} "), ("", f"{model.identity_words(seat)} "),
+                                   ("class:dim", f"hand {len(p.hand)}")]
+    if query.is_epic(v, seat):
+        head.append(("class:combat.win", " EPIC"))
+    if p.dead:
+        head.append(("class:log.alert", f" {DEATH} dead until their turn"))
+    if v.phase == Phase.SETUP and p.ready:
+        head.append(("class:dim", " ready"))
+    lines = [R.clip(head, width)]
+    parts: list[tuple[str, str]] = []
+    used = [it for it in p.items if it.in_use]
+    aside = [it for it in p.items if not it.in_use]
+    if used:
+        parts.append(("class:dim", "  in use: "))
+        parts += [("", _item_words(model, it.card) + ("" if k == len(used) - 1 else ", ")) for k, it in enumerate(used)]
+    if aside:
+        parts.append(("class:dim", ("  " if used else "  ") + "aside: "))
+        parts += [("class:dim", abbreviate(model.card_name(it.card), 22) + ("" if k == len(aside) - 1 else ", "))
+                  for k, it in enumerate(aside)]
+    if not p.items:
+        parts.append(("class:dim", "  no items in play"))
+    for c in p.curses:
+        parts.append(("class:log.alert", f"  cursed: {model.card_name(c)}"))
+    for c in p.next_combat:
+        parts.append(("class:log.alert", f"  next fight: {model.card_name(c)}"))
+    if p.pet:
+        parts.append(("class:combat.win", f"  pet: {model.card_name(p.pet)}"))
+    epic = model.epic_words(seat)
+    if epic:
+        parts.append(("class:combat.win", f"  epic: {epic}"))
+    lines += _flow(parts, width)
+    return lines[:rows]
+
+
+def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
+    """The table, in place of Quest's map: the decks and discards (their top cards, C-DIGI-4),
+    every munchkin (player_block), and a body being looted (C-DEATH-2)."""
+    v = model.view
+    win = v.params.win_level
+    head = f"The table · {'Epic, ' if v.params.epic else ''}level {win} wins"
+    if v.turn is not None:
+        head += f" · turn {v.turn.number}: {who(v.turn.seat)}, {model.phase_words()}"
+    lines = [R.title(head, width)]
+    decks = []
+    for name, deck in (("Door", v.door), ("Treasure", v.treasure)):
+        top = f" (top: {abbreviate(model.card_name(deck.discard[-1]), 20)})" if deck.discard else ""
+        decks.append(f"{name} {len(deck.draw)} left, {len(deck.discard)} discarded{top}")
+    lines += R._para(" " + " · ".join(decks), width, "class:dim")[:2]
+    order = v.order or tuple(range(len(v.players)))
+    rest = height - len(lines)
+    bodies = []
+    for b in v.bodies:
+        looters = ", ".join(who(s) for s in b.looters) or "nobody"
+        cards = ", ".join(model.card_name(c) for c in b.cards) or "nothing left"
+        bodies += R._para(f" {DEATH} {who(b.seat)}'s body: {cards}. Looting next: {looters}.", width, "class:log.alert")
+    rest -= len(bodies)
+    per = max(1, rest // max(1, len(order)))
+    for seat in order:
+        block = player_block(model, seat, width, min(per, 4))
+        lines += block
+    return (lines[:height - len(bodies)] + bodies)[:height]
+
+
+def render_players(model: ClassicModel, width: int, height: int) -> list[Line]:
+    """One line per munchkin: level, race and class initials, hand size; ▶ whose turn, • waited for."""
+    v = model.view
+    if v.turn is not None:
+        head = f"Turn {v.turn.number} · {who(v.turn.seat)} · {model.phase_words()}"
+    else:
+        head = "Setup · get ready"
+    lines = [R.title(head, width)]
+    acting = set(model.waiting_for())
+    for seat in v.order or tuple(range(len(v.players))):
+        p = v.players[seat]
+        mark = "▶" if v.turn is not None and v.turn.seat == seat else ("•" if seat in acting else " ")
+        tag = "*" if seat == model.seat else ("⚙" if seat in model.bots else "")
+        line: Line = [("class:bold", mark), (R.seat_style(seat), f"{who(seat) + tag:<8}"),
+                      ("", f"L{p.level:<2} h{len(p.hand):<2} "), ("class:dim", model.identity_words(seat))]
+        if p.dead:
+            line.append(("class:log.alert", f" {DEATH}"))
+        if p.curses or p.next_combat:
+            line.append(("class:log.alert", " cursed"))
+        lines.append(R.clip(line, width))
+    return lines[:height]
+
+
+def _side_lines(model: ClassicModel, info, width: int) -> list[Line]:
+    left: list[Line] = []
+    for f in info.side:
+        role = "" if f.seat == info.fighter else " (helper)"
+        left.append([(R.seat_style(f.seat), f" {who(f.seat)}{role}"), ("class:bold", f"  {f.total}")])
+        left += [[("", f"   {n} {v}" if n == "level" else f"   {abbreviate(n, max(6, width - 9))} {v:+d}")]
+                 for n, v in f.terms]
+    if info.munchkin_bonus:
+        left.append([("class:combat.win", f"   one-shots {info.munchkin_bonus:+d}")])
+    return left
+
+
+def _foe_lines(model: ClassicModel, info, width: int) -> list[Line]:
+    right: list[Line] = []
+    for foe in info.foes:
+        label = abbreviate(foe.name + (" (copy)" if foe.mate else ""), max(6, width - 12))
+        if foe.out:
+            right.append([("class:dim", f" {label}: {foe.out}" + (" (Treasure)" if foe.out == Out.DEFEATED else ""))])
+            continue
+        right.append([("class:bold", f" {label}  {foe.total}"), ("class:dim", f" {foe.treasure}T")])
+        right += [[("", f"   {abbreviate(n, max(6, width - 9))} {v:+d}")] for n, v in foe.terms if n != "level"]
+    if info.monster_bonus:
+        right.append([("class:combat.lose", f"   one-shots {info.monster_bonus:+d}")])
+    return right
+
+
+def _verdict(model: ClassicModel, info, width: int) -> list[Line]:
+    o = info.odds
+    if o.wins:
+        tie = " (a tie wins: warrior)" if o.mine == o.theirs else ""
+        verdict = [("class:combat.win", f" {o.mine} vs {o.theirs}: the munchkins win as it stands{tie}")]
+    else:
+        tie = "a tie wins" if info.ties_win else "a tie loses"
+        verdict = [("class:combat.lose", f" {o.mine} vs {o.theirs}: the munchkins lack {o.short} ({tie})")]
+    levels, treasure = info.rewards
+    out = [R.clip(verdict, width)]
+    runs = "; ".join(f"{abbreviate(info.foes[i].name, 16)}: {escape_words(need, p)}" for i, need, p in info.escapes)
+    if info.runner < 0:
+        out.append(R.clip([("class:dim", f"  Win: {plural(levels, 'level')}, {plural(treasure, 'Treasure card')}. "
+                                          f"Lose: run, a d6 a monster:")], width))
+        out += R._para(f"    {runs or 'nothing to run from'}.", width, "class:dim")
+    return out
+
+
+def escape_words(need: int, chance) -> str:
+    """A run-away roll's need in words: "4+ (50%)", "no escape", "escapes for sure"."""
+    if chance <= 0:
+        return "no escape"
+    if chance >= 1:
+        return "sure escape"
+    return f"{need}+ ({chance_words(chance)})"
+
+
+def _waiting(model: ClassicModel, info, width: int, now: float | None, what: str) -> Line:
+    words = model.window_words(now)
+    line: Line = [("class:combat.timer", f" {words} ·")] if words else []
+    line.append(("class:dim", f" {what}"))
+    return R.clip(line + [(R.seat_style(s), who(s) + " ") for s in info.waiting], width)
+
+
+def render_combat(model: ClassicModel, width: int, height: int, now: float | None = None) -> list[Line]:
+    """The fight: each side term by term (mq.classic.query), who wins as it stands and by how
+    much, what a win brings and what running needs, the window open and its countdown."""
+    info = model.combat_info()
+    if info is None:
+        last = model.last_result
+        if last is None:
+            return []
+        fighter, mine, theirs, won, how = last
+        score = f" {mine} vs {theirs}:" if mine is not None else ""
+        words = {"won": "won", "fled": "lost: ran away", "no_result": "ended without a result"}.get(
+            how, "won" if won else "lost")
+        return [R.title("Last fight", width),
+                R.clip([(R.seat_style(fighter), f" {who(fighter)}"),
+                        ("class:combat.win" if won else "class:combat.lose", f"{score} {words}")], width)][:height]
+    v = model.view
+    stage = {Stage.PREPARE: "preparing", Stage.HELP: "asking for help",
+             Stage.WINDOW: f"last chance {info.windows}/{info.max_windows + 1}", Stage.RUN: "running away"}.get(
+        info.stage, info.stage)
+    lines = [R.title(f"Fight · {who(info.fighter)} · {stage}", width)]
+    half = (width - 1) // 2
+    body = R._two_columns(_side_lines(model, info, half), _foe_lines(model, info, width - half - 1), width)
+    foot: list[Line] = []
+    if info.stage == Stage.RUN:
+        runner = who(info.runner) if info.runner >= 0 else who(info.fighter)
+        if info.die:
+            i, roll = info.die
+            foot += R._para(f" {runner} rolled {roll} against {info.foes[i].name}; a card may change the die.", width)
+            foot.append(_waiting(model, info, width, now, "waiting for: "))
+        else:
+            runs = "; ".join(f"{info.foes[i].name}: {escape_words(need, p)}" for i, need, p in info.escapes)
+            foot += R._para(f" The munchkins lost: {runner} runs, a d6 per monster: {runs or 'done'}.", width)
+    else:
+        foot += _verdict(model, info, width)
+        if info.stage == Stage.HELP:
+            foot.append(_waiting(model, info, width, now, "asked for help: "))
+        elif info.stage == Stage.WINDOW:
+            foot.append(_waiting(model, info, width, now, "may still play: "))
+        elif info.offers and info.stage == Stage.PREPARE:
+            offers = ", ".join(f"{who(s)} for {plural(t, 'Treasure card')}" if t else f"{who(s)} for nothing"
+                               for s, t in info.offers)
+            foot += R._para(f" Offers of help: {offers}.", width)
+        if model.help_missing() and info.fighter == model.seat:
+            foot += R._para(" " + model.help_missing(), width, "class:dim")
+    if v.curse is not None:
+        foot.insert(0, R.clip([("class:log.alert", f" A curse is on its way: {model.card_name(v.curse.card)}"
+                                f" to {who(v.curse.victim)}")], width))
+    room = max(0, height - 1 - len(foot))
+    return (lines + body[:room] + foot)[:height]
+
+
+def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:
+    """The table overview (key i): every munchkin with every card in play and its text, the fight's
+    monsters with theirs, the decks; all public (C-DIGI-4).  Scrolls with ``model.overlay_top``."""
+    v = model.view
+    rows: list[Line] = []
+    for p in v.players:
+        name = person(model, p.seat)
+        limit = query.hand_limit(v, model.cards, p.seat)
+        facts = [f"level {p.level}", model.identity_words(p.seat, gender=False), p.gender,
+                 f"{plural(len(p.hand), 'card')} in hand (limit {'none' if limit >= 1000 else limit})"]
+        big, big_limit = query.big_items(v, model.cards, p.seat)
+        if big:
+            facts.append(f"big items {big}/{'any' if big_limit >= 1000 else big_limit}")
+        if p.dead:
+            facts.append("dead until their next turn")
+        first, *more = R.wrap(f"{name} · " + " · ".join(facts), width - 1)
+        rows.append([(R.seat_style(p.seat), " " + first[:len(name)]), ("class:help", first[len(name):])])
+        rows += [[("class:help", "   " + t)] for t in more]
+        for c in p.races + p.classes + tuple(x for x in (p.halfbreed, p.supermunchkin) if x):
+            rows += R._para(f"  {model.card_name(c)} ({model.card_info(c)}): {model.card_text(c)}", width, "class:help")
+        for it in p.items:
+            state = "in use" if it.in_use else "set aside"
+            cheat = f", with {model.card_name(it.cheat)}" if it.cheat else ""
+            rows += R._para(f"  {model.card_name(it.card)} ({model.card_info(it.card)}; {state}{cheat})", width,
+                            "class:help")
+        for c in p.curses + p.next_combat:
+            rows += R._para(f"  cursed: {model.card_name(c)}: {model.card_text(c)}", width, "class:log.alert")
+        if p.pet:
+            rows += R._para(f"  pet: {model.card_name(p.pet)}", width, "class:help")
+        if model.epic_words(p.seat):
+            rows += R._para(f"  epic powers: {model.epic_words(p.seat)}", width, "class:help")
+    c = v.combat
+    if c is not None:
+        rows += [[], [("class:help.section", " The fight")]]
+        for m in c.monsters:
+            d = model.cards.card(m.card)
+            rows += R._para(f"  {d.name} (level {d.level}, {plural(d.treasure, 'Treasure')}"
+                            f"{', ' + ', '.join(d.keywords) if d.keywords else ''}){': ' + m.out if m.out else ''}: "
+                            f"{d.text}", width, "class:help")
+    rows += [[], [("class:help.section", " Decks")]]
+    for name, deck in (("Door", v.door), ("Treasure", v.treasure)):
+        top = f"; the top discard: {model.card_name(deck.discard[-1])}" if deck.discard else ""
+        rows += R._para(f"  {name}: {len(deck.draw)} to draw, {len(deck.discard)} discarded{top}", width, "class:help")
+    if model.log_file:
+        rows += [[], [("class:help.section", " Protocol log")]]
+        rows += [[("class:dim", " " + model.log_file[k:k + width - 2])] for k in range(0, len(model.log_file), width - 2)]
+    body = max(1, height - 1)
+    model.overlay_top = max(0, min(model.overlay_top, len(rows) - body))
+    head = R.pad([("class:title", " The table (any key closes; j/k scroll)")], width, "class:title")
+    out = [head] + [R.pad(r, width, "class:help") for r in rows[model.overlay_top:model.overlay_top + body]]
+    return out + [R.pad([], width, "class:help")] * (height - len(out))
+
+
+def help_legend(width: int) -> list[Line]:
+    """The help's last lines for a Classic game: what the table's marks mean."""
+    return R._pack([
+        [("class:help", "Table:")], [("class:bold", "▶"), ("class:help", " whose turn")],
+        [("class:bold", "•"), ("class:help", " waited for")], [("class:help", "⚙ a bot")],
+        [("class:help", f"{DEATH} dead")], [("class:help", "L3 level")], [("class:help", "h5 cards in hand")],
+        [("class:help", "d kicks the door, f looks for trouble, l loots, r: ready to fight / run")],
+        [("class:help", "Cards marked * can be played now; only you see your hand.")],
+    ], width)

@@ -1,0 +1,292 @@
+"""The terminal client in a Classic game (CLASSIC.md), fed real engine states and events: the table
+in place of the map, the fight term by term with its verdict (mq.classic.query), the windows and
+their countdown, help offers, the body-looting choice, charity, selling, Epic powers; every action
+in words; every panel within 120x40 and 80x24; and the running client driven by keys through a
+pipe over a LocalTable with Classic bots."""
+from __future__ import annotations
+
+import asyncio
+import re
+
+import drive
+import pytest
+from classic_table import CARDS, Action, act, hand, in_play, on_top, playing, set_player
+from drive import until
+
+from mq.bots import classic as bot
+from mq.classic import query
+from mq.classic.state import Phase, Stage
+from mq.rules import actors, make_params, new_game, step, view
+from mq.rules.view import HIDDEN
+from mq.table import Applied, LocalTable
+from mq.tui import keys as keymod
+from mq.tui import render
+from mq.tui.app import connect
+from mq.tui.classic_model import WORDED_KINDS, ClassicModel
+from mq.tui.model import CONFIRM, Model
+
+SIZES = ((120, 40), (80, 24))
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.now = 0.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def model_of(s, seat: int = 0) -> ClassicModel:
+    m = ClassicModel(seat, s)
+    m.clock = Clock()
+    m.refresh(s)
+    return m
+
+
+def feed(models, s, seat: int, kind: str, *args):
+    """Apply one action to the full state and hand the entry to the model(s), as a table does."""
+    s2, events = act(s, seat, kind, *args)
+    for m in models if isinstance(models, tuple) else (models,):
+        m.seq += 1
+        m.update(Applied(m.seq, Action(seat, kind, tuple(args)), events, s2))
+    return s2
+
+
+def screen(m: ClassicModel, width: int = 120, height: int = 40) -> str:
+    return render.render_screen(m, width, height, now=m.clock())
+
+
+def fits(m: ClassicModel) -> None:
+    for width, height in SIZES:
+        text = screen(m, width, height)
+        assert all(len(line) <= width for line in text.split("\n")), text
+
+
+def test_every_entry_of_real_games_is_worded_and_fits_both_sizes_C_DIGI_2_4():
+    """Whole bot games, Epic among them: every action the menu offers has words (never the
+    generic form), every event a sentence (never "(kind)"), every frame fits 120x40 and 80x24,
+    and the model never holds another seat's hand (C-DIGI-4)."""
+    kinds: set[str] = set()
+    for seed, epic in ((1, False), (4, True)):
+        s = new_game(make_params(4, mode="classic", epic=epic), seed)
+        m = model_of(s)
+        for n in range(2500):
+            if s.phase == Phase.OVER:
+                break
+            seat = actors(s)[0]
+            a = bot.choose(view(s, seat), seat)
+            s2, events = step(s, a)
+            m.update(Applied(n + 1, a, events, s2))
+            s = s2
+            assert all(c == HIDDEN for p in m.view.players[1:] for c in p.hand)
+            for e in m.menu():
+                kinds.add(e.action.kind)
+                assert e.label != m._generic_words(e.action), e.label
+            if n % 7 == 0:
+                fits(m)
+        assert s.phase == Phase.OVER
+        assert not [ln.text for ln in m.log if re.fullmatch(r"\(\w+\)", ln.text)]
+        text = " ".join(ln.text for ln in m.log)
+        assert "Game over:" in text and "Press q to quit" in screen(m)
+    assert kinds <= WORDED_KINDS and {"kick", "roll", "pass", "play", "curse"} <= kinds
+
+
+def test_the_fight_term_by_term_and_its_verdict_C_COMBAT_2_3_4_C_RUN_1():
+    s = set_player(in_play(on_top(playing(), "CD23"), 0, "CD63", "CT05"), 0, level=3)  # elf, +3 head
+    s, _ = act(s, 0, "kick")  # Cursed Karaoke Machine: 9, +3 against elves
+    m = model_of(s)
+    o = query.odds(m.view, CARDS)
+    assert (o.mine, o.theirs, o.short) == (6, 12, 7)
+    text = render.plain(render.render_combat(m, 80, 14, now=0.0))
+    for words in ("Red  6", "level 3", "Brain-Warming Beanie +3", "Cursed Karaoke Machine  12", "vs elf +3",
+                  "6 vs 12: the munchkins lack 7 (a tie loses)", "Win: 1 level, 3 Treasure cards",
+                  "4+ (50%)"):
+        assert words in text, (words, text)
+    assert "you lack 7 strength" in m.prompt() and "r when ready" in m.prompt()
+    roll = next(e for e in m.menu() if e.action.kind == "roll")
+    assert roll.label.startswith("Ready to fight (6 vs 12: you lose as it stands)")
+    fits(m)
+
+
+def test_last_chance_window_countdown_and_auto_pass_C_COMBAT_8_C_DIGI_2():
+    s = set_player(on_top(playing(3), "CD01"), 0, level=3)
+    s = hand(s, 1, "CT49")
+    s, _ = act(s, 0, "kick")
+    m = model_of(s, 1)
+    s = feed(m, s, 0, "roll")
+    assert s.combat.stage == Stage.WINDOW and m.open_window() is not None
+    assert m.window_words(m.clock()) == "closes in 10 s"
+    m.clock.now = 3.5
+    assert m.window_words(m.clock()) == "closes in 7 s"
+    assert "closes in 7 s · may still play: Green" in render.plain(render.render_combat(m, 80, 14, now=3.5))
+    assert m.prompt().startswith("Last chance: play a card on this fight")
+    labels = [e.label for e in m.menu()]
+    assert "Pass: play nothing" in labels
+    assert "Play Potion of Sudden Confidence for the monsters (+3): 3 vs 4, monsters win" in labels
+    assert m.auto_action() is None
+    m.auto_pass = True
+    assert m.auto_action() == Action(1, "pass")
+
+
+def test_help_offers_and_the_accepted_deal_in_words_C_HELP_1_2_3():
+    s = set_player(on_top(playing(3), "CD14"), 0, level=4)  # level 5, +3 against dwarves, 2 Treasure
+    s = in_play(set_player(s, 1, level=3), 1, "CD66")
+    s, _ = act(s, 0, "kick")
+    red, green = model_of(s, 0), model_of(s, 1)
+    s = feed((red, green), s, 0, "ask")
+    assert "Red asks for help: offer it for up to 2 Treasure cards" in green.prompt()
+    offers = [e.label for e in green.menu() if e.action.kind == "offer"]
+    assert offers == ["Offer to help for nothing (with you: 7 vs 8)",
+                      "Offer to help for the first 1 Treasure card (with you: 7 vs 8)",
+                      "Offer to help for the first 2 Treasure cards (with you: 7 vs 8)"]
+    s = feed(red, s, 1, "offer", 1)
+    s = feed(red, s, 2, "pass")
+    accept = next(e.label for e in red.menu() if e.action.kind == "accept")
+    assert accept == "Accept Green's help for 1 Treasure card: 7 vs 8, still short"
+    assert "Offers of help: Green for 1 Treasure card." in render.plain(render.render_combat(red, 80, 14, now=0.0))
+    s = feed(red, s, 0, "accept", 1)
+    text = render.plain(render.render_combat(red, 80, 14, now=0.0))
+    assert "Green (helper)" in text and "vs dwarf +3" in text
+    assert any("Green helps Red for the first 1 Treasure card." in ln.text for ln in red.log)
+
+
+def test_body_looting_is_an_explicit_choice_C_DEATH_2():
+    for seed in range(40):
+        s = set_player(on_top(playing(3, seed=seed), "CD34"), 0, level=6)  # The Auditor Beneath: death
+        s = in_play(hand(s.replace(rng_seed=seed), 0, "CT49", "CT50"), 0, "CT07")
+        s = set_player(set_player(s, 1, level=2), 2, level=5)
+        s, _ = act(s, 0, "kick")
+        s, _ = act(s, 0, "roll")
+        while s.combat is not None and s.combat.stage == Stage.WINDOW:
+            s, _ = act(s, s.combat.waiting[0], "pass")
+        blue = model_of(s, 2)
+        s = feed(blue, s, 0, "escape", 0)
+        if s.pending is not None and s.pending.kind == "loot":
+            break
+    else:
+        pytest.fail("no seed of 40 failed the roll")
+    assert s.pending.seat == 2
+    assert blue.prompt() == "Loot Red's body: take one card into your hand (1-9, a: menu)."
+    labels = [e.label for e in blue.menu()]
+    assert "Take Knitted Chainmail Cardigan (+2 armour 400g) from Red's body" in labels
+    table = render.plain(render.render_map(blue, 70, 26))
+    assert "Red's body: " in table and "Looting next: Blue, Green" in table
+    assert any("☠ Red dies: 3 cards to loot, highest level first." == ln.text for ln in blue.log)
+    green = model_of(s, 1)
+    assert green.prompt().startswith("Waiting for Blue (looting a body)")
+
+
+def test_charity_is_announced_then_chosen_card_by_card_C_CHARITY_1_2():
+    s = playing(3)
+    s = s.replace(turn=s.turn.replace(phase=Phase.END))
+    s = set_player(set_player(s, 0, level=3), 2, level=2)
+    s = hand(s, 0, "CT02", "CT07", "CT49", "CT55", "CT58", "CT61", "CT64")
+    m = model_of(s)
+    end = Action(0, "end_turn")
+    warning = m.end_turn_warning(end)
+    assert warning.startswith("You hold 7 cards, the limit is 5: 2 cards go to Green (the lowest level).")
+    s = feed(m, s, 0, "end_turn")
+    assert m.prompt() == "Charity: 2 cards too many: for each, give it to Green (1-9, a: menu)."
+    assert "Give Traffic Cone Helm to Green (charity)" in [e.label for e in m.menu()]
+    assert m.costs_a_card(Action(0, "give", ("CT02", 1)))
+
+
+def test_selling_for_levels_in_words_C_ITEM_7():
+    s = in_play(playing(3), 0, "CD69")  # a halfling: one item a turn counts double
+    s = hand(s.replace(turn=s.turn.replace(phase=Phase.END)), 0, "CT05", "CT10")
+    m = model_of(s)
+    sale = next(e for e in m.menu() if e.action.kind == "buy")
+    assert sale.label == "Sell Brain-Warming Beanie (600), Cardboard Cuirass (100): 1300 gold buys 1 level"
+    assert m.costs_a_card(sale.action)
+
+
+def test_epic_powers_show_when_they_apply_C_EPIC_2():
+    s = in_play(playing(3, epic=True), 0, "CD66")  # a dwarf
+    m = model_of(s)
+    assert "EPIC" not in render.plain(render.render_map(m, 70, 20))
+    s = set_player(s, 0, level=10)
+    m = model_of(s)
+    table = render.plain(render.render_map(m, 70, 20))
+    assert "L10" in table and "EPIC" in table and "epic: no hand limit" in table
+    assert "level 20 wins" in table
+    info = render.plain(render.render_info(m, 80, 24))
+    assert "limit none" in info and "epic powers: no hand limit" in info
+
+
+def test_a_curse_window_asks_the_victim_C_CARD_8():
+    s = hand(playing(3), 1, "CD48")  # Paperwork Error: lose a level
+    s = hand(set_player(s, 0, level=3), 0, "CT58")  # Curse Insurance Policy cancels a curse
+    m = model_of(s, 0)
+    s = feed(m, s, 1, "curse", "CD48", 0)
+    assert m.prompt() == "Paperwork Error is cursing you: cancel it with a card (1-9), or Space to take it."
+    labels = [e.label for e in m.menu()]
+    assert labels[0] == "Take the curse" and "Use Curse Insurance Policy: cancel the curse" in labels
+    assert m.open_window()[0] == "curse"
+
+
+def test_the_keys_of_a_classic_game_leave_out_the_map_and_word_its_own():
+    class UI:
+        def __init__(self, model) -> None:
+            self.model = model
+
+    classic = keymod.help_sections(keymod.build(UI(model_of(playing()))))
+    docs = {doc for _, items in classic for _, doc in items}
+    keys = {k for _, items in classic for k, _ in items}
+    assert "Kick open the door: the first step of your turn." in docs
+    assert "Loot the room: no monster met, draw a Door card face down." in docs
+    assert not any("map" in d.lower() or "explore" in d.lower() for d in docs), docs
+    assert {"d", "l", "f", "r", "e", "1-9 0", "Tab", "?", "i", "q"} <= keys
+    quest = keymod.help_sections(keymod.build(UI(Model(0, new_game(make_params(3), 1)))))
+    assert any("Move or explore" in doc for _, items in quest for _, doc in items)
+
+
+def test_keys_play_a_local_classic_game_through_a_pipe():
+    """Seat 0 of a LocalTable with Classic bots: e readies, d kicks open the door on our turn, the
+    fight is resolved with r; Enter on a race in play asks before discarding it."""
+    async def main():
+        s = new_game(make_params(4, mode="classic"), 3)
+        table = LocalTable(s, seat=0, bot_delay=0)
+        async with drive.running(connect, table) as (send, client):
+            m = client.model
+            assert isinstance(m, ClassicModel)
+            await send("A")  # pass the windows of the bots' fights by ourselves
+            await send("e")
+            await until(lambda: m.view.phase != Phase.SETUP)
+
+            def ours() -> bool:
+                return actors(m.view) == (0,)
+
+            kicked = False
+            for _ in range(200):
+                await until(ours, timeout=10)
+                v = m.view
+                if v.combat is None and v.pending is None and v.curse is None and v.turn.seat == 0:
+                    if v.turn.phase == Phase.KICK:
+                        await send("d")
+                        kicked = True
+                        await until(lambda: m.view.turn.phase != Phase.KICK or not ours())
+                        continue
+                    if kicked:
+                        break
+                if v.combat is not None and v.combat.stage == Stage.HELP:
+                    await send(" ")
+                elif v.combat is not None and v.combat.fighter == 0 and v.combat.stage == Stage.PREPARE:
+                    await send("r")
+                elif v.combat is not None and v.combat.stage == Stage.RUN:
+                    await send("r")
+                else:
+                    await send("1")
+            assert kicked and any("Red kicks open the door" in ln.text for ln in m.log)
+            fits(m)
+            me = m.view.players[0]
+            if me.races or me.classes:
+                target = (me.races + me.classes)[0]
+                while m.selected != target:
+                    await send("\t")
+                await send("\r")
+                if m.mode == CONFIRM:
+                    assert m.question.startswith("Discard ")
+                    await send("n")
+                    assert target in m.view.players[0].races + m.view.players[0].classes
+
+    asyncio.run(main())
