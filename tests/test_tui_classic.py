@@ -98,7 +98,7 @@ def test_the_fight_term_by_term_and_its_verdict_C_COMBAT_2_3_4_C_RUN_1():
     o = query.odds(m.view, CARDS)
     assert (o.mine, o.theirs, o.short) == (6, 12, 7)
     text = render.plain(render.render_combat(m, 80, 14, now=0.0))
-    for words in ("Red  6", "level 3", "Brain-Warming Beanie +3", "Cursed Karaoke Machine  12", "vs elf +3",
+    for words in ("win chance now 0%", "Red  6", "level 3", "Brain-Warming Beanie +3", "Cursed Karaoke Machine  12", "vs elf +3",
                   "6 vs 12: the munchkins lack 7 (a tie loses)", "Win: 1 level, 3 Treasure cards",
                   "4+ (50%)"):
         assert words in text, (words, text)
@@ -222,6 +222,9 @@ def test_a_curse_window_asks_the_victim_C_CARD_8():
     labels = [e.label for e in m.menu()]
     assert labels[0] == "Take the curse" and "Use Curse Insurance Policy: cancel the curse" in labels
     assert m.open_window()[0] == "curse"
+    panel = render.plain(render.render_combat(m, 80, 10, now=m.clock()))
+    assert "Curse · Paperwork Error · from Green" in panel and "On its way to Red" in panel
+    assert "closes in 10 s · may still cancel it: Red" in panel
 
 
 def test_the_keys_of_a_classic_game_leave_out_the_map_and_word_its_own():
@@ -288,5 +291,27 @@ def test_keys_play_a_local_classic_game_through_a_pipe():
                     assert m.question.startswith("Discard ")
                     await send("n")
                     assert target in m.view.players[0].races + m.view.players[0].classes
+
+    asyncio.run(main())
+
+
+def test_enter_on_a_card_in_play_asks_before_discarding_it():
+    """Nothing costs a card by surprise: Enter on the race in play asks first; n keeps it, y
+    discards it (C-CHAR-2: a race card may be discarded at any time)."""
+    async def main():
+        s = in_play(playing(4), 0, "CD63")  # Red's turn, an elf, nothing in hand
+        table = LocalTable(s, seat=0, bot_delay=0)
+        async with drive.running(connect, table) as (send, client):
+            m = client.model
+            await send("\t")
+            assert m.selected == "CD63"
+            await send("\r")
+            assert m.mode == CONFIRM and m.question.startswith("Discard Elf With Excellent Hair (your race")
+            await send("n")
+            assert m.view.players[0].races == ("CD63",) and m.message == "Not done."
+            await send("\t\r")
+            await send("y")
+            await until(lambda: m.view.players[0].races == ())
+            assert any("Red discards Elf With Excellent Hair." == ln.text for ln in m.log)
 
     asyncio.run(main())

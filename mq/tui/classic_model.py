@@ -106,6 +106,7 @@ class ClassicCombat:
     foes: tuple[Foe, ...]
     monster_bonus: int
     odds: query.Odds
+    chance: Fraction  # of a win if it resolved now (query.win_chance: no dice, so 0 or 1)
     ties_win: bool
     rewards: tuple[int, int]
     windows: int
@@ -424,7 +425,7 @@ class ClassicModel(Model):
             fighter=c.fighter, helper=c.helper, stage=c.stage, waiting=c.waiting, offers=c.offers,
             side=tuple(Fighter(s, query.munchkin_terms(v, cards, s)) for s in cb.side(c)),
             munchkin_bonus=c.munchkin_bonus, foes=foes, monster_bonus=c.monster_bonus,
-            odds=query.odds(v, cards), ties_win=query.ties_win(v, cards), rewards=query.rewards(v, cards),
+            odds=query.odds(v, cards), chance=query.win_chance(v, cards), ties_win=query.ties_win(v, cards), rewards=query.rewards(v, cards),
             windows=c.windows, max_windows=v.params.windows, runner=runner, escapes=escapes, die=c.die)
 
     def monster_label(self, i: int) -> str:  # type: ignore[override]

@@ -29,13 +29,25 @@ def plan(model: ClassicModel, width: int, height: int) -> R.Plan:
     n = len(model.view.players)
     players = 1 + n if top >= 2 * n + 18 else 0  # a small screen: the table on the left says it all
     actions = base.actions + (base.players - players)
-    fight = max(8, min(14, top // 2)) if R.combat_shown(model) else 0
+    fight = max(8, min(14, top // 2)) if combat_shown(model) else 0
     return dataclasses.replace(base, players=players, actions=actions, combat=fight)
 
 
+SLOT_WORDS = {"head": "head", "armour": "armour", "feet": "feet", "none": ""}
+
+
 def _item_words(model: ClassicModel, card: str) -> str:
+    """An item in play: its name, bonus and slot (C-ITEM-2): "Beanie +3 head", "Axe +3 1h"."""
     d = model.cards.card(card)
-    return f"{abbreviate(d.name, 22)} {d.bonus:+d}" if d.bonus else abbreviate(d.name, 22)
+    slot = f"{d.hands}h" if d.slot == "hands" else SLOT_WORDS.get(d.slot, d.slot)
+    bits = [abbreviate(d.name, 20)] + ([f"{d.bonus:+d}"] if d.bonus else []) + ([slot] if slot else [])
+    return " ".join(bits) + (" big" if d.big else "")
+
+
+def combat_shown(model: ClassicModel) -> bool:
+    """The fight panel shows during a fight, after one (its result) and while a curse is on its way."""
+    v = model.view
+    return v.combat is not None or v.curse is not None or model.last_result is not None
 
 
 def _flow(parts: list[tuple[str, str]], width: int, indent: str = "   ") -> list[Line]:
@@ -185,12 +197,14 @@ def _foe_lines(model: ClassicModel, info, width: int) -> list[Line]:
 
 def _verdict(model: ClassicModel, info, width: int) -> list[Line]:
     o = info.odds
-    if o.wins:
+    if o.wins:  # no dice in a Classic fight (C-COMBAT-1): the chance as it stands is all or nothing
         tie = " (a tie wins: warrior)" if o.mine == o.theirs else ""
-        verdict = [("class:combat.win", f" {o.mine} vs {o.theirs}: the munchkins win as it stands{tie}")]
+        verdict = [("class:combat.win", f" {o.mine} vs {o.theirs}: the munchkins win as it stands{tie}"),
+                   ("class:dim", f" · win chance now {round(100 * info.chance)}%")]
     else:
         tie = "a tie wins" if info.ties_win else "a tie loses"
-        verdict = [("class:combat.lose", f" {o.mine} vs {o.theirs}: the munchkins lack {o.short} ({tie})")]
+        verdict = [("class:combat.lose", f" {o.mine} vs {o.theirs}: the munchkins lack {o.short} ({tie})"),
+                   ("class:dim", f" · win chance now {round(100 * info.chance)}%")]
     levels, treasure = info.rewards
     out = [R.clip(verdict, width)]
     runs = "; ".join(f"{abbreviate(info.foes[i].name, 16)}: {escape_words(need, p)}" for i, need, p in info.escapes)
@@ -221,6 +235,8 @@ def render_combat(model: ClassicModel, width: int, height: int, now: float | Non
     """The fight: each side term by term (mq.classic.query), who wins as it stands and by how
     much, what a win brings and what running needs, the window open and its countdown."""
     info = model.combat_info()
+    if info is None and model.view.curse is not None:
+        return _curse_panel(model, width, height, now)
     if info is None:
         last = model.last_result
         if last is None:
@@ -266,6 +282,22 @@ def render_combat(model: ClassicModel, width: int, height: int, now: float | Non
                                 f" to {who(v.curse.victim)}")], width))
     room = max(0, height - 1 - len(foot))
     return (lines + body[:room] + foot)[:height]
+
+
+def _curse_panel(model: ClassicModel, width: int, height: int, now: float | None) -> list[Line]:
+    """A curse on its way outside a fight (C-CARD-8, C-DIGI-2 d): what it does, to whom, and the
+    window in which anyone may cancel it, with its countdown."""
+    cur = model.view.curse
+    by = "kicked open" if cur.by < 0 else f"from {who(cur.by)}"
+    lines = [R.title(f"Curse · {model.card_name(cur.card)} · {by}", width),
+             R.clip([("class:log.alert", f" On its way to {who(cur.victim)}")], width)]
+    lines += R._para(" " + model.card_text(cur.card), width, "class:card.text")
+    if cur.waiting:
+        words = model.window_words(now)
+        line: Line = [("class:combat.timer", f" {words} ·")] if words else []
+        line.append(("class:dim", " may still cancel it: "))
+        lines.append(R.clip(line + [(R.seat_style(s), who(s) + " ") for s in cur.waiting], width))
+    return lines[:height]
 
 
 def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:

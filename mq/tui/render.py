@@ -170,6 +170,8 @@ class Plan:
 
 
 def combat_shown(model: Model) -> bool:
+    if model.classic:  # a curse window shows there too (C-CARD-8)
+        return _classic().combat_shown(model)
     return model.view.combat is not None or model.last_result is not None
 
 

@@ -1,0 +1,68 @@
+"""The Classic client end to end in a real terminal: a local Classic game (tests/classic_local.py)
+in a detached tmux session, read with capture-pane, driven with send-keys, at 120x40 and then
+resized to 80x24.  Without tmux it fails and says so, as tests/test_tui_e2e.py does."""
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from test_tui_e2e import Tmux
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def status(screen: str) -> str:
+    return " ".join(screen.rstrip("\n").splitlines()[-2:])
+
+
+@pytest.mark.parametrize("epic", [False, True])
+def test_a_classic_game_in_a_real_terminal(tmp_path, epic):
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed: this end-to-end test of the terminal client needs it")
+    rc = tmp_path / "rc"
+    command = (f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} tests/classic_local.py 5"
+               f"{' --epic' if epic else ''} 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
+               f"echo $? > {shlex.quote(str(rc))}; sleep 5")
+    tmux = Tmux(exe, f"mqclassic{os.getpid()}{int(epic)}")
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", command)
+    try:
+        screen = tmux.wait(lambda t: "Setup: put a race" in t and "The table" in t and "Your hand" in t,
+                           "the first whole frame, in setup")
+        assert ("level 20 wins" if epic else "level 10 wins") in screen and "Map" not in screen
+        tmux.keys("A", "e")  # pass the bots' windows by ourselves; ready
+        for _ in range(60):  # until our turn, refusing to help and passing what the bots cast
+            screen = tmux.wait(lambda t: any(w in status(t) for w in ("d kicks open the door", "asks for help",
+                                                                       "Space to take", "Space to let",
+                                                                       "Bad luck", "1-9")),
+                               "our turn or a question", timeout=30)
+            if "d kicks open the door" in status(screen):
+                break
+            tmux.keys("Space" if "Space" in status(screen) else "1")
+            time.sleep(0.2)
+        tmux.keys("d")
+        screen = tmux.wait(lambda t: "Red kicks open the door" in t, "the kick in the log")
+        tmux.run("resize-window", "-t", tmux.target, "-x", "80", "-y", "24")
+        small = tmux.wait(lambda t: len(t.splitlines()) <= 24 and "The table" in t and "Log" in t, "the 80x24 frame")
+        assert all(len(line) <= 80 for line in small.splitlines())
+        tmux.keys("?")
+        helped = tmux.wait(lambda t: "Kick open the door" in t, "the help screen")
+        assert "Move or explore" not in helped
+        tmux.keys("Escape")
+        tmux.keys("q")
+        tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
+        tmux.keys("y")
+        deadline = time.monotonic() + 10
+        while not (rc.exists() and rc.read_text().strip()):
+            assert time.monotonic() < deadline, "the client did not exit after q, y"
+            time.sleep(0.05)
+        errors = (tmp_path / "stderr").read_text()
+        assert rc.read_text().strip() == "0", errors
+        assert "Traceback" not in errors and "Could not" not in tmux.screen(), errors
+    finally:
+        tmux.kill()
