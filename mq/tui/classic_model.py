@@ -20,6 +20,7 @@ from mq.classic import query
 from mq.classic.state import Out, PendingKind, Phase, Stage
 from mq.narrate import plural
 from mq.rules.actions import Action
+from mq.rules.errors import REASONS, IllegalAction
 from mq.rules.view import HIDDEN
 from mq.tui.model import GENDER_MARKS, LogLine, Model, who
 
@@ -182,7 +183,7 @@ class ClassicScribe:
         if k == "played":
             return self._played(v, e)
         if k == "discard":
-            why = {"replaced": " (replaced)", "power": " (for a power)", "charity": " (charity: nobody below)"}.get(
+            why = {"replaced": " (replaced)", "power": " (for a power)", "charity": " (charity)"}.get(
                 e.why, "")
             return f"{who(e.seat)} discards {n(e.card)}{why}."
         if k == "equip":
@@ -504,6 +505,12 @@ class ClassicModel(Model):
                  else f"{verb} to " + " or ".join(who(s) for s in to) + " (the lowest level)")
         return (f"You hold {len(self.me().hand)} cards, the limit is {limit}: {plural(excess, 'card')} {where}. "
                 "Play cards first, or end the turn? y = end it, any other key = not yet")
+
+    def explain(self, err: IllegalAction) -> None:
+        """An action the engine refused: its reason in words (the Classic engine's detail is the
+        action itself, which says nothing more to a player)."""
+        words = REASONS.get(err.reason, err.reason)
+        self.say(f"{words[:1].upper()}{words[1:]}.", "error")
 
     # -- intents ------------------------------------------------------------------------------
     def simple(self, kind: str) -> Action | str:

@@ -23,8 +23,7 @@ Line = R.Line
 def plan(model: ClassicModel, width: int, height: int) -> R.Plan:
     """As mq.tui.render.plan, with one line per player on the right (the table on the left has
     their details) and a taller fight panel (both sides term by term)."""
-    base = R.Plan(**{f.name: getattr(R._quest_plan(model, width, height), f.name)
-                     for f in dataclasses.fields(R.Plan)})
+    base = R._quest_plan(model, width, height)
     top = height - base.log - R.status_rows(model, width) - base.banners - (1 if model.mode == "chat" else 0)
     n = len(model.view.players)
     players = 1 + n if top >= 2 * n + 18 else 0  # a small screen: the table on the left says it all
@@ -196,22 +195,24 @@ def _foe_lines(model: ClassicModel, info, width: int) -> list[Line]:
 
 
 def _verdict(model: ClassicModel, info, width: int) -> list[Line]:
+    """Who wins as it stands, by how much, the win chance now (no dice in a Classic fight,
+    C-COMBAT-1: all or nothing until a card changes it), what a win brings, what running needs."""
     o = info.odds
-    if o.wins:  # no dice in a Classic fight (C-COMBAT-1): the chance as it stands is all or nothing
+    chance = ("class:dim", f" · win chance now {round(100 * info.chance)}%")
+    if o.wins:
         tie = " (a tie wins: warrior)" if o.mine == o.theirs else ""
-        verdict = [("class:combat.win", f" {o.mine} vs {o.theirs}: the munchkins win as it stands{tie}"),
-                   ("class:dim", f" · win chance now {round(100 * info.chance)}%")]
+        verdict = [("class:combat.win", f" {o.mine} vs {o.theirs}: the munchkins win as it stands{tie}"), chance]
     else:
         tie = "a tie wins" if info.ties_win else "a tie loses"
-        verdict = [("class:combat.lose", f" {o.mine} vs {o.theirs}: the munchkins lack {o.short} ({tie})"),
-                   ("class:dim", f" · win chance now {round(100 * info.chance)}%")]
-    levels, treasure = info.rewards
-    out = [R.clip(verdict, width)]
-    runs = "; ".join(f"{abbreviate(info.foes[i].name, 16)}: {escape_words(need, p)}" for i, need, p in info.escapes)
+        verdict = [("class:combat.lose", f" {o.mine} vs {o.theirs}: the munchkins lack {o.short} ({tie})"), chance]
+    out = _flow(verdict, width, "  ")
     if info.runner < 0:
-        out.append(R.clip([("class:dim", f"  Win: {plural(levels, 'level')}, {plural(treasure, 'Treasure card')}. "
-                                          f"Lose: run, a d6 a monster:")], width))
-        out += R._para(f"    {runs or 'nothing to run from'}.", width, "class:dim")
+        levels, treasure = info.rewards
+        runs = [(f" {abbreviate(info.foes[i].name, 16)}: {escape_words(need, p)}" + (";" if k < len(info.escapes) - 1
+                                                                                   else "."))
+                for k, (i, need, p) in enumerate(info.escapes)]
+        parts = [f"  Win: {plural(levels, 'level')}, {plural(treasure, 'Treasure card')}.", " Lose: run, a d6 each:"]
+        out += _flow([("class:dim", t) for t in parts + (runs or [" nothing to run from."])], width, "    ")
     return out
 
 
@@ -359,6 +360,5 @@ def help_legend(width: int) -> list[Line]:
         [("class:help", "Table:")], [("class:bold", "▶"), ("class:help", " whose turn")],
         [("class:bold", "•"), ("class:help", " waited for")], [("class:help", "⚙ a bot")],
         [("class:help", f"{DEATH} dead")], [("class:help", "L3 level")], [("class:help", "h5 cards in hand")],
-        [("class:help", "d kicks the door, f looks for trouble, l loots, r: ready to fight / run")],
         [("class:help", "Cards marked * can be played now; only you see your hand.")],
     ], width)

@@ -60,9 +60,10 @@ class Keys:
         self.replay = bool(getattr(model, "replaying", False))
         self.titles = dict(MODE_TITLES, **({NORMAL: REPLAY_TITLE} if self.replay else {}))
         # A Classic game has no map: its keys leave out the map's and word the rest for its game.
+        self.classic = bool(getattr(model, "classic", False))
         self.skip: frozenset[str] = frozenset()
         self.docs: dict[str, str] = {}
-        if getattr(model, "classic", False):
+        if self.classic:
             from mq.tui import classic_keys
 
             self.skip, self.docs = classic_keys.SKIP, classic_keys.DOCS
@@ -104,7 +105,7 @@ def build(ui) -> Keys:  # noqa: C901 - one small function per binding
 
     if keys.replay:
         _replay_bindings(keys, m)
-    if keys.docs:
+    if keys.classic:
         from mq.tui import classic_keys
 
         classic_keys.bind(keys, ui)
