@@ -1826,7 +1826,7 @@ class Peer:
         if self.phase in ("ended", "desync", "closed"):
             return
         if self._connecting:
-            if now > self._connect_deadline:
+            if now > self._connect_deadline and not self._restarted_over():
                 if self.header is None or self._candidate is None:
                     if not self._welcome_evt.is_set():
                         self._refused = ("no answer from the host (not running there, or the secure "
@@ -1867,8 +1867,8 @@ class Peer:
         time for ``end`` (sent at most ENDING_S after the last entry), then ends by itself: the
         game has a winner and no entry can follow, so whether it was cut off, is looking for a
         new sequencer or sequences without a quorum, there is nothing left to wait for."""
-        if self.phase != "game" or self.state is None or (self.leader and self._live) \
-                or not port.is_over(self.state):
+        if not (self.phase == "game" or self._restarted_over()) or self.state is None \
+                or (self.leader and self._live) or not port.is_over(self.state):
             self._over_since = None
             return
         if self._over_since is None:
@@ -1877,7 +1877,14 @@ class Peer:
             if self._unreported and self.log is not None:
                 self.log.sync()  # what it applied is durable before it stops
             self._notice("closed", None, f"the game is over after {self.seq} entries (no end heard)")
+            self._welcome_evt.set()  # a join waiting for an answer returns: the game is over
             self._finish("ended")
+
+    def _restarted_over(self) -> bool:
+        """Restarted from our own log, never welcomed since, and the logged game is over: whoever
+        we ask may have ended and follow nobody (or point back at us), so nobody need answer; we
+        go on saying hello while _await_end waits its bounded time, then end (no refusal)."""
+        return self.phase == "idle" and self.header is not None and port.is_over(self.state)
 
     def _leader_lost(self) -> None:
         old = self.leader_seat

@@ -303,3 +303,32 @@ def test_a_follower_cut_off_at_the_end_of_the_game_ends_by_itself():
         assert "heal" not in s.trace_text()
         assert [p.phase for p in s.peers] == ["ended"] * 3
         assert all(p.seq == s.peers[0].seq for p in s.peers)
+
+
+def test_a_peer_restarted_from_the_log_of_a_game_that_is_over_ends_by_itself():
+    """A two-peer game ends; then seat 0 (the sequencer) stops and starts again from its log, at
+    the game's last entry.  The only other peer has ended: it follows nobody any more and points
+    seat 0's hello back at seat 0.  Seat 0 sees that its own logged game is over and ends by
+    itself (as a peer cut off at the end does, ENDING_S + dead_s later), instead of looking for a
+    host and giving up with "no answer from the host", over and over."""
+    for seed in range(3):
+        s = Sim(seed, replace(FAST, peers=2, faults=NONE, entries=10**6, fault_s=60.0, settle_s=60.0,
+                              trace=10_000))
+        seen: dict = {}
+
+        def stop_when_over():
+            p0, p1 = s.peers
+            if "crash" not in seen:
+                s.at(0.05, stop_when_over)
+                if p0 is not None and p1 is not None and p0.phase == p1.phase == "ended":
+                    seen["crash"] = s.now
+                    s.crash(0)
+        s.at(0.05, stop_when_over)
+        s.run()
+        assert "crash" in seen, "the game never ended"
+        trace = s.trace_text()
+        assert trace.count("restart seat 0") == 1, trace  # one restart: it never gave up and closed
+        assert "closed" not in trace, trace
+        p0 = s.peers[0]
+        assert p0.phase == "ended" and is_over(p0.state) and p0.seq == s.peers[1].seq
+        assert p0.ended_at - seen["crash"] < 3.0 + ENDING_S + p0.cfg.dead_s + 1.0
