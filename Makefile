@@ -36,6 +36,7 @@ play: build
 
 test: build
 	$(BIN)/ruff check mq net bench tests
+	$(BIN)/mypy net
 	$(BIN)/python -m pytest -n 2
 	MQ_PUREPYTHON=1 $(BIN)/python -m pytest -n 2
 

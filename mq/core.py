@@ -8,6 +8,10 @@ silently tests the twin twice.
 from __future__ import annotations
 
 import os
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the names both implementations export, for type checkers (the twin's types)
+    from mq._core_py import *  # noqa: F403
 
 if os.environ.get("MQ_PUREPYTHON") == "1":
     from mq import _core_py as _impl

@@ -174,7 +174,7 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
     from net import textclient
     from net.client import play_bot
 
-    tasks = []
+    tasks: list[asyncio.Task] = []
     screen = None
     if args.bot and table.seat is not None:
         tasks.append(asyncio.create_task(play_bot(table, max(0.0, args.bot_delay))))
@@ -199,8 +199,8 @@ async def _finish(table, args, interactive_host: bool | None) -> int:
             # lines go to the terminal, where they stay
             await screen
         if screen is not None and screen.done():
-            if screen.exception() is not None:
-                raise screen.exception()
+            if (err := screen.exception()) is not None:
+                raise err
             if not ended_first:  # the person quit a game still going (the client closed the table)
                 print("mq: you left the table", flush=True)
                 return screen.result() or 0  # 130 after Ctrl-C
@@ -309,7 +309,7 @@ def _os_words(e: BaseException) -> str:
         errno.EADDRNOTAVAIL: "that address is not one of this machine's (see --bind)",
         errno.ENODEV: "that address is not one of this machine's (see --bind)",
         errno.EACCES: "permission denied (ports below 1024 need administrator rights)",
-    }.get(getattr(e, "errno", None))
+    }.get(getattr(e, "errno", None) or 0)
     if words:
         return words
     text = getattr(e, "strerror", None) or str(e)

@@ -196,8 +196,10 @@ async def play_bot(table: NetTable, delay: float = 0.0) -> None:
                 st = peer.state
                 if not (peer.my_turn() and not peer.outstanding and not is_over(st)):
                     continue  # someone else's action made this seat's move moot meanwhile
+            seat = peer.seat
+            assert seat is not None  # my_turn: a seat of ours acts
             try:
-                action = choose(view(st, peer.seat), peer.seat, peer.cards)
+                action = choose(view(st, seat), seat, peer.cards)
                 await table.submit(action)
             except Exception as e:  # IllegalAction cannot happen with a correct policy and engine
                 failures += 1

@@ -263,6 +263,8 @@ def scan(data: bytes, where: str = "log") -> Scan:
                 header = decode_header(payload)
             else:
                 e = decode_entry(payload)
+                if header is None:  # index 0 decoded a header or raised
+                    raise LogCorrupt(f"{where}: entry before the header")
                 prev_id = entries[-1].id if entries else header.id
                 if e.n != index:
                     raise LogCorrupt(f"{where}: record {index} holds entry {e.n}")
@@ -358,14 +360,17 @@ class GameLog:
     @property
     def last_id(self) -> bytes:
         """The id the next entry must name as ``prev``."""
-        if self.entries:
-            return self.entries[-1].id
+        return self.entries[-1].id if self.entries else self.header_id
+
+    @property
+    def header_id(self) -> bytes:
+        """The header's id: what entry 1 names as ``prev``."""
         if self.header is None:
             raise ValueError("the log has no header yet")
         return self.header.id
 
     def id_at(self, seq: int) -> bytes:
-        return self.header.id if seq == 0 else self.entries[seq - 1].id
+        return self.header_id if seq == 0 else self.entries[seq - 1].id
 
     def _write(self, payload: bytes) -> None:
         rec = _REC.pack(len(payload), zlib.crc32(payload)) + payload

@@ -225,10 +225,12 @@ table bridge {TABLE} {{
             self._forwarder = subprocess.Popen(
                 ["ip", "netns", "exec", self.switch, sys.executable, "-m", "net.netlab", "forward", *pairs],
                 cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-            ready, _, _ = select.select([self._forwarder.stdout], [], [], 15)
-            line = self._forwarder.stdout.readline() if ready else ""
+            out, errs = self._forwarder.stdout, self._forwarder.stderr
+            assert out is not None and errs is not None  # both PIPE
+            ready, _, _ = select.select([out], [], [], 15)
+            line = out.readline() if ready else ""
             if line.strip() != "ready":
-                err = self._forwarder.stderr.read() if self._forwarder.poll() is not None else ""
+                err = errs.read() if self._forwarder.poll() is not None else ""
                 raise LabError(f"the delay forwarder did not start: {line!r} {err}")
         # Every peer hears every other one before the lab is handed over (ARP resolved, no drop).
         for i in range(1, self.peers):
@@ -255,7 +257,8 @@ table bridge {TABLE} {{
                     self._forwarder.kill()
                     self._forwarder.wait(5)
             for f in (self._forwarder.stdout, self._forwarder.stderr):
-                f.close()
+                if f is not None:
+                    f.close()
             self._forwarder = None
         left = []
         for ns in reversed(self._made):
@@ -446,7 +449,7 @@ def play(lab: Lab, work: str, *, seed: int = 1, window_ms: int = 2000, cut: int 
             logs[i] = (r.entries, f"{r.final_hash:016x}" if r.final_hash is not None else None, r.ok)
         except (OSError, gamelog.LogCorrupt):
             logs[i] = (0, None, False)
-    raw = []
+    raw: list[bytes | None] = []
     for i in range(lab.peers):
         try:
             with open(c.log(i), "rb") as f:

@@ -57,7 +57,7 @@ import logging
 import os
 from collections import deque
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Any, Callable
 
 import zmq
 
@@ -159,7 +159,7 @@ def next_epoch(above: int, seat: int) -> int:
 @dataclass
 class _Walk:
     rid: bytes
-    seat: int
+    seat: int | None
     seq: int
     path: list[int] = field(default_factory=list)
     started: float = 0.0
@@ -205,7 +205,9 @@ class Peer:
         """``runtime``: where the I/O, clock and randomness come from (net.transport.ZmqRuntime on
         ``ctx`` by default; net.sim.SimRuntime in the simulation)."""
         self.cfg = cfg
-        self.rt = rt = runtime if runtime is not None else transport.ZmqRuntime(ctx)
+        # Any object with ZmqRuntime's methods (its sockets are the runtime's own kind).
+        rt: Any = runtime if runtime is not None else transport.ZmqRuntime(ctx)
+        self.rt = rt
         self.ctx = getattr(rt, "ctx", None)
         self.key = cfg.key or rt.random(32).hex()
         if not identity.valid_secret(self.key):
@@ -217,9 +219,11 @@ class Peer:
         self._pid = 0
         # Dropped input is counted; a sender is reported once a minute at most (log and notice).
         self.drops = wire.Counters(clock=rt.now, report=lambda text: self._notice("info", None, text))
+        self.router: Any
+        self.port: int
         self.router, self.port = rt.router(cfg.bind, cfg.port, self._public, self._secret)
         self._server_key: str | None = None  # follower: the key of the peer the DEALER talks to
-        self.dealer = None
+        self.dealer: Any = None
         self._dealer_task: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
         self._listeners: list[Callable] = []
@@ -287,7 +291,7 @@ class Peer:
         self._pledge: seeding.Pledge | None = None  # our part in the seed exchange (not sequencing)
         self._end_seq: int | None = None
         self._over_since: float | None = None  # when a peer not sequencing saw the game over
-        self._unreported: list[list[int]] = []  # [seq, state hash] applied, for the next report
+        self._unreported: list[list] = []  # [seq, state hash] applied, for the next report
         self._sync_scheduled = False
         self._paused_at: float | None = None
         self._started = asyncio.Event()
@@ -375,10 +379,16 @@ class Peer:
         except replica.BadEntry as err:
             lg.close()
             raise PeerError(f"{lg.path}: {err}") from None
-        self.game = lg.header.game
+        self.game = self.header.game
         self.catchup.heard(self.seq)
         if self.seat is None and self.cfg.role == "play":
             self.seat = self._seat_of(self.pub)
+
+    @property
+    def _me(self) -> int:
+        """Our seat, where only a player's peer gets (sequencing, looking for the game as a player)."""
+        assert self.seat is not None, "a spectator has no seat"
+        return self.seat
 
     def _seat_of(self, pub: str) -> int | None:
         if self.header is None:
@@ -485,7 +495,7 @@ class Peer:
         """In the lobby: this player's munchkin's gender (Q-SETUP-3; net.options), told the host."""
         self.cfg.gender = gender
         if self.leader and self.phase == "lobby":
-            self.opts = options.with_gender(self.opts, self.seat, gender)
+            self.opts = options.with_gender(self.opts, self._me, gender)
             self._broadcast_lobby()
         elif self._welcomed:
             self._up({"t": "gender", "gender": gender})
@@ -590,7 +600,7 @@ class Peer:
         for s, addr in enumerate(self._noted_addresses()):
             if addr is not None and self.seats[s].kind == "peer":
                 self.seats[s].host, self.seats[s].port = addr
-        self.seats[self.seat] = SeatInfo(self.cfg.name[:wire.MAX_NAME] or self.seats[self.seat].name, "peer",
+        self.seats[self._me] = SeatInfo(self.cfg.name[:wire.MAX_NAME] or self.seats[self._me].name, "peer",
                                          self.pub, self.cfg.bind, self.port)
 
     def _noted_addresses(self) -> list:
@@ -647,7 +657,7 @@ class Peer:
         now = self.rt.now()
         self.leader, self.leader_seat = True, self.seat
         self._live = False
-        self.epoch = next_epoch(max(self.epoch, self.log.promise, self.log.last_epoch), self.seat)
+        self.epoch = next_epoch(max(self.epoch, self.log.promise, self.log.last_epoch), self._me)
         self.log.raise_promise(self.epoch)
         self._expect = set(expect)
         self._reconcile_until = now + settle
@@ -658,8 +668,8 @@ class Peer:
             if info.kind == "peer" and s != self.seat:
                 info.away = True
                 self.away_since.setdefault(s, now)
-        self.seats[self.seat].away = False
-        self.seats[self.seat].host, self.seats[self.seat].port = self.cfg.bind, self.port
+        self.seats[self._me].away = False
+        self.seats[self._me].host, self.seats[self._me].port = self.cfg.bind, self.port
         self._rebuild_dedupe()
         self._dealer_lost()
         self._welcomed = False
@@ -678,7 +688,7 @@ class Peer:
         """A peer promised a reign later than ours (a sequencer we never heard of went on): take an
         epoch above it, reconcile again (its log may be more up to date than ours) and have every
         member promise the new epoch before sequencing more."""
-        self.epoch = next_epoch(seen, self.seat)
+        self.epoch = next_epoch(seen, self._me)
         self.log.raise_promise(self.epoch)
         log.warning("a peer promised epoch %d: sequencing again as epoch %d", seen, self.epoch)
         if self._live:
@@ -715,7 +725,7 @@ class Peer:
         # rebuilt from the log, refuses any that it did sequence).
         for pid, (action, _) in sorted(self.outstanding.items()):
             del self.outstanding[pid]
-            reason = self._sequence(self.seat, (self.inc, pid), action)
+            reason = self._sequence(self._me, (self.inc, pid), action)
             if reason is not None:
                 self._reject_local(pid, *reason)
         pending, self._pending_props = self._pending_props, []
@@ -734,7 +744,7 @@ class Peer:
         params = options.params(self.opts, tuple(s for s, i in enumerate(self.seats) if i.kind == "bot"))
         roster = [[i.name, i.pub, i.kind] for i in self.seats]
         peer_seats = [s for s, i in enumerate(self.seats) if i.kind == "peer"]
-        self._seeding = seeding.Exchange.open(params, roster, peer_seats, self.rt.now() + 10.0, self.seat,
+        self._seeding = seeding.Exchange.open(params, roster, peer_seats, self.rt.now() + 10.0, self._me,
                                               self._new_nonce())
         self.phase = "seeding"
         msg = {"t": "commit_req", "params": state_codec.encode(params), "roster": roster}
@@ -764,13 +774,14 @@ class Peer:
             self._schedule_drive()
 
     def _l_commit(self, m: Member, msg: dict) -> None:
-        why = "not expected now" if self._seeding is None else self._seeding.commit(m.seat, msg["h"])
+        why = "not expected now" if self._seeding is None or m.seat is None else self._seeding.commit(m.seat, msg["h"])
         if why is not None:
             return self.drops.drop("commit", why, m.name)
         self._seed_progress()
 
     def _l_reveal(self, m: Member, msg: dict) -> None:
-        why = "not expected now" if self._seeding is None else self._seeding.reveal(m.seat, msg["nonce"])
+        why = ("not expected now" if self._seeding is None or m.seat is None
+               else self._seeding.reveal(m.seat, msg["nonce"]))
         if why is not None:
             return self.drops.drop("reveal", why, m.name)
         self._seed_progress()
@@ -953,9 +964,9 @@ class Peer:
             return "engine/error", f"{type(e).__name__}: {e}"
         raw = gamelog.encode_entry(self.seq + 1, author, pid, encode_action(action), port.hash(state),
                                    self.log.last_id, self.epoch)
-        e = gamelog.decode_entry(raw)
-        applied = Applied(e.n, action, tuple(events), state)
-        self.replica.keep(e, applied)
+        entry = gamelog.decode_entry(raw)
+        applied = Applied(entry.n, action, tuple(events), state)
+        self.replica.keep(entry, applied)
         self._counts["sequenced"] += 1
         # Sent at once, before anyone here hears of it and before it is durable here: the followers
         # receive, apply and sync it while our own fdatasync runs (Raft thesis 10.2.1; one sync for
@@ -964,7 +975,7 @@ class Peer:
         # sequencer that crashes before its sync returns loses nothing acknowledged.
         self._broadcast({"t": "entries", "recs": [raw]})
         self._schedule_sync()
-        self._committed(e, applied)
+        self._committed(entry, applied)
         self._after_change()
         return None
 
@@ -1054,6 +1065,7 @@ class Peer:
 
     def _finish_walk(self, problem: str | None) -> None:
         w, self._walk = self._walk, None
+        assert w is not None  # a search runs
         n = w.seq
         text = desync.path_text(self.ring[n], w.path) if n in self.ring else "state"
         if problem:
@@ -1062,8 +1074,7 @@ class Peer:
         # report lists all peers.
         self._desync_found = (n, text, self.rt.now() + 0.5)
 
-    def _publish_desync(self, now: float) -> None:
-        n, text, until = self._desync_found
+    def _publish_desync(self, now: float, n: int, text: str, until: float) -> None:
         missing = [s for s in self.seat_rid if s not in self._reports.get(n, {})]
         if missing and now < until:
             return
@@ -1148,7 +1159,7 @@ class Peer:
         if self._walk is not None and now - self._walk.started > 3.0:
             self._finish_walk("the peer did not answer")
         if self._desync_found is not None:
-            self._publish_desync(now)
+            self._publish_desync(now, *self._desync_found)
         if self.phase != "game" or not self._live:
             return
         # Q-DIGI-2: the timer closes a window by passing for the seats still waiting (a refused
@@ -1184,10 +1195,10 @@ class Peer:
         return membership.quorum(self._peer_seats(), seats)
 
     def _reach(self, now: float) -> set[int]:
-        return self.membership.reach(self.seat, now, self.cfg.dead_s / 2)
+        return self.membership.reach(self._me, now, self.cfg.dead_s / 2)
 
     def _ready(self, now: float) -> set[int]:
-        return self.membership.ready(self.seat, now, self.cfg.dead_s / 2, self.epoch, self._fetching)
+        return self.membership.ready(self._me, now, self.cfg.dead_s / 2, self.epoch, self._fetching)
 
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
@@ -1199,7 +1210,7 @@ class Peer:
         self.membership.clear()
         self._fetching.clear()
         self._pending_props.clear()
-        self._dead = {self.seat}
+        self._dead = {self._me}
         self._last_heard = self.rt.now()
         self._stepped_down = True
         self._elect()
@@ -1245,10 +1256,10 @@ class Peer:
             asker = self._seat_of(user) if user else None
             if asker is None or asker == self.seat or msg.get("game") != self.game or not self._adrift():
                 # Not (yet) the sequencer: point the asker at the one we follow.
-                addr = list(self._addrs[self.leader_seat]) if self.leader_seat in self._addrs else None
-                return self._to(rid, {"t": "retry", "leader": self.leader_seat, "addr": addr,
+                where = list(self._addrs[self.leader_seat]) if self.leader_seat in self._addrs else None
+                return self._to(rid, {"t": "retry", "leader": self.leader_seat, "addr": where,
                                       "key": self._server_key if self._welcomed else None})
-            if asker < self.seat:  # it follows nobody either, and the lower seat sequences
+            if asker < self._me:  # it follows nobody either, and the lower seat sequences
                 return self._to(rid, {"t": "retry", "leader": None, "from": self.seat})
             self._rendezvous()  # then answer its hello as the sequencer
         if not user:
@@ -1547,7 +1558,8 @@ class Peer:
         self._dead.discard(self.leader_seat)
         self._dead.discard(self.seat)  # after a step-down: we may be elected again later
         self._addrs[self.leader_seat] = self._target
-        self._seat_keys[self.leader_seat] = self._server_key
+        if self._server_key is not None:
+            self._seat_keys[self.leader_seat] = self._server_key
         self._remember([self._server_key])
         if self.log is None and self.cfg.role == "play":
             path = self._log_path()
@@ -1796,7 +1808,7 @@ class Peer:
     def _f_kids_req(self, msg: dict) -> None:
         st = self.ring.get(msg["seq"])
         if st is None or not all(type(i) is int for i in msg["path"]):
-            ok, d = "missing", []
+            ok, d = "missing", list[int]()
         else:
             ok, d = desync.kids(st, msg["path"])
         self._up({"t": "kids", "seq": msg["seq"], "path": msg["path"], "ok": ok, "d": d})

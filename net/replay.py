@@ -69,11 +69,11 @@ def replay(path: str, narrate: bool = False) -> Result:
     state = new_game(h.params, h.seed, cards)
     table_entries = 0
     try:
-        for e, _, state, events in reapply(state, s.entries, cards, h):
-            table_entries += e.author == TABLE_AUTHOR
-            res.entries = e.n
+        for entry, _, state, events in reapply(state, s.entries, cards, h):
+            table_entries += entry.author == TABLE_AUTHOR
+            res.entries = entry.n
             if narrator is not None:
-                res.lines.extend(f"{e.n:5} {line}" for line in narrator.lines(state, events))
+                res.lines.extend(f"{entry.n:5} {line}" for line in narrator.lines(state, events))
     except BadEntry as err:
         res.problems.append(str(err))
     if not res.problems and full_hash(state) != state_hash(state):

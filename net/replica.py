@@ -137,6 +137,12 @@ def reapply(state: State, entries: list[Entry], cards: CardSet, header: Header |
         yield e, a.action, a.state, a.events
 
 
+def _header(lg: GameLog) -> Header:
+    if lg.header is None:
+        raise RuntimeError(f"{lg.path}: the log has no header")
+    return lg.header
+
+
 class Replica:
     """A peer's copy of the game: its open log, the header, the state after the last entry and the
     states after the last RING entries.  Entries come in only through :meth:`take` (checked by
@@ -151,23 +157,32 @@ class Replica:
         self.seq = 0
         self.ring: dict[int, State] = {}
 
+    def _open(self) -> tuple[GameLog, State]:
+        """The open log and the state: a game is under way (a caller bug otherwise)."""
+        if self.log is None or self.state is None:
+            raise RuntimeError("no game is open")
+        return self.log, self.state
+
     def tip(self) -> Tip:
-        return Tip(self.seq, self.log.last_id, self.log.last_epoch, self.state)
+        lg, state = self._open()
+        return Tip(self.seq, lg.last_id, lg.last_epoch, state)
 
     def start(self, lg: GameLog) -> None:
         """A new game in ``lg``, which holds just its header."""
-        self.log, self.header = lg, lg.header
-        self.state = port.start(lg.header.params, lg.header.seed, self.cards)
+        header = _header(lg)
+        self.log, self.header = lg, header
+        self.state = port.start(header.params, header.seed, self.cards)
         self.seq = 0
         self.ring = {0: self.state}
 
     def adopt(self, lg: GameLog) -> None:
         """Take the log ``lg`` (a file we hold, or what a rewind left of it), every entry re-applied
         through :func:`apply_entry`; BadEntry at the first that fails, with nothing taken."""
-        state = port.start(lg.header.params, lg.header.seed, self.cards)
-        for _, _, state, _ in reapply(state, lg.entries, self.cards, lg.header):
+        header = _header(lg)
+        state = port.start(header.params, header.seed, self.cards)
+        for _, _, state, _ in reapply(state, lg.entries, self.cards, header):
             pass
-        self.log, self.header = lg, lg.header
+        self.log, self.header = lg, header
         self.state, self.seq = state, lg.last_seq
         self.ring = {self.seq: state}
 
@@ -180,7 +195,7 @@ class Replica:
 
     def keep(self, e: Entry, applied: Applied) -> None:
         """Append entry ``e`` and move to the state ``applied`` holds, unchecked."""
-        self.log.append(e)
+        self._open()[0].append(e)
         self.state, self.seq = applied.state, e.n
         self.ring[e.n] = applied.state
         self.ring.pop(e.n - RING, None)

@@ -108,10 +108,18 @@ class _Handle:
         pass
 
 
+def _no_tick(now: float) -> None:
+    pass
+
+
+def _unheard(frames: list) -> bool:
+    return False
+
+
 class Router:
     def __init__(self, rt: "SimRuntime", host: str, port: int, public: str) -> None:
         self.rt, self.host, self.port, self.public = rt, host, port, public
-        self.deliver: Callable[[list], None] | None = None
+        self.deliver: Callable[[list], object] = _unheard  # the peer's handler, once it listens
         self.rids: dict[int, bytes] = {}  # dealer id -> routing id given to that connection
         self.conns: dict[bytes, Dealer] = {}
         self.closed = False
@@ -121,7 +129,7 @@ class Dealer:
     def __init__(self, rt: "SimRuntime", did: int, host: str, port: int, public: str, server_key: str) -> None:
         self.rt, self.id, self.host, self.port = rt, did, host, port
         self.public, self.server_key = public, server_key
-        self.deliver: Callable[[list], bool] | None = None
+        self.deliver: Callable[[list], bool] = _unheard  # the peer's handler, once it listens
         self.closed = False
 
 
@@ -135,7 +143,7 @@ class SimRuntime:
         self.disk = random.Random(f"{sim.seed}:{seat}:{incarnation}:disk")  # how long each fdatasync takes
         self.router_sock: Router | None = None
         self.busy_until = 0.0  # blocked in an fdatasync until then
-        self.tick: Callable[[float], None] | None = None
+        self.tick: Callable[[float], None] = _no_tick  # the peer's timers, once it starts them
 
     # clock, randomness, deferred calls
     def now(self) -> float:
@@ -399,6 +407,7 @@ class Sim:
         if seat not in self.think_due:
             self.think_due.add(seat)
             rt = self.rts[seat]
+            assert rt is not None  # a seat is woken only while its process runs
             self.at(self.o.think_s * (0.5 + self.rng.random()), lambda: self._think(seat, rt), rt)
 
     def _think(self, seat: int, rt: SimRuntime) -> None:
@@ -436,8 +445,8 @@ class Sim:
         if host.open_seats():
             raise SimFailure(f"seed {self.seed}: the lobby did not fill\n" + self.trace_text())
         host.start_game()
-        self._run_until(lambda: all(p.phase == "game" for p in self.peers), self.now + 10.0)
-        if not all(p.phase == "game" for p in self.peers):
+        self._run_until(lambda: all(p is not None and p.phase == "game" for p in self.peers), self.now + 10.0)
+        if not all(p is not None and p.phase == "game" for p in self.peers):
             raise SimFailure(f"seed {self.seed}: the game did not start\n" + self.trace_text())
         self.note(f"game starts: {self.n} peers, away={self.away}")
         self._bot_poll()
@@ -446,7 +455,7 @@ class Sim:
 
     def crash(self, seat: int, tear: bool = False) -> None:
         p, rt = self.peers[seat], self.rts[seat]
-        if p is None:
+        if p is None or rt is None:
             return
         rt.alive = False
         for sock in (p.router, p.dealer):
@@ -478,6 +487,7 @@ class Sim:
         self.restart_due.pop(seat, None)
         p = self._new_peer(seat)
         path = p.cfg.log_path
+        assert path is not None  # every simulated peer has one (_cfg)
         try:
             p.open_log(path)
         except Exception as e:
@@ -509,7 +519,8 @@ class Sim:
     def _cut(self, src: int, dst: int) -> bool:
         """Whether a message from seat ``src`` to seat ``dst`` is lost (a one-way cut loses only
         what leaves side ``cut_from``)."""
-        return self._split(src, dst) and (self.cut_from is None or self.groups[src] == self.cut_from)
+        return self.groups is not None and self.groups[src] != self.groups[dst] \
+            and (self.cut_from is None or self.groups[src] == self.cut_from)
 
     def _when(self, link: tuple[int, int, int]) -> tuple[float, str]:
         """Delivery time of a message on a link, with the message faults drawn for it."""
@@ -779,10 +790,10 @@ class Sim:
         try:
             self.setup()
             start = self.now
-            self.faults_until = start + self.o.fault_s
+            self.faults_until = until = start + self.o.fault_s
             self.at(0.1, self._schedule_faults)
             self.at(0.1, self._watch_closed)
-            self._run_until(lambda: self.now >= self.faults_until and self.done(), self.faults_until)
+            self._run_until(lambda: self.now >= until and self.done(), until)
             if self.failure is None:
                 if self.groups is not None:
                     self.heal()

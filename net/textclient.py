@@ -74,10 +74,11 @@ async def run(table: NetTable, host: bool, out=sys.stdout) -> None:  # noqa: C90
             elif isinstance(item, Notice):
                 who = "" if item.seat is None or item.seat < 0 else f"{COLOURS[item.seat]}: "
                 print(f"-- {who}{item.text}", file=out)
-            if peer.my_turn() and not peer.outstanding and prompted_at != peer.seq:
+            seat = peer.seat
+            if seat is not None and peer.my_turn() and not peer.outstanding and prompted_at != peer.seq:
                 prompted_at = peer.seq
-                options = list(legal_actions(peer.state, peer.seat, peer.cards))
-                print(f"== your move ({COLOURS[peer.seat]}):", file=out)
+                options = list(legal_actions(peer.state, seat, peer.cards))
+                print(f"== your move ({COLOURS[seat]}):", file=out)
                 for i, a in enumerate(options):
                     print(f"  {i:2}  {a.kind} {' '.join(str(x) for x in a.args)}", file=out)
             out.flush()

@@ -36,7 +36,7 @@ import os
 import socket
 import time
 import weakref
-from typing import Callable
+from typing import Callable, cast
 
 import zmq
 import zmq.asyncio
@@ -78,14 +78,15 @@ class _Zap(Authenticator):
     the same descriptor number, loses its watch, and never answers (so no handshake completes)."""
 
     def start(self) -> None:
-        self.zap_socket = self.context.socket(zmq.REP)  # an asyncio socket: ctx is zmq.asyncio
+        # An asyncio socket: the context is a zmq.asyncio one.
+        self.zap_socket = cast(zmq.Socket, cast(zmq.asyncio.Context, self.context).socket(zmq.REP))
         self.zap_socket.linger = 1
         self.zap_socket.bind("inproc://zeromq.zap.01")
         self._task = asyncio.get_running_loop().create_task(self._serve())
 
     async def _serve(self) -> None:
         while True:
-            msg = await self.zap_socket.recv_multipart()
+            msg = await cast(zmq.asyncio.Socket, self.zap_socket).recv_multipart()
             try:
                 await self.handle_zap_message(msg)  # replies (send_multipart) before it returns
             except Exception:  # a bad request must not stop the handler (then nobody connects)
@@ -288,7 +289,8 @@ def send(sock: zmq.asyncio.Socket, parts: list) -> bool:
     """Send now or drop: never blocks the event loop on a slow or vanished peer.  Returns whether
     libzmq took the message."""
     try:
-        f = sock.send_multipart(parts, flags=zmq.DONTWAIT, copy=True)
+        # zmq.asyncio returns a Future done at once (DONTWAIT) unless a blocking send is queued.
+        f = cast("asyncio.Future", sock.send_multipart(parts, flags=zmq.DONTWAIT, copy=True))
     except zmq.ZMQError:
         return False
     if f.done():
@@ -373,7 +375,7 @@ class ZmqRuntime:
         while True:
             deliver(await sock.recv_multipart(copy=False))
             for _ in range(256):  # drain what is already here, so one flush covers the batch
-                f = sock.recv_multipart(flags=zmq.NOBLOCK, copy=False)
+                f = cast("asyncio.Future[list]", sock.recv_multipart(flags=zmq.NOBLOCK, copy=False))
                 if not f.done() or f.exception() is not None:
                     if not f.done():
                         f.cancel()
@@ -394,6 +396,7 @@ class ZmqRuntime:
 
     async def _key_service(self, public: bytes) -> None:
         """Tell whoever asks on port + 1 this peer's public key (:func:`serve_key`)."""
+        assert self._key_listener is not None  # router() made it
         server = await serve_key(self._key_listener, public)
         try:
             await asyncio.Future()

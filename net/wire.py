@@ -230,9 +230,9 @@ def unpack(data: bytes) -> dict:
     if type(msg) is not dict:
         raise Malformed("not a map")
     t = msg.get("t")
-    schema = SCHEMAS.get(t) if type(t) is str else None
-    if schema is None:
+    if type(t) is not str or t not in SCHEMAS:
         raise Malformed(f"unknown message type {str(t)[:20]!r}")
+    schema = SCHEMAS[t]
     if t in _VERSIONED and type(msg.get("v")) is int and msg["v"] != PROTOCOL:
         return {"t": t, "v": msg["v"]}
     for field, check in schema.items():
@@ -241,10 +241,10 @@ def unpack(data: bytes) -> dict:
     optional = OPTIONAL.get(t, {})
     for field, value in msg.items():
         if field != "t" and field not in schema:
-            check = optional.get(field)
-            if check is None:
+            extra = optional.get(field)
+            if extra is None:
                 raise Malformed(f"{t}: unknown field {str(field)[:20]!r}")
-            if not check(value):
+            if not extra(value):
                 raise Malformed(f"{t}: bad field {field!r}")
     return msg
 
