@@ -36,7 +36,8 @@ import os
 import socket
 import time
 import weakref
-from typing import Callable, cast
+from dataclasses import dataclass
+from typing import Any, Callable, cast
 
 import zmq
 import zmq.asyncio
@@ -305,11 +306,35 @@ def close(sock: zmq.Socket | None, linger_ms: int = 0) -> None:
         sock.close(linger=linger_ms)
 
 
+def _message(frames: list) -> dict:
+    """The protocol message in the last frame (bytes or zmq.Frame), for a fault rule; {} if none."""
+    last = frames[-1] if frames else b""
+    try:
+        msg = wire.unpack_any(last if isinstance(last, bytes) else last.bytes)
+    except Exception:  # not ours to judge: the peer drops it with a counter
+        return {}
+    return msg if type(msg) is dict else {}
+
+
+@dataclass
+class Faults:
+    """The fault seam (docs/net.md, "The fault seam"): what a test makes the network do to one
+    peer's messages, instead of replacing the peer's methods.  ``lose_sent(msg)`` is asked about
+    every message the peer sends (ROUTER or DEALER), ``lose_received(msg)`` about every one that
+    reaches it, with the message decoded (a dict: ``msg["t"]`` is its type); True loses it, as a
+    network that stops carrying it (the connections stay up, ZeroMQ's heartbeats still flow).
+    Unset, they cost nothing: a message is decoded for a rule only."""
+
+    lose_sent: Callable[[dict], bool] | None = None
+    lose_received: Callable[[dict], bool] | None = None
+
+
 class ZmqRuntime:
     """A peer's I/O on the real machine: ZeroMQ sockets, the asyncio event loop, the monotonic
     clock, ``os.urandom``.  net.peer.Peer does all its I/O, timing and randomness through one of
     these, so that net.sim can run the same Peer code over a simulated network in virtual time
-    (net.sim.SimRuntime has the same methods).
+    (net.sim.SimRuntime has the same methods), and tests inject faults through its ``faults``
+    (:class:`Faults`).
 
     A socket handle is what :meth:`router` / :meth:`dealer` return and :meth:`send` /
     :meth:`close` take; received frames reach the peer as lists of objects with ``.bytes`` and
@@ -318,7 +343,6 @@ class ZmqRuntime:
     now = staticmethod(time.monotonic)  # timers (heartbeats, deadlines)
     perf = staticmethod(time.perf_counter)  # latency statistics only
     random = staticmethod(os.urandom)  # incarnations, game ids, seed nonces, fresh identities
-    send = staticmethod(send)
     close = staticmethod(close)
 
     def __init__(self, ctx: zmq.asyncio.Context | None = None) -> None:
@@ -326,6 +350,22 @@ class ZmqRuntime:
         self._own_ctx = ctx is None
         self.gate: Gate | None = None
         self._key_listener: socket.socket | None = None
+        self.faults = Faults()
+
+    def send(self, sock: zmq.asyncio.Socket, parts: list) -> bool:
+        """Send now or drop (:func:`send`); a message a fault rule loses counts as taken."""
+        lose = self.faults.lose_sent
+        if lose is not None and lose(_message(parts)):
+            return True
+        return send(sock, parts)
+
+    def _heard(self, deliver: Callable[[list], Any]) -> Callable[[list], Any]:
+        """``deliver`` behind the ``lose_received`` rule, read at each message (a test sets it
+        while the peer runs).  A lost message is one a DEALER goes on listening after."""
+        def heard(frames: list) -> Any:
+            lose = self.faults.lose_received
+            return True if lose is not None and lose(_message(frames)) else deliver(frames)
+        return heard
 
     @staticmethod
     def call_soon(fn: Callable[[], None]) -> None:
@@ -363,12 +403,12 @@ class ZmqRuntime:
         """Serve the ROUTER (``deliver(frames)`` per message), the timer (``tick(now)`` every 50 ms)
         and the key service; returns the tasks (cancelled by :meth:`aclose`)."""
         loop = asyncio.get_running_loop()
-        return [loop.create_task(self._router_loop(sock, deliver)), loop.create_task(self._timer_loop(tick)),
+        return [loop.create_task(self._router_loop(sock, self._heard(deliver))), loop.create_task(self._timer_loop(tick)),
                 loop.create_task(self._key_service(public))]
 
     def listen(self, sock: zmq.asyncio.Socket, deliver: Callable[[list], bool]) -> asyncio.Task:
         """Serve a DEALER: ``deliver(frames)`` per message, until it returns False."""
-        return asyncio.get_running_loop().create_task(self._dealer_loop(sock, deliver))
+        return asyncio.get_running_loop().create_task(self._dealer_loop(sock, self._heard(deliver)))
 
     @staticmethod
     async def _router_loop(sock: zmq.asyncio.Socket, deliver: Callable[[list], None]) -> None:

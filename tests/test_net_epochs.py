@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import socket
 import time
 
 from mq.bots import choose
@@ -16,6 +17,12 @@ from net.peer import Config, Peer, next_epoch
 
 CARDS = load_default()
 FAST = dict(ping_s=0.05, dead_s=0.4, hello_s=0.05)
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
 
 
 def _logs(tmp_path, keys):
@@ -121,7 +128,10 @@ def test_a_welcome_from_a_sequencer_older_than_the_promise_is_answered_with_a_he
         b = Peer(Config(name="b", key=keys[1], log_path=paths["b"], **FAST))
         b.open_log(paths["b"])
         hellos = []
-        b._send_hello = lambda: hellos.append(b._promise())
+        # The fault seam: b's hellos are seen (and lost) on their way to a sequencer that is not there.
+        b.rt.faults.lose_sent = lambda msg: msg.get("t") != "hello" or not hellos.append(msg["epoch"])
+        b.start_join("127.0.0.1", _free_port(), identity.public_id(keys[0]))
+        hellos.clear()  # the first hello, before any welcome
         welcome = {"t": "welcome", "v": wire.PROTOCOL, "seat": 1, "game": b.game, "leader": 0, "rewind": 20,
                    "opts": {}, "epoch": 16}
         b._f_welcome(welcome)

@@ -102,7 +102,7 @@ def test_a_new_sequencer_with_a_shorter_log_adopts_the_longest_one(tmp_path):
         await until(lambda: a.peer.seq >= 20 and a.peer.state.turn is not None
                     and a.peer.state.turn.seat != 1 and a.peer.state.combat is None, 20)
         # ...seat 1 stops hearing new entries (as if they were in flight when the host died)...
-        a.peer._f_entries = lambda msg: None
+        a.peer.rt.faults.lose_received = lambda msg: msg.get("t") == "entries"  # the fault seam
         frozen = a.peer.seq
         await until(lambda: b.peer.seq > frozen or host.peer.phase != "game", 10)
         assert host.peer.phase == "game"
@@ -110,7 +110,7 @@ def test_a_new_sequencer_with_a_shorter_log_adopts_the_longest_one(tmp_path):
         bots[0].cancel()
         host.peer.leader = False  # no bye, no end: a crash as far as the others can tell
         await host.peer.close()
-        del a.peer._f_entries
+        a.peer.rt.faults.lose_received = None
         longer = b.peer.seq
         assert longer > frozen
         await until(lambda: a.peer.sequencing, 10)
@@ -161,8 +161,7 @@ def test_an_old_sequencer_with_entries_nobody_received_rewinds_when_it_rejoins(t
         await until(lambda: actors(hp.state) == (0,) or hp.phase != "game", 20)
         assert hp.phase == "game"
         # The host goes silent but keeps sequencing its own moves (durable, never sent)...
-        hp._broadcast = lambda msg: None
-        hp._to = lambda rid, msg: None
+        hp.rt.faults.lose_sent = lambda msg: True  # the fault seam: nothing it sends arrives
         sent = hp.seq
         while actors(hp.state) == (0,) and hp.seq < sent + 3:
             await host.submit(choose(view(hp.state, 0), 0, hp.cards))

@@ -176,6 +176,48 @@ class F:
 G, W, U = b"\x00guest", b"\x00watch", b"\x00nobody"  # routing ids at the sequencer
 
 
+class _Dealer:
+    """A DEALER that connects nowhere: what a follower sends on it is captured (``Wired.send``)."""
+
+    closed = False
+
+    def close(self, linger: int = 0) -> None:
+        self.closed = True
+
+
+class Wired(transport.ZmqRuntime):
+    """The transport of the three peers in this process (the fault seam, docs/net.md): a real
+    ROUTER each, never served (no loop runs), a DEALER that connects nowhere, and every message
+    they send, packed by the real code, captured for the test to record and deliver through the
+    entry points the socket loops use.  ``rid``: the follower's routing id at the sequencer (None:
+    the sequencer itself)."""
+
+    def __init__(self, sim: "Sim", rid: bytes | None) -> None:
+        super().__init__()
+        self.sim, self.rid = sim, rid
+        self.own_router = None
+
+    def router(self, host, port, public, secret):
+        self.own_router, got = super().router(host, port, public, secret)
+        return self.own_router, got
+
+    def dealer(self, host, port, public, secret, server_key):
+        return _Dealer()
+
+    def listen(self, sock, deliver):
+        return asyncio.get_running_loop().create_future()  # nothing arrives on it: Sim delivers
+
+    def send(self, sock, parts: list) -> bool:
+        data = parts[-1]
+        self.sim._record(data)
+        if sock is not self.own_router:
+            self.sim.q.append(("up", self.rid, data))
+        elif self.rid is None:
+            self.sim.q.append(("down", parts[0], data))
+        # (a follower's own ROUTER answering a hello, with a retry: recorded only)
+        return True
+
+
 class Sim:
     """A sequencer (seat 0), a player (seat 1), a spectator; seat 2 a bot."""
 
@@ -198,29 +240,6 @@ class Sim:
         frames = self.corpus.setdefault(t, [])
         if len(frames) < 12 and data not in frames:
             frames.append(data)
-
-    def _wire(self) -> None:
-        hp = self.hp
-
-        def to(rid, msg):
-            data = wire.pack(msg)
-            self._record(data)
-            self.q.append(("down", rid, data))
-
-        def broadcast(msg):
-            for rid in list(hp.members):
-                to(rid, msg)
-        hp._to, hp._broadcast = to, broadcast
-        for p, rid in ((self.gp, G), (self.wp, W)):
-            def up(msg, rid=rid):
-                data = wire.pack(msg)
-                self._record(data)
-                self.q.append(("up", rid, data))
-                return True
-
-            def route(r, msg):  # a follower's own ROUTER answering (retry)
-                self._record(wire.pack(msg))
-            p._up, p._to = up, route
 
     def user(self, rid: bytes) -> str | None:
         return {G: self.gp.pub, W: self.wp.pub}.get(rid, self.gp.pub)
@@ -267,17 +286,16 @@ class Sim:
     # -- setup: lobby, seed, a game, and every other message type --------------------------------
     async def _setup(self, tmp) -> None:
         quiet = dict(ping_s=1e6, dead_s=1e9, settle_s=1e6, hello_s=1e6, resend_s=1e6, local_seed=11)
-        self.hp = Peer(Config(name="host", log_path=str(tmp / "h.mqlog"), **quiet))
-        self.gp = Peer(Config(name="guest", log_path=str(tmp / "g.mqlog"), **quiet))
-        self.wp = Peer(Config(name="watch", role="watch", log_path=str(tmp / "w.mqlog"), **quiet))
-        self._wire()
+        self.hp = Peer(Config(name="host", log_path=str(tmp / "h.mqlog"), **quiet), runtime=Wired(self, None))
+        self.gp = Peer(Config(name="guest", log_path=str(tmp / "g.mqlog"), **quiet), runtime=Wired(self, G))
+        self.wp = Peer(Config(name="watch", role="watch", log_path=str(tmp / "w.mqlog"), **quiet),
+                       runtime=Wired(self, W))
         await self.hp.host(seats=3, bots=1, window_ms=120_000)
-        for t in self.hp._tasks:  # no sockets between these peers: their loops only idle
-            t.cancel()
-        for p in (self.gp, self.wp):  # as if connected (net.peer.Peer._connect)
-            p._connecting, p._connect_deadline = True, time.monotonic() + 1e6
-            p._target = ("127.0.0.1", self.hp.port)
-            p._send_hello()
+        for p in (self.gp, self.wp):  # connected through Wired: the hello is captured
+            p.start_join("127.0.0.1", self.hp.port, self.hp.pub, timeout=1e6)
+        for p in (self.hp, self.gp, self.wp):  # no sockets between these peers: their loops only idle
+            for t in p._tasks:
+                t.cancel()
         await self.pump()
         assert self.gp.seat == 1 and self.wp._welcomed and self.hp.open_seats() == 0
         self.gp.choose_gender("female")  # in the lobby (Q-SETUP-3)

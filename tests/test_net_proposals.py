@@ -13,6 +13,16 @@ from net.client import NetTable
 from net.peer import Config
 
 
+def _send_up(p, msg: dict) -> None:
+    """What a modified client sends on its own DEALER, past its Peer's checks (the transport)."""
+    assert p.rt.send(p.dealer, [wire.pack(msg)])
+
+
+def _send_down(p, rid: bytes, msg: dict) -> None:
+    """What a broken sequencer sends on its ROUTER to routing id ``rid`` (the transport)."""
+    assert p.rt.send(p.router, [rid, wire.pack(msg)])
+
+
 async def _until(cond, timeout=5.0):
     end = time.monotonic() + timeout
     while not cond():
@@ -54,7 +64,7 @@ def test_refused_proposals_carry_reasons_and_change_nothing(tmp_path):
         p_unknown = gp._pid + 1
         gp._pid += 1
         gp.outstanding[p_unknown] = (Action(1, "ready"), time.monotonic())
-        gp._up({"t": "propose", "pid": p_unknown, "x": [1, "fly", []]})
+        _send_up(gp, {"t": "propose", "pid": p_unknown, "x": [1, "fly", []]})
         await _until(lambda: len(rejects) == 3)
         by_pid = {pid: reason for pid, reason, _ in rejects}
         assert by_pid[p_illegal] == "phase/wrong"
@@ -66,12 +76,12 @@ def test_refused_proposals_carry_reasons_and_change_nothing(tmp_path):
         pid = gp.propose(Action(1, "ready"))
         await _until(lambda: gp.seq == start[0] + 1)
         gp.outstanding[pid] = (Action(1, "ready"), time.monotonic())
-        gp._up({"t": "propose", "pid": pid, "x": [1, "ready", []]})
+        _send_up(gp, {"t": "propose", "pid": pid, "x": [1, "ready", []]})
         await _until(lambda: len(rejects) == 4)
         assert rejects[-1][:2] == (pid, "net/duplicate")
         # An old proposal id is refused too, even with a different action.
         gp.outstanding[p_illegal] = (Action(1, "ready"), time.monotonic())
-        gp._up({"t": "propose", "pid": p_illegal, "x": [1, "ready", []]})
+        _send_up(gp, {"t": "propose", "pid": p_illegal, "x": [1, "ready", []]})
         await _until(lambda: len(rejects) == 5)
         assert rejects[-1][:2] == (p_illegal, "net/duplicate")
         assert hp.seq == start[0] + 1 and hp.log.entries[-1].author == 1
@@ -81,7 +91,7 @@ def test_refused_proposals_carry_reasons_and_change_nothing(tmp_path):
         wrejects = []
         wp.subscribe(lambda item: wrejects.append(item[2]) if isinstance(item, tuple) and item[0] == "reject" else None)
         wp.outstanding[1] = (Action(0, "ready"), time.monotonic())
-        wp._up({"t": "propose", "pid": 1, "x": [0, "ready", []]})
+        _send_up(wp, {"t": "propose", "pid": 1, "x": [0, "ready", []]})
         await _until(lambda: wrejects == ["net/watcher"])
 
         # Malformed input is dropped and counted; nothing changes and the game goes on.
@@ -121,7 +131,7 @@ def test_a_malformed_entry_from_the_sequencer_is_dropped_by_a_follower(tmp_path)
         for msg in ({"t": "entries", "recs": [b"\x01\x02"]}, {"t": "entries", "recs": ["text"]},
                     {"t": "notice", "kind": "desync", "seat": None, "text": "fake"},
                     {"t": "tick", "head": -1}):
-            hp._to(rid, msg)
+            _send_down(hp, rid, msg)
         await _until(lambda: sum(gp.drops.values()) >= before + 4)
         assert gp.phase == "game" and gp.seq == hp.seq
         for t in (guest, host):
