@@ -14,9 +14,22 @@ from __future__ import annotations
 import json
 import os
 import time
+from dataclasses import dataclass, field
 
 from mq import core
 from mq.rules.node import Node
+
+
+@dataclass
+class Walk:
+    """The sequencer's search for the first differing field with one peer: its connection and
+    seat, the entry, the path walked so far and when the search started."""
+
+    rid: bytes
+    seat: int | None
+    seq: int
+    path: list[int] = field(default_factory=list)
+    started: float = 0.0
 
 
 def _child(value, i: int):

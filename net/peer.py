@@ -6,6 +6,12 @@ commit-reveal, validates proposals with the engine, numbers them, makes them dur
 to everyone.  The others are *followers*: a DEALER connected to the leader's ROUTER.  Every peer
 also binds a ROUTER of its own so that it can take over as sequencer.
 
+The roles are objects that own their own fields: the sequencer's is net.sequencer.Sequencer
+(``Peer.sequencer``, kept across reigns); while this peer sequences, ``Peer.role`` is it and it
+handles what reaches the ROUTER, and becoming sequencer or stepping down swaps ``role`` (there is
+no ``leader`` flag to keep in step: ``Peer.leader`` is ``role is sequencer``).  ``Peer`` is the
+facade the client and the CLIs use.
+
 Invariants:
 - The state changes only by applying a log entry, in sequence order, with ``net.port.apply``; this
   module never builds a State (except the test-only perturbation in net.desync).  Every entry
@@ -56,7 +62,7 @@ import json
 import logging
 import os
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 import zmq
@@ -64,7 +70,6 @@ import zmq
 from mq.cards import load_default
 from mq.rules import Action, IllegalAction, make_params
 from mq.rules import codec as state_codec
-from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
@@ -74,7 +79,6 @@ from net import (
     desync,
     gamelog,
     identity,
-    membership,
     options,
     port,
     replica,
@@ -82,18 +86,14 @@ from net import (
     transport,
     wire,
 )
-from net.membership import Member
-from net.replica import RING
-from net.wire import PROTOCOL, TABLE_AUTHOR
+from net.election import next_epoch
+from net.seats import SeatInfo
+from net.sequencer import ENDING_S, Sequencer
+from net.wire import PROTOCOL
 
 log = logging.getLogger("mq.net")
 
 
-
-# The sequencer waits this long after the game's last entry for every peer to report it, then sends
-# ``end``; a peer that has applied the last entry but hears no ``end`` (it was cut off while the
-# sequencer ended the game and exited) ends by itself ENDING_S + dead_s after that entry.
-ENDING_S = 3.0
 # A joiner that hears nothing from the host in the lobby says hello again for this long before it
 # gives up (there is no failover before the game starts).
 LOBBY_PATIENCE_S = 15.0
@@ -129,50 +129,6 @@ class Config:
     gender: str = "rolled"  # this player's munchkin (Q-SETUP-3; net.options): told the host in the lobby
 
 
-@dataclass
-class SeatInfo:
-    name: str = ""
-    kind: str = "open"  # "peer" (a person's or a headless bot's process), "bot" (leader-run), "open"
-    pub: str = ""  # the CURVE public key (Z85) bound to the seat: also how others reach its ROUTER
-    host: str = ""
-    port: int = 0
-    away: bool = False
-    botted: bool = False  # an away seat played by the leader's bot (Q-OPT-2)
-
-    def wire(self) -> list:
-        return [self.name, self.kind, self.pub, self.host, self.port, self.away, self.botted]
-
-    @classmethod
-    def from_wire(cls, d) -> "SeatInfo":
-        if not (type(d) is list and len(d) == 7 and all(type(x) is str for x in d[:4])
-                and type(d[4]) is int and type(d[5]) is bool and type(d[6]) is bool):
-            raise wire.Malformed("lobby: bad seat")
-        return cls(d[0][:wire.MAX_NAME], d[1], d[2], d[3], d[4], d[5], d[6])
-
-
-def next_epoch(above: int, seat: int) -> int:
-    """An epoch for a reign of ``seat`` higher than ``above``: counter * 8 + seat, so no two
-    seats' reigns ever share an epoch (wire.MAX_SEATS <= 8)."""
-    return ((above >> 3) + 1) << 3 | seat
-
-
-@dataclass
-class _Walk:
-    rid: bytes
-    seat: int | None
-    seq: int
-    path: list[int] = field(default_factory=list)
-    started: float = 0.0
-
-
-def _address(frame) -> str:
-    """The sender's IP address as ZeroMQ saw the connection (``Peer-Address``)."""
-    try:
-        return frame.get("Peer-Address") or "127.0.0.1"
-    except zmq.ZMQError:
-        return "127.0.0.1"
-
-
 class PeerError(Exception):
     """Joining or hosting failed (refused, unreachable, bad log)."""
 
@@ -183,7 +139,7 @@ def _replica_field(name: str, doc: str) -> property:
 
 
 def _member_field(name: str, doc: str) -> property:
-    return property(lambda self: getattr(self.membership, name), doc=doc)
+    return property(lambda self: getattr(self.sequencer.membership, name), doc=doc)
 
 
 class Peer:
@@ -238,7 +194,6 @@ class Peer:
         self.seat: int | None = None
         self.seats: list[SeatInfo] = []
         self.opts: dict = {}
-        self.leader = False
         self.leader_seat: int | None = None
         self.epoch = 0  # the reign we sequence in, or that of the sequencer we follow
         self._noted: list | None = None  # the seats' addresses as last written (_note_addresses)
@@ -251,28 +206,11 @@ class Peer:
         self.commit_ms: list[float] = []  # leader: proposal received -> entry sent (own seat: submit -> applied)
         self._sent_at: dict[int, float] = {}
         self.started_at = self.ended_at = 0.0  # perf_counter at the header and at the end (stats)
-        # leader-only
-        self.membership = membership.Membership()  # members, seat_rid, away_since (above)
-        self._last_pid: dict[int, tuple[bytes, int]] = {}
-        self._drive_scheduled = False
-        self._live = False
-        self._pending_props: list[tuple[bytes, dict, float]] = []
-        self._reconcile_until = 0.0
-        self._no_quorum_since: float | None = None
-        self._fetch_until = 0.0  # how long to wait for the more up-to-date logs asked for (reconciling)
-        self._last_fetch_req = 0.0
+        # The roles: the sequencer's part (net.sequencer) is the object that handles what reaches our
+        # ROUTER while ``role`` is it; otherwise this peer follows, or looks for, a sequencer.
+        self.sequencer = Sequencer(self)
+        self.role: Sequencer | None = None
         self._stepped_down = False  # looking for the sequencer after giving up sequencing
-        self._expect: set[int] = set()
-        self._fetching: set[bytes] = set()
-        self._seeding: seeding.Exchange | None = None
-        self.steward = port.Steward()  # the window timer (the table's passes, Q-OPT-1)
-        self._ending_until: float | None = None
-        self._walk: _Walk | None = None
-        self._reports: dict[int, dict[int, int]] = {}
-        self._desync_seq: int | None = None
-        self._desync_found: tuple[int, str, float] | None = None
-        self._last_tick = 0.0
-        self._bot_failures = 0
         # follower-only
         self._connecting = False
         self._connect_deadline = 0.0
@@ -446,11 +384,11 @@ class Peer:
         pid = self._pid
         now = self.rt.perf()
         self._sent_at[pid] = now
-        if self.leader and not self._live and self.phase == "game":
+        if self.leader and not self.sequencer.live and self.phase == "game":
             self.outstanding[pid] = (action, now)  # sequenced when this new sequencer goes live
             return pid
         if self.leader:
-            reason = self._sequence(self.seat, (self.inc, pid), action)
+            reason = self.sequencer.sequence(self.seat, (self.inc, pid), action)
             if reason is not None:
                 self._sent_at.pop(pid, None)
                 self._reject_local(pid, *reason)
@@ -470,7 +408,7 @@ class Peer:
     def say(self, text: str) -> None:
         text = str(text)[:wire.MAX_TEXT]
         if self.leader:
-            self._chat(self.seat, text)
+            self.sequencer.chat(self.seat, text)
         elif self._welcomed:
             self._up({"t": "say", "text": text})
 
@@ -489,23 +427,28 @@ class Peer:
         self.seats = [self.seats[s] if s < len(self.seats) and self.seats[s].kind == "peer"
                       else SeatInfo(f"bot-{COLOURS[s]}", "bot") if s in bots else SeatInfo() for s in range(n)]
         self.opts = dict(opts, genders=self.opts["genders"])  # each player's own (a joiner's may be newer)
-        self._broadcast_lobby()
+        self.sequencer.broadcast_lobby()
 
     def choose_gender(self, gender: str) -> None:
         """In the lobby: this player's munchkin's gender (Q-SETUP-3; net.options), told the host."""
         self.cfg.gender = gender
         if self.leader and self.phase == "lobby":
             self.opts = options.with_gender(self.opts, self._me, gender)
-            self._broadcast_lobby()
+            self.sequencer.broadcast_lobby()
         elif self._welcomed:
             self._up({"t": "gender", "gender": gender})
 
     # -- what a peer is doing now (read-only: the simulation, the harness and tests watch these) --
     @property
+    def leader(self) -> bool:
+        """This peer is the sequencer (live or not): its ROUTER's messages go to ``sequencer``."""
+        return self.role is self.sequencer
+
+    @property
     def sequencing(self) -> bool:
         """This peer sequences and is live: a quorum promised its epoch (False while a new
         sequencer reconciles, or while it has no quorum)."""
-        return self.leader and self._live
+        return self.leader and self.sequencer.live
 
     @property
     def following(self) -> bool:
@@ -549,7 +492,7 @@ class Peer:
         for s in range(seats - bots, seats):
             self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
         self.seat = 0
-        self.leader, self.leader_seat, self._live = True, 0, True
+        self.role, self.leader_seat, self.sequencer.live = self.sequencer, 0, True
         self.epoch = next_epoch(0, 0)  # the first reign: nobody can have promised a later one
         self.phase = "lobby"
         self._spawn()
@@ -654,85 +597,20 @@ class Peer:
         self._become_leader({s for s in self._peer_seats() if s != self.seat}, self.cfg.settle_s)
 
     def _become_leader(self, expect: set[int], settle: float) -> None:
-        now = self.rt.now()
-        self.leader, self.leader_seat = True, self.seat
-        self._live = False
+        """Sequence, in a new epoch: the sequencer becomes our role and reconciles (not live yet)."""
+        self.role, self.leader_seat = self.sequencer, self.seat
         self.epoch = next_epoch(max(self.epoch, self.log.promise, self.log.last_epoch), self._me)
         self.log.raise_promise(self.epoch)
-        self._expect = set(expect)
-        self._reconcile_until = now + settle
-        self.membership.clear()
-        self._fetching.clear()
         self.catchup.buffer.clear()
-        for s, info in enumerate(self.seats):
-            if info.kind == "peer" and s != self.seat:
-                info.away = True
-                self.away_since.setdefault(s, now)
+        self.sequencer.begin(expect, settle)
         self.seats[self._me].away = False
         self.seats[self._me].host, self.seats[self._me].port = self.cfg.bind, self.port
-        self._rebuild_dedupe()
         self._dealer_lost()
         self._welcomed = False
         self._connecting = False
         log.info("sequencer now (seat %s, epoch %d) at entry %d; waiting for seats %s", self.seat, self.epoch,
                  self.seq, sorted(expect))
 
-    def _rebuild_dedupe(self) -> None:
-        """The highest proposal id handled per seat, as the log holds them."""
-        self._last_pid = {}
-        for e in self.log.entries:
-            if e.pid is not None:
-                self._last_pid[e.author] = e.pid
-
-    def _raise_epoch(self, seen: int) -> None:
-        """A peer promised a reign later than ours (a sequencer we never heard of went on): take an
-        epoch above it, reconcile again (its log may be more up to date than ours) and have every
-        member promise the new epoch before sequencing more."""
-        self.epoch = next_epoch(seen, self._me)
-        self.log.raise_promise(self.epoch)
-        log.warning("a peer promised epoch %d: sequencing again as epoch %d", seen, self.epoch)
-        if self._live:
-            self._live = False
-            self._expect.clear()
-            self._reconcile_until = self.rt.now()
-        for rid, m in self.members.items():
-            m.promised = 0
-            self._to(rid, self._welcome(m.seat, -1))
-
-    def _welcome(self, seat: int | None, rewind: int) -> dict:
-        return {"t": "welcome", "v": PROTOCOL, "seat": seat, "game": self.game, "leader": self.seat,
-                "rewind": rewind, "opts": self.opts, "epoch": self.epoch}
-
-    def _go_live(self) -> None:
-        self._live = True
-        self._expect.clear()
-        # Issue 13 item 6: a window open in the logged state is timed from now (the sequencer that
-        # timed it may be gone), or it would wait for its seats for ever.
-        self.steward.rearm(self.state, self.rt.now())
-        # A peer whose log we did not (fully) adopt — its answer was lost or did not check, or we
-        # took a more up-to-date one since — holds entries past what it shares with ours, which
-        # we are about to number differently.  Never acknowledged (a quorum that promised our
-        # epoch holds nothing more up to date than ours): rewind it.
-        for rid, m in self.members.items():
-            if m.last > m.common:
-                m.last = m.common
-                self._to(rid, self._welcome(m.seat, m.common))
-        self._fetching.clear()
-        self._notice("info", self.seat, f"{self._who(self.seat)} hosts the game from entry {self.seq}")
-        self._broadcast_lobby()
-        self._broadcast({"t": "tick", "head": self.seq})
-        # Own proposals the old sequencer never answered go through us now (the dedupe table,
-        # rebuilt from the log, refuses any that it did sequence).
-        for pid, (action, _) in sorted(self.outstanding.items()):
-            del self.outstanding[pid]
-            reason = self._sequence(self._me, (self.inc, pid), action)
-            if reason is not None:
-                self._reject_local(pid, *reason)
-        pending, self._pending_props = self._pending_props, []
-        for rid, m, t0 in pending:
-            self._l_propose(rid, m, t0)
-        self._check_over()
-        self._schedule_drive()
 
     def start_game(self) -> None:
         """Host: leave the lobby.  Open seats become bots; then the seed commit-reveal runs."""
@@ -742,166 +620,14 @@ class Peer:
             if info.kind == "open":
                 self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
         params = options.params(self.opts, tuple(s for s, i in enumerate(self.seats) if i.kind == "bot"))
-        roster = [[i.name, i.pub, i.kind] for i in self.seats]
-        peer_seats = [s for s, i in enumerate(self.seats) if i.kind == "peer"]
-        self._seeding = seeding.Exchange.open(params, roster, peer_seats, self.rt.now() + 10.0, self._me,
-                                              self._new_nonce())
-        self.phase = "seeding"
-        msg = {"t": "commit_req", "params": state_codec.encode(params), "roster": roster}
-        for s in peer_seats:
-            if s != self.seat:
-                self._to_seat(s, msg)
-        self._broadcast_lobby()
-        self._seed_progress()
+        self.sequencer.start_seeding(params)
 
     def _new_nonce(self) -> bytes:
         return seeding.new_nonce(self.rt.random, self.cfg.local_seed, self.seat)
 
-    def _seed_progress(self) -> None:
-        ex = self._seeding
-        if ex is None:
-            return
-        hs = ex.to_reveal()
-        if hs is not None:
-            for s in ex.seats:
-                if s != self.seat:
-                    self._to_seat(s, {"t": "commits", "hs": hs})
-        raw = ex.header(self.game)
-        if raw is not None:
-            self._seeding = None
-            self._start_from_header(gamelog.decode_header(raw))
-            self._broadcast({"t": "header", "rec": raw})
-            self._schedule_drive()
-
-    def _l_commit(self, m: Member, msg: dict) -> None:
-        why = "not expected now" if self._seeding is None or m.seat is None else self._seeding.commit(m.seat, msg["h"])
-        if why is not None:
-            return self.drops.drop("commit", why, m.name)
-        self._seed_progress()
-
-    def _l_reveal(self, m: Member, msg: dict) -> None:
-        why = ("not expected now" if self._seeding is None or m.seat is None
-               else self._seeding.reveal(m.seat, msg["nonce"]))
-        if why is not None:
-            return self.drops.drop("reveal", why, m.name)
-        self._seed_progress()
 
     # -- connections ----------------------------------------------------------------------------
-    def _l_hello(self, rid: bytes, msg: dict, addr: str, pub: str) -> None:  # noqa: C901
-        """``pub`` is the connection's CURVE public key (ZAP User-Id): the only identity that counts."""
-        if msg["v"] != PROTOCOL:
-            return self._to(rid, {"t": "refuse", "reason": "protocol",
-                                  "text": f"this game speaks protocol {PROTOCOL}, you speak {msg['v']}"})
-        if msg["role"] not in ("play", "watch"):
-            return self.drops.drop("hello", "bad role", addr)
-        if msg["id"] != pub:  # the field is informative only; a mismatch is a broken or lying peer
-            return self.drops.drop("hello", "id is not the connection's key", addr)
-        known = self.admission.admitted(pub) or any(i.kind == "peer" and i.pub == pub for i in self.seats)
-        if not known:
-            refusal = self.admission.admit(rid, msg.get("code"), addr, pub, self.rt.now())
-            if refusal is not None:
-                return self._to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
-        if msg["game"] is not None and msg["game"] != self.game:
-            return self._to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
-        name = msg["name"][:wire.MAX_NAME] or "player"
-        seat = None
-        if msg["role"] == "play":
-            seat = next((s for s, i in enumerate(self.seats) if i.kind == "peer" and i.pub == pub), None)
-            if seat == self.seat:
-                return self._to(rid, {"t": "refuse", "reason": "same-identity",
-                                      "text": "that identity is the host's own (set MQ_HOME per player)"})
-            if seat is None:
-                if self.phase != "lobby":
-                    return self._to(rid, {"t": "refuse", "reason": "started",
-                                          "text": "the game has started: join with --watch to follow it"})
-                seat = next((s for s, i in enumerate(self.seats) if i.kind == "open"), None)
-                if seat is None:
-                    return self._to(rid, {"t": "refuse", "reason": "full", "text": "every seat is taken"})
-        now = self.rt.now()
-        for old_rid, old in list(self.members.items()):
-            if old.pub == pub and old_rid != rid:
-                if old.inc != msg["inc"] and now - old.last_seen < 2 * self.cfg.ping_s:
-                    # Another live process with this identity: not a restart.  It may ask again.
-                    return self._to(rid, {"t": "retry", "leader": self.seat, "addr": None})
-                del self.members[old_rid]  # a restarted peer replaces its dead connection
-                self._fetching.discard(old_rid)
-        if self.header is not None and msg["epoch"] > self.epoch:
-            self._raise_epoch(msg["epoch"])  # before this peer's welcome, which names our epoch
-        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], self.rt.now(), msg["last"],
-                     lep=msg["lep"], promised=msg["epoch"])
-        self.members[rid] = mem
-        rewind = -1
-        if seat is not None:
-            info = self.seats[seat]
-            was_away = info.away
-            self.seats[seat] = SeatInfo(name if self.phase == "lobby" else info.name, "peer", pub, addr,
-                                        msg["port"])
-            self.seat_rid[seat] = rid
-            self.away_since.pop(seat, None)
-            self._expect.discard(seat)
-            if was_away:
-                self._notice("back", seat, f"{self._who(seat)} is back")
-            if self.phase == "lobby":
-                self.opts = options.with_gender(self.opts, seat, msg.get("gender", "rolled"))
-        if self.header is not None and msg["last"] > 0:
-            common = self._common_point(msg["tail"])
-            mem.last, mem.common = msg["last"], common
-            if self._live or (msg["lep"], msg["last"]) <= (self.log.last_epoch, self.seq):
-                # Ours is at least as up to date (so it holds whatever of theirs was acknowledged),
-                # or we sequence (a quorum that promised our epoch had nothing more up to date, so
-                # their extra entries never were): keep what they share with ours.
-                if common != msg["last"]:
-                    rewind = mem.last = common
-            else:
-                # Their log is more up to date: adopt it (checked one by one in _l_adopt, which
-                # also finds where the logs part and drops our own tail from there).
-                self._fetching.add(rid)
-                self._fetch_until = max(self._fetch_until, self.rt.now() + 2 * self.cfg.dead_s)
-                self._to(rid, {"t": "fetch_req", "from": common + 1})
-        self._to(rid, self._welcome(seat, rewind))
-        if self.header is not None:
-            self._to(rid, {"t": "header", "rec": self.header.raw})
-        if self.phase == "ended":
-            self._to(rid, {"t": "end", "seq": self.seq, "h": port.hash(self.state)})
-        if self.header is not None:  # the chat so far, for a player who comes back (or joins to watch)
-            for s, text in self.chat_kept:
-                self._to(rid, {"t": "notice", "kind": "chat", "seat": s, "text": text, "past": True})
-        log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
-        self._broadcast_lobby()
-        if self.phase == "lobby":
-            self._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
 
-    def _common_point(self, tail: list) -> int:
-        """The last entry that the peer's log (as sampled by its ``tail``) shares with ours."""
-        common = 0
-        for item in tail:
-            if type(item) is list and len(item) == 2 and wire.SEQ(item[0]) and wire.ID16(item[1]):
-                s, i = item
-                if common < s <= self.seq and self.log.id_at(s) == i:
-                    common = s
-        return common
-
-    def _member_gone(self, rid: bytes, why: str) -> None:
-        m = self.members.pop(rid, None)
-        if m is None:
-            return
-        self._fetching.discard(rid)
-        if self.phase in ("ended", "desync", "closed"):
-            self.seat_rid.pop(m.seat, None)
-            return
-        if m.seat is not None and self.seat_rid.get(m.seat) == rid:
-            del self.seat_rid[m.seat]
-            if self.phase == "lobby":
-                self.seats[m.seat] = SeatInfo()
-                self.opts = options.with_gender(self.opts, m.seat, "rolled")
-                self._notice("info", m.seat, f"{m.name} left the lobby")
-            else:
-                self.seats[m.seat].away = True
-                self.away_since[m.seat] = self.rt.now()
-                self._notice("away", m.seat, f"{self._who(m.seat)} is away ({why})")
-            self._broadcast_lobby()
-        if self._walk is not None and self._walk.rid == rid:
-            self._finish_walk("the peer went away during the search")
 
     def _who(self, seat: int | None) -> str:
         if seat is None or seat < 0:
@@ -909,185 +635,12 @@ class Peer:
         name = self.seats[seat].name if seat < len(self.seats) else ""
         return f"{name} ({COLOURS[seat]})" if name else COLOURS[seat]
 
-    def _broadcast_lobby(self) -> None:
-        if not self.leader:
-            return
-        msg = {"t": "lobby", "seats": [s.wire() for s in self.seats], "opts": self.opts,
-               "leader": self.seat, "phase": self.phase}
-        self._broadcast(msg)
-        self._note_addresses()
-        self._emit(("lobby", [SeatInfo(**vars(s)) for s in self.seats], dict(self.opts)))
 
     # -- sequencing -----------------------------------------------------------------------------
-    def _l_propose(self, rid: bytes, msg: dict, t0: float) -> None:
-        m = self.members[rid]
-        pid = msg["pid"]
-        if not self._live and self.phase == "game" and self._desync_seq is None:
-            self._pending_props.append((rid, msg, t0))  # a new sequencer reconciling: soon
-            return
-        if m.seat is None:
-            return self._to(rid, {"t": "reject", "pid": pid, "reason": "net/watcher",
-                                   "detail": "spectators do not act"})
-        try:
-            action = decode_action(msg["x"])
-        except IllegalAction as e:
-            return self._to(rid, {"t": "reject", "pid": pid, "reason": e.reason, "detail": e.detail})
-        reason = self._sequence(m.seat, (m.inc, pid), action)
-        if reason is not None:
-            self._counts["rejected"] += 1
-            self._to(rid, {"t": "reject", "pid": pid, "reason": reason[0], "detail": reason[1][:wire.MAX_TEXT]})
-        else:
-            self.commit_ms.append((self.rt.perf() - t0) * 1000)
 
-    def _sequence(self, author: int, pid: tuple[bytes, int] | None, action: Action) -> tuple[str, str] | None:
-        """Validate, number, log and queue one entry; returns (reason, detail) if refused."""
-        if self.phase != "game" or not self._live:
-            if self.phase == "ended" or (self.state is not None and port.is_over(self.state)):
-                return "game/over", "the game is over"
-            if self.phase == "desync" or self._desync_seq is not None:
-                return "net/paused", "the game stopped on a desync"
-            return "net/not-started", "the game is not running yet"
-        why = replica.may_author(self.header, author, action)
-        if why is not None:
-            return "net/not-your-seat", why
-        if pid is not None:
-            last = self._last_pid.get(author)
-            if last is not None and last[0] == pid[0] and pid[1] <= last[1]:
-                return "net/duplicate", f"proposal {pid[1]} was already handled"
-            self._last_pid[author] = pid
-        try:
-            state, events = port.apply(self.state, action, self.cards)
-        except IllegalAction as e:
-            return e.reason, e.detail
-        except Exception as e:  # an engine bug: refuse this action, keep the game as it is
-            log.exception("the engine failed on %s", action)
-            return "engine/error", f"{type(e).__name__}: {e}"
-        raw = gamelog.encode_entry(self.seq + 1, author, pid, encode_action(action), port.hash(state),
-                                   self.log.last_id, self.epoch)
-        entry = gamelog.decode_entry(raw)
-        applied = Applied(entry.n, action, tuple(events), state)
-        self.replica.keep(entry, applied)
-        self._counts["sequenced"] += 1
-        # Sent at once, before anyone here hears of it and before it is durable here: the followers
-        # receive, apply and sync it while our own fdatasync runs (Raft thesis 10.2.1; one sync for
-        # everything sequenced in this loop iteration).  An entry is acknowledged once a quorum
-        # holds it in its epoch, with or without the sequencer (docs/net.md, "Epochs"), so a
-        # sequencer that crashes before its sync returns loses nothing acknowledged.
-        self._broadcast({"t": "entries", "recs": [raw]})
-        self._schedule_sync()
-        self._committed(entry, applied)
-        self._after_change()
-        return None
-
-    def _after_change(self) -> None:
-        self.steward.saw(self.state, self.rt.now())  # Q-DIGI-2, Q-OPT-1: every reaction window is timed
-        self._check_over()
-        self._schedule_drive()
-
-    def _check_over(self) -> None:
-        if self.leader and port.is_over(self.state) and self._ending_until is None and self.phase == "game":
-            self._ending_until = self.rt.now() + ENDING_S
-
-    def _driven_by_me(self, seat: int) -> bool:
-        info = self.seats[seat]
-        return info.kind == "bot" or (info.kind == "peer" and info.botted and seat != self.seat)
-
-    def _schedule_drive(self) -> None:
-        if self.leader and not self._drive_scheduled:
-            self._drive_scheduled = True
-            self.rt.call_soon(self._drive)
-
-    def _drive(self) -> None:
-        """One move for a seat the leader plays (bot seats, botted away seats); then again."""
-        self._drive_scheduled = False
-        if not self.leader or not self._live or self.phase != "game" or port.is_over(self.state):
-            return
-        for seat in port.actors(self.state):
-            if self._driven_by_me(seat):
-                try:
-                    action = port.bot_move(self.state, seat, self.cards)
-                    reason = self._sequence(TABLE_AUTHOR, None, action)
-                except Exception as e:  # a bot bug must not kill the sequencer
-                    log.exception("the bot for seat %d failed", seat)
-                    action, reason = None, ("engine/error", str(e))
-                if reason is not None:
-                    self._bot_failures += 1
-                    log.error("bot for seat %d: %s was refused: %s", seat, action, reason)
-                    if self._bot_failures > 20:
-                        self.error = f"the bot for seat {seat} keeps failing"
-                        return
-                    self.rt.call_later(0.1, self._schedule_drive)
-                return  # _sequence scheduled the next drive
 
     # -- hashes, desync -------------------------------------------------------------------------
-    def _l_report(self, m: Member, msg: dict) -> None:
-        for item in msg["hs"]:  # (the schema checked each item: [seq, state hash, entry id])
-            n, h, i = item
-            if not 1 <= n <= self.seq or self.log.id_at(n) != i:
-                # Not about our entry n: a tail the member applied before our log and its parted
-                # (it is told to rewind, or its next entry from us does not chain), or one we
-                # dropped since we served it while reconciling.  Nothing to compare.
-                continue
-            m.acked = max(m.acked, n)
-            if m.seat is None:
-                continue
-            self._reports.setdefault(n, {})[m.seat] = h
-            self._reports.pop(n - RING, None)
-            if h != self.log.entries[n - 1].hash:
-                self._start_desync(n, m, h)
 
-    def _start_desync(self, n: int, m: Member, h: int) -> None:
-        if self.phase == "desync" or self._walk is not None:
-            return
-        log.error("desync at entry %d: %s has %016x, the sequencer %016x", n, m.name, h, self.log.entries[n - 1].hash)
-        self._desync_seq = n
-        self._live = False
-        self._broadcast({"t": "pause", "seq": n, "reason": "desync"})
-        self._notice("info", m.seat, f"state hashes differ after entry {n}: the game is paused")
-        if n not in self.ring:
-            self._walk = _Walk(m.rid, m.seat, n, started=self.rt.now())
-            return self._finish_walk("the state of that entry is no longer kept")
-        self._walk = _Walk(m.rid, m.seat, n, [], self.rt.now())
-        self._to(m.rid, {"t": "kids_req", "seq": n, "path": []})
-
-    def _l_kids(self, m: Member, msg: dict) -> None:
-        w = self._walk
-        if w is None or m.rid != w.rid or msg["seq"] != w.seq or msg["path"] != w.path:
-            return self.drops.drop("kids", "no such question", m.name)
-        if not all(wire.U64(d) for d in msg["d"]):
-            return self.drops.drop("kids", "bad digest", m.name)
-        mine = desync.kids(self.ring[w.seq], w.path)
-        i = desync.first_difference(mine, (msg["ok"], msg["d"]))
-        if i is None or len(w.path) >= 32:
-            return self._finish_walk(None)
-        w.path.append(i)
-        self._to(m.rid, {"t": "kids_req", "seq": w.seq, "path": w.path})
-
-    def _finish_walk(self, problem: str | None) -> None:
-        w, self._walk = self._walk, None
-        assert w is not None  # a search runs
-        n = w.seq
-        text = desync.path_text(self.ring[n], w.path) if n in self.ring else "state"
-        if problem:
-            text += f" (search stopped: {problem})"
-        # Publish once every connected seat has reported its hash for n (bounded wait), so the
-        # report lists all peers.
-        self._desync_found = (n, text, self.rt.now() + 0.5)
-
-    def _publish_desync(self, now: float, n: int, text: str, until: float) -> None:
-        missing = [s for s in self.seat_rid if s not in self._reports.get(n, {})]
-        if missing and now < until:
-            return
-        self._desync_found = None
-        hashes = [[self.seat, self.log.entries[n - 1].hash]]
-        for seat, h in sorted(self._reports.get(n, {}).items()):
-            if seat != self.seat:
-                hashes.append([seat, h])
-        e = self.log.entries[n - 1]
-        msg = {"t": "desync", "seq": n, "hashes": hashes, "path": text[:400],
-               "entry": [e.n, e.author, e.action, e.hash]}
-        self._broadcast(msg)
-        self._on_desync(msg)
 
     def _on_desync(self, msg: dict) -> None:
         """Every peer (leader included) writes its own report and stops."""
@@ -1113,77 +666,6 @@ class Peer:
         self._finish("desync")
 
     # -- leader timers --------------------------------------------------------------------------
-    def _leader_timers(self, now: float) -> None:  # noqa: C901
-        if self.phase in ("desync", "closed"):
-            return
-        if now - self._last_tick >= self.cfg.ping_s:
-            self._last_tick = now
-            self._broadcast({"t": "tick", "head": self.seq})
-        for rid in self.membership.silent(now, self.cfg.dead_s):
-            self._member_gone(rid, "no heartbeat")
-        if self._seeding is not None and now > self._seeding.deadline:
-            missing = self._seeding.missing()
-            self._seeding = None
-            self.phase = "lobby"
-            for s in missing:
-                self.seats[s] = SeatInfo()
-            self._broadcast_lobby()
-            self._notice("info", None, f"seats {missing} did not take part in the seed exchange: back to the lobby")
-        if self.phase == "game" and self._desync_seq is None:
-            quorate = self._quorum(self._reach(now))
-            if quorate:
-                self._no_quorum_since = None
-            elif self._no_quorum_since is None:
-                self._no_quorum_since = now
-            if self._live and not quorate:
-                # The others may be following another sequencer: stop until a quorum is back.
-                self._live = False
-                self._expect.clear()
-                self._reconcile_until = now
-                self._notice("info", self.seat, "no quorum of the players is reachable: the game waits")
-            if not self._live:
-                # Wait for the peers expected (up to the settle time) and for the more up-to-date
-                # logs asked for (up to 2 x dead_s: going live without one rewinds its tail, which
-                # is safe once a quorum is ready without it, but loses moves that were on it).
-                if self._fetching and now - self._last_fetch_req > 4 * self.cfg.ping_s:
-                    self._last_fetch_req = now
-                    for rid in self._fetching:  # the answer may have been lost: ask again
-                        m = self.members.get(rid)
-                        if m is not None:
-                            self._to(rid, {"t": "fetch_req", "from": min(m.common, self.seq) + 1})
-                if self._quorum(self._ready(now)) and (not self._expect or now > self._reconcile_until) \
-                        and (not self._fetching or now > self._fetch_until):
-                    return self._go_live()
-                if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.cfg.dead_s:
-                    return self._step_down()
-        if self._walk is not None and now - self._walk.started > 3.0:
-            self._finish_walk("the peer did not answer")
-        if self._desync_found is not None:
-            self._publish_desync(now, *self._desync_found)
-        if self.phase != "game" or not self._live:
-            return
-        # Q-DIGI-2: the timer closes a window by passing for the seats still waiting (a refused
-        # pass is skipped as the timer goes on).
-        while (action := self.steward.due(self.state, now)) is not None:
-            self._sequence(TABLE_AUTHOR, None, action)
-        p = self.state.params
-        for seat, since in list(self.away_since.items()):
-            info = self.seats[seat]
-            if not info.botted and info.away and port.takes_over(p, since, now):
-                info.botted = True
-                self._notice("bot", seat, f"a bot plays for {self._who(seat)} while they are away")
-                self._broadcast_lobby()
-                self._schedule_drive()
-        for info in self.seats:
-            if info.botted and not info.away:
-                info.botted = False
-                self._broadcast_lobby()
-        if self._ending_until is not None:
-            waiting = [m for m in self.members.values() if m.seat is not None and m.acked < self.seq]
-            if not waiting or now > self._ending_until:
-                self._broadcast({"t": "end", "seq": self.seq, "h": port.hash(self.state)})
-                self._notice("closed", None, f"the game is over after {self.seq} entries")
-                self._finish("ended")
 
     # -- quorum (docs/net.md, "Quorum") ----------------------------------------------------------
     def _peer_seats(self) -> list[int]:
@@ -1191,59 +673,36 @@ class Peer:
             return [s for s, (_, _, kind) in enumerate(self.header.roster) if kind == "peer"]
         return [s for s, i in enumerate(self.seats) if i.kind == "peer"]
 
-    def _quorum(self, seats: set[int]) -> bool:
-        return membership.quorum(self._peer_seats(), seats)
-
-    def _reach(self, now: float) -> set[int]:
-        return self.membership.reach(self._me, now, self.cfg.dead_s / 2)
-
-    def _ready(self, now: float) -> set[int]:
-        return self.membership.ready(self._me, now, self.cfg.dead_s / 2, self.epoch, self._fetching)
 
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
         sequencing and look for the game as a follower (the lowest other seat we can reach)."""
         log.warning("no quorum for %.1f s: seat %s stops sequencing", 2 * self.cfg.dead_s, self.seat)
         self._notice("info", self.seat, "too few players are reachable: looking for the game's host")
-        self.leader, self._live, self.leader_seat = False, False, None
-        self._no_quorum_since = None
-        self.membership.clear()
-        self._fetching.clear()
-        self._pending_props.clear()
+        self.role, self.leader_seat = None, None
+        self.sequencer.stand_down()
         self._dead = {self._me}
         self._last_heard = self.rt.now()
         self._stepped_down = True
         self._elect()
 
-    def _chat(self, seat: int | None, text: str) -> None:
-        self._broadcast({"t": "notice", "kind": "chat", "seat": seat, "text": text})
-        self.chat_kept.append((seat, text))
-        self._emit(Notice("chat", seat, text))
 
     # -- leader I/O -----------------------------------------------------------------------------
     def _to(self, rid: bytes, msg: dict) -> None:
         if not self.rt.send(self.router, [rid, wire.pack(msg)]):
             log.debug("could not send %s to %r", msg.get("t"), rid)
 
-    def _to_seat(self, seat: int, msg: dict) -> None:
-        rid = self.seat_rid.get(seat)
-        if rid is not None:
-            self._to(rid, msg)
 
-    def _broadcast(self, msg: dict) -> None:
-        data = wire.pack(msg)
-        for rid in list(self.members):
-            self.rt.send(self.router, [rid, data])
-
-    def _on_router(self, frames: list) -> None:  # noqa: C901
-        """One message on this peer's ROUTER (any role)."""
+    def _on_router(self, frames: list) -> None:
+        """One message on this peer's ROUTER: the sequencer's, while it is our role; otherwise only
+        a hello is answered (where the sequencer we follow is, or: two adrift peers meet)."""
         if len(frames) != 2:
             return self.drops.drop("frame", f"{len(frames)} frames")
         rid = frames[0].bytes
         try:
             msg = wire.unpack(frames[1].bytes)
         except wire.Malformed as e:
-            return self.drops.drop("message", str(e), _address(frames[1]))
+            return self.drops.drop("message", str(e), transport.peer_address(frames[1]))
         t = msg["t"]
         try:
             # The sender's CURVE public key, as the handshake proved it and ZAP reported it.
@@ -1262,120 +721,7 @@ class Peer:
             if asker < self._me:  # it follows nobody either, and the lower seat sequences
                 return self._to(rid, {"t": "retry", "leader": None, "from": self.seat})
             self._rendezvous()  # then answer its hello as the sequencer
-        if not user:
-            return self.drops.drop("message", "no CURVE identity", _address(frames[1]))
-        now = self.rt.now()
-        if t == "hello":
-            return self._l_hello(rid, msg, _address(frames[1]), user)
-        m = self.members.get(rid)
-        if m is None:
-            if t != "bye":
-                self._to(rid, {"t": "who"})
-            return
-        if m.pub != user:  # a routing id is not an identity
-            return self.drops.drop(t, "sent on another key's routing id", m.name)
-        m.last_seen = now
-        if t == "propose":
-            self._l_propose(rid, msg, self.rt.perf())
-        elif t == "report":
-            self._l_report(m, msg)
-        elif t == "ping":
-            m.acked = max(m.acked, min(msg["seq"], self.seq))
-            m.promised = max(m.promised, msg["epoch"])
-            if msg["epoch"] > self.epoch and self.header is not None:
-                self._raise_epoch(msg["epoch"])
-        elif t == "fetch":
-            self._serve_fetch(rid, msg["from"])
-        elif t == "commit":
-            self._l_commit(m, msg)
-        elif t == "reveal":
-            self._l_reveal(m, msg)
-        elif t == "kids":
-            self._l_kids(m, msg)
-        elif t == "entries":
-            self._l_adopt(m, msg)
-        elif t == "say":
-            if m.seat is not None:
-                self._chat(m.seat, msg["text"])
-        elif t == "gender":
-            if m.seat is not None and self.phase == "lobby":
-                self.opts = options.with_gender(self.opts, m.seat, msg["gender"])
-                self._broadcast_lobby()
-        elif t == "bye":
-            self._member_gone(rid, "left")
-        else:
-            self.drops.drop(t, "not for the sequencer", m.name)
-
-    def _serve_fetch(self, rid: bytes, start: int) -> None:
-        if self.log is None:
-            return
-        recs = catchup.records_from(self.log, start)
-        if recs:
-            self._to(rid, {"t": "entries", "recs": recs})
-
-    def _l_adopt(self, m: Member, msg: dict) -> None:
-        """A new sequencer takes the entries of a peer whose log is more up to date (reconciliation)."""
-        if m.rid not in self._fetching or self._live:
-            return self.drops.drop("entries", "not asked for", m.name)
-        problem = gap = None
-        for raw in msg["recs"]:
-            try:
-                e = gamelog.decode_entry(raw) if type(raw) is bytes else None
-            except wire.Malformed:
-                e = None
-            if e is None:
-                problem = "a bad record"
-                break
-            if e.n <= self.seq and e.id == self.log.id_at(e.n):
-                m.common = max(m.common, e.n)
-                continue
-            if e.n <= self.seq:
-                if (m.lep, m.last) <= (self.log.last_epoch, self.seq):
-                    # Ours became at least as up to date (adopted from another peer): it truncates.
-                    log.warning("%s's log parts from ours at entry %d", m.name, e.n)
-                    self._fetching.discard(m.rid)
-                    m.last = m.common = e.n - 1
-                    return self._to(m.rid, self._welcome(m.seat, e.n - 1))
-                # Theirs is more up to date: our entries from here were never acknowledged.
-                self._truncate(e.n - 1, f"{m.name}'s log is more up to date")
-            if e.n != self.seq + 1:  # a stale or reordered answer: ask again (_leader_timers)
-                gap = e.n
-                break
-            try:
-                self._take(e)
-            except replica.BadEntry as err:  # nothing of it kept
-                problem = str(err)
-                break
-            m.common = e.n
-            if e.pid is not None:
-                self._last_pid[e.author] = e.pid
-        self.log.sync()
-        if problem:
-            # Entries that do not check are no one's acknowledged entries (every honest peer checked
-            # them before keeping them): the peer keeps what it shares with ours.
-            log.error("not adopting %s's log: %s", m.name, problem)
-            self._fetching.discard(m.rid)
-            m.last = m.common
-            self._to(m.rid, self._welcome(m.seat, m.common))
-        elif gap is not None:
-            log.info("%s sent entry %d where %d was due", m.name, gap, self.seq + 1)
-        elif len(msg["recs"]) >= catchup.FETCH_BATCH:
-            self._to(m.rid, {"t": "fetch_req", "from": self.seq + 1})
-        else:
-            self._fetching.discard(m.rid)
-            m.last = m.common  # its whole log past ours came in this answer: now we hold it all
-            log.info("adopted %s's log up to entry %d", m.name, self.seq)
-
-    def _truncate(self, keep: int, why: str) -> None:
-        """Drop our entries after ``keep`` (never acknowledged: see the callers) and rebuild."""
-        log.warning("dropping entries %d..%d: %s", keep + 1, self.seq, why)
-        self.log.truncate_after(keep)
-        lg, self.log = self.log, None
-        self._adopt_log(lg)
-        self._rebuild_dedupe()
-        for other in self.members.values():
-            other.common = min(other.common, keep)
-        self._notice("info", self.seat, f"rewound to entry {keep}: {why}")
+        self.sequencer.on_router(rid, msg, frames[1], user)
 
     # =========================================================================================
     # Follower
@@ -1880,7 +1226,7 @@ class Peer:
         game has a winner and no entry can follow, so whether it was cut off, is looking for a
         new sequencer or sequences without a quorum, there is nothing left to wait for."""
         if not (self.phase == "game" or self._restarted_over()) or self.state is None \
-                or (self.leader and self._live) or not port.is_over(self.state):
+                or (self.leader and self.sequencer.live) or not port.is_over(self.state):
             self._over_since = None
             return
         if self._over_since is None:
@@ -1943,7 +1289,7 @@ class Peer:
         if c == self.seat:
             expect = {s for s in cands if s != self.seat}
             self._become_leader(expect, self.cfg.settle_s)
-            self._broadcast_lobby()
+            self.sequencer.broadcast_lobby()
             return
         info = self.seats[c]
         log.info("following seat %d as the new sequencer at %s:%d", c, info.host, info.port)
@@ -1985,7 +1331,7 @@ class Peer:
         try:
             self._await_end(now)
             if self.leader:
-                self._leader_timers(now)
+                self.sequencer.tick(now)
             else:
                 self._follower_timers(now)
         except Exception:

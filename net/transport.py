@@ -306,6 +306,14 @@ def close(sock: zmq.Socket | None, linger_ms: int = 0) -> None:
         sock.close(linger=linger_ms)
 
 
+def peer_address(frame) -> str:
+    """The sender's IP address as ZeroMQ saw the connection (a received frame's ``Peer-Address``)."""
+    try:
+        return frame.get("Peer-Address") or "127.0.0.1"
+    except zmq.ZMQError:
+        return "127.0.0.1"
+
+
 def _message(frames: list) -> dict:
     """The protocol message in the last frame (bytes or zmq.Frame), for a fault rule; {} if none."""
     last = frames[-1] if frames else b""

@@ -108,7 +108,7 @@ def test_a_new_sequencer_with_a_shorter_log_adopts_the_longest_one(tmp_path):
         assert host.peer.phase == "game"
         # ...and the host dies without a word.
         bots[0].cancel()
-        host.peer.leader = False  # no bye, no end: a crash as far as the others can tell
+        host.peer.rt.faults.lose_sent = lambda msg: True  # no end, nothing: a crash as far as the others can tell
         await host.peer.close()
         a.peer.rt.faults.lose_received = None
         longer = b.peer.seq

@@ -306,7 +306,7 @@ class Sim:
         await self.pump(moves=True)
         hp, gp, wp = self.hp, self.gp, self.wp
         # From here on nothing runs by itself: the sequencer's bot waits.
-        hp._schedule_drive = lambda: None
+        hp.sequencer.schedule_drive = lambda: None
         await self.pump()
         assert hp.seq >= 20 and gp.seq == wp.seq == hp.seq, (hp.seq, gp.seq, wp.seq)
         assert state_hash(gp.state) == state_hash(hp.state)
@@ -328,7 +328,7 @@ class Sim:
 
         def beat():
             hp.cfg.ping_s = gp.cfg.ping_s = 0
-            hp._leader_timers(time.monotonic())
+            hp.sequencer.tick(time.monotonic())
             gp._follower_timers(time.monotonic())
         await self._staged(beat)  # tick, ping (and fetch)
         hello_w = msgpack.unpackb(self.corpus["hello"][-1])
@@ -345,7 +345,7 @@ class Sim:
             self.to_leader(G, wire.pack({"t": "report", "hs": [[n, hp.log.entries[n - 1].hash ^ 1,
                                                                  hp.log.entries[n - 1].id]]}))
             self.deliver_all()
-            hp._leader_timers(time.monotonic() + 1)
+            hp.sequencer.tick(time.monotonic() + 1)
         await self._staged(desync)
         # Catch-up asked of a follower (a new sequencer collecting logs): fetch_req, entries up.
         fetch_req = wire.pack({"t": "fetch_req", "from": max(1, n - 3)})  # as net.peer writes it
@@ -397,18 +397,30 @@ def _copy(v):
     return _copy1(v)
 
 
-_SHARED = {"cards", "state", "header", "log", "ctx", "router", "dealer", "gate"}  # not copied
-# The peer's role objects: each is kept (the peer holds it by reference) and its fields restored.
-_ROLES = ("replica", "membership", "catchup", "admission", "steward")
+_SHARED = {"cards", "state", "header", "log", "ctx", "router", "dealer", "gate", "p"}  # not copied
+# The peer's role objects (a dotted path from the peer): each is kept (the peer, or the role above
+# it, holds it by reference) and its fields restored.
+_ROLES = ("replica", "catchup", "admission", "sequencer", "sequencer.membership", "sequencer.steward")
+
+
+def _role(p: Peer, path: str):
+    for name in path.split("."):
+        p = getattr(p, name)
+    return p
 
 
 def _saved(x, skip=()) -> dict:
     return {k: v if k in _SHARED else _copy(v) for k, v in vars(x).items() if k not in skip}
 
 
+def _own(path: str) -> tuple:
+    """The fields of the role at ``path`` that are roles themselves (restored on their own)."""
+    return tuple(r.rsplit(".", 1)[1] for r in _ROLES if r.startswith(path + ".") and "." not in r[len(path) + 1:])
+
+
 def snapshot(p: Peer) -> dict:
-    snap = _saved(p, _EVENTS + _ROLES)
-    snap["__roles"] = {name: _saved(getattr(p, name)) for name in _ROLES}  # the replica's log, state, header shared
+    snap = _saved(p, _EVENTS + tuple(r for r in _ROLES if "." not in r))
+    snap["__roles"] = {path: (_role(p, path), _saved(_role(p, path), _own(path))) for path in _ROLES}
     snap["__events"] = {k: getattr(p, k).is_set() for k in _EVENTS}
     snap["__entries"] = list(p.log.entries) if p.log else None
     snap["__log"] = p.log
@@ -433,13 +445,14 @@ def restore(p: Peer, snap: dict) -> None:
     if p.dealer is not snap["dealer"]:
         transport.close(p.dealer)
     events = {k: getattr(p, k) for k in _EVENTS}
-    roles = {name: getattr(p, name) for name in _ROLES}
     vars(p).clear()
     vars(p).update({k: v if k in _SHARED else _copy(v) for k, v in snap.items() if not k.startswith("__")})
-    for name, role in roles.items():
+    for path in _ROLES:  # outer roles first: each inner one is put back into its restored outer one
+        role, fields = snap["__roles"][path]
         vars(role).clear()
-        vars(role).update({k: v if k in _SHARED else _copy(v) for k, v in snap["__roles"][name].items()})
-        setattr(p, name, role)
+        vars(role).update({k: v if k in _SHARED else _copy(v) for k, v in fields.items()})
+        outer, _, name = path.rpartition(".")
+        setattr(_role(p, outer) if outer else p, name, role)
     for k, ev in events.items():
         setattr(p, k, ev)
         ev.set() if snap["__events"][k] else ev.clear()
@@ -450,9 +463,10 @@ def fingerprint(p: Peer) -> tuple:
     return (p.phase, p.seq, state_hash(p.state) if p.state is not None else None,
             p.log.last_seq if p.log else None, os.path.getsize(p.log.path) if p.log else None,
             [s.wire() for s in p.seats], sorted((rid, m.seat, m.pub) for rid, m in p.members.items()),
-            dict(p.seat_rid), p.leader, p._live, p._desync_seq, p._walk is None, p.seat, p.leader_seat,
+            dict(p.seat_rid), p.leader, p.sequencer.live, p.sequencer.desync_seq, p.sequencer.walk is None, p.seat,
+            p.leader_seat,
             p.game, p._welcomed, p._connecting, sorted(p.outstanding), sorted(p.catchup.buffer), p.catchup.head,
-            p._end_seq, p._refused, p._finished.is_set(), dict(p._last_pid))
+            p._end_seq, p._refused, p._finished.is_set(), dict(p.sequencer.last_pid))
 
 
 def consistent(p: Peer) -> None:
@@ -1034,8 +1048,8 @@ def test_a_legal_proposal_with_any_valid_id_is_logged_and_others_are_answered(si
                 while 1 not in actors(hp.state):  # the others play until seat 1 may act: the host
                     s = min(actors(hp.state))  # its own seat, the table the bot's (how far the game
                     author = s if s == hp.seat else -1  # is then depends on the rules of the day)
-                    assert hp._sequence(author, None, choose(view(hp.state, s), s, hp.cards)) is None
-                hp._last_pid.pop(1, None)  # the first proposal of this incarnation
+                    assert hp.sequencer.sequence(author, None, choose(view(hp.state, s), s, hp.cards)) is None
+                hp.sequencer.last_pid.pop(1, None)  # the first proposal of this incarnation
                 n = hp.seq
                 sim.q.clear()
                 x = choose(view(hp.state, 1), 1, hp.cards)
@@ -1094,7 +1108,7 @@ def test_a_report_about_another_entry_at_that_number_compares_nothing(sim, failu
 
     def report(i):
         sim.to_leader(G, wire.pack({"t": "report", "hs": [[n, ours.hash ^ 1, i]]}))
-        seen.append(hp._desync_seq)
+        seen.append(hp.sequencer.desync_seq)
     before, after = _unchanged(sim, hp, lambda: report(b"\x07" * 16), failures)
     assert after == before and seen == [None]
     _unchanged(sim, hp, lambda: report(ours.id), failures)

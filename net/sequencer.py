@@ -1,0 +1,714 @@
+"""The sequencer: the role of the peer that numbers the game's entries (DESIGN "Networking
+contract"; docs/net.md, "Topology and roles", "Epochs", "Quorum", "Hashes and desyncs").
+
+It owns the lobby and its seats while the game has not started, runs the seed commit-reveal,
+validates proposals with the engine (through net.port), numbers them, sends them and has them
+synced, plays the table's moves (bots, away seats, the window timer), watches its members'
+heartbeats and the quorum, reconciles the logs of a new reign and adopts the most up-to-date one,
+compares every member's state hash with its own and walks to the first difference of a desync.
+
+Invariants:
+- One ``Sequencer`` per peer, kept across reigns; it handles what reaches the peer's ROUTER only
+  while it is the peer's ``role`` (net.peer.Peer: becoming sequencer swaps it in, stepping down
+  out).  It owns only the sequencer's fields; the game (replica), the seats, the epoch and the
+  peer's identity are the peer's.
+- It sequences only while ``live``: a quorum promised its epoch and holds nothing more up to date.
+- An entry's author is the seat bound to the connection that proposed it, or TABLE_AUTHOR for
+  the table's own moves (net.replica.may_author checks either).
+"""
+from __future__ import annotations
+
+import logging
+from typing import TYPE_CHECKING
+
+from mq.rules import Action, IllegalAction
+from mq.rules import codec as state_codec
+from mq.rules.actions import decode as decode_action
+from mq.rules.actions import encode as encode_action
+from mq.rules.state import COLOURS
+from mq.table import Applied, Notice
+from net import catchup, desync, gamelog, membership, options, port, replica, seeding, transport, wire
+from net.election import next_epoch
+from net.membership import Member
+from net.replica import RING
+from net.seats import SeatInfo
+from net.wire import PROTOCOL, TABLE_AUTHOR
+
+if TYPE_CHECKING:
+    from net.peer import Peer
+
+log = logging.getLogger("mq.net")
+
+# The sequencer waits this long after the game's last entry for every peer to report it, then sends
+# ``end``; a peer that has applied the last entry but hears no ``end`` (it was cut off while the
+# sequencer ended the game and exited) ends by itself ENDING_S + dead_s after that entry.
+ENDING_S = 3.0
+
+
+class Sequencer:
+    """The sequencer's part of peer ``p`` (see the module's invariants)."""
+
+    def __init__(self, p: "Peer") -> None:
+        self.p = p
+        self.membership = membership.Membership()  # members, seat_rid, away_since (above)
+        self.last_pid: dict[int, tuple[bytes, int]] = {}
+        self._drive_scheduled = False
+        self.live = False
+        self._pending_props: list[tuple[bytes, dict, float]] = []
+        self._reconcile_until = 0.0
+        self._no_quorum_since: float | None = None
+        self._fetch_until = 0.0  # how long to wait for the more up-to-date logs asked for (reconciling)
+        self._last_fetch_req = 0.0
+        self.expect: set[int] = set()
+        self.fetching: set[bytes] = set()
+        self._seeding: seeding.Exchange | None = None
+        self.steward = port.Steward()  # the window timer (the table's passes, Q-OPT-1)
+        self._ending_until: float | None = None
+        self.walk: desync.Walk | None = None
+        self._reports: dict[int, dict[int, int]] = {}
+        self.desync_seq: int | None = None
+        self._desync_found: tuple[int, str, float] | None = None
+        self._last_tick = 0.0
+        self._bot_failures = 0
+
+    # -- what reaches the ROUTER ----------------------------------------------------------------
+    def on_router(self, rid: bytes, msg: dict, frame, user: str | None) -> None:
+        """A message on the peer's ROUTER, decoded; ``frame`` carries the connection's properties,
+        ``user`` its CURVE public key as the handshake proved it (None: none)."""
+        t = msg["t"]
+        if not user:
+            return self.p.drops.drop("message", "no CURVE identity", transport.peer_address(frame))
+        now = self.p.rt.now()
+        if t == "hello":
+            return self.on_hello(rid, msg, transport.peer_address(frame), user)
+        m = self.membership.members.get(rid)
+        if m is None:
+            if t != "bye":
+                self.p._to(rid, {"t": "who"})
+            return
+        if m.pub != user:  # a routing id is not an identity
+            return self.p.drops.drop(t, "sent on another key's routing id", m.name)
+        m.last_seen = now
+        handler = _FROM_MEMBERS.get(t)
+        if handler is None:
+            return self.p.drops.drop(t, "not for the sequencer", m.name)
+        handler(self, rid, m, msg)
+
+    def _on_propose(self, rid: bytes, m: Member, msg: dict) -> None:
+        self.on_propose(rid, msg, self.p.rt.perf())
+
+    def _on_ping(self, rid: bytes, m: Member, msg: dict) -> None:
+        m.acked = max(m.acked, min(msg["seq"], self.p.seq))
+        m.promised = max(m.promised, msg["epoch"])
+        if msg["epoch"] > self.p.epoch and self.p.header is not None:
+            self.raise_epoch(msg["epoch"])
+
+    def _on_fetch(self, rid: bytes, m: Member, msg: dict) -> None:
+        self._serve_fetch(rid, msg["from"])
+
+    def _on_say(self, rid: bytes, m: Member, msg: dict) -> None:
+        if m.seat is not None:
+            self.chat(m.seat, msg["text"])
+
+    def _on_gender(self, rid: bytes, m: Member, msg: dict) -> None:
+        if m.seat is not None and self.p.phase == "lobby":
+            self.p.opts = options.with_gender(self.p.opts, m.seat, msg["gender"])
+            self.broadcast_lobby()
+
+    def _on_bye(self, rid: bytes, m: Member, msg: dict) -> None:
+        self._member_gone(rid, "left")
+
+    # -- reigns ----------------------------------------------------------------------------------
+    def begin(self, expect: set[int], settle: float) -> None:
+        """A new reign (the peer took a new epoch): reconcile with the seats ``expect``ed, waiting
+        for them up to ``settle`` seconds; every other player is away until it says hello."""
+        now = self.p.rt.now()
+        self.live = False
+        self.expect = set(expect)
+        self._reconcile_until = now + settle
+        self.membership.clear()
+        self.fetching.clear()
+        for s, info in enumerate(self.p.seats):
+            if info.kind == "peer" and s != self.p.seat:
+                info.away = True
+                self.membership.away_since.setdefault(s, now)
+        self.rebuild_dedupe()
+
+    def stand_down(self) -> None:
+        """The reign ends (no quorum for too long): no connections, nothing pending."""
+        self.live = False
+        self._no_quorum_since = None
+        self.membership.clear()
+        self.fetching.clear()
+        self._pending_props.clear()
+
+    def rebuild_dedupe(self) -> None:
+        """The highest proposal id handled per seat, as the log holds them."""
+        self.last_pid = {}
+        for e in self.p.log.entries:
+            if e.pid is not None:
+                self.last_pid[e.author] = e.pid
+
+    def raise_epoch(self, seen: int) -> None:
+        """A peer promised a reign later than ours (a sequencer we never heard of went on): take an
+        epoch above it, reconcile again (its log may be more up to date than ours) and have every
+        member promise the new epoch before sequencing more."""
+        self.p.epoch = next_epoch(seen, self.p._me)
+        self.p.log.raise_promise(self.p.epoch)
+        log.warning("a peer promised epoch %d: sequencing again as epoch %d", seen, self.p.epoch)
+        if self.live:
+            self.live = False
+            self.expect.clear()
+            self._reconcile_until = self.p.rt.now()
+        for rid, m in self.membership.members.items():
+            m.promised = 0
+            self.p._to(rid, self.welcome(m.seat, -1))
+
+    def welcome(self, seat: int | None, rewind: int) -> dict:
+        return {"t": "welcome", "v": PROTOCOL, "seat": seat, "game": self.p.game, "leader": self.p.seat,
+                "rewind": rewind, "opts": self.p.opts, "epoch": self.p.epoch}
+
+    def go_live(self) -> None:
+        self.live = True
+        self.expect.clear()
+        # Issue 13 item 6: a window open in the logged state is timed from now (the sequencer that
+        # timed it may be gone), or it would wait for its seats for ever.
+        self.steward.rearm(self.p.state, self.p.rt.now())
+        # A peer whose log we did not (fully) adopt — its answer was lost or did not check, or we
+        # took a more up-to-date one since — holds entries past what it shares with ours, which
+        # we are about to number differently.  Never acknowledged (a quorum that promised our
+        # epoch holds nothing more up to date than ours): rewind it.
+        for rid, m in self.membership.members.items():
+            if m.last > m.common:
+                m.last = m.common
+                self.p._to(rid, self.welcome(m.seat, m.common))
+        self.fetching.clear()
+        self.p._notice("info", self.p.seat, f"{self.p._who(self.p.seat)} hosts the game from entry {self.p.seq}")
+        self.broadcast_lobby()
+        self.broadcast({"t": "tick", "head": self.p.seq})
+        # Own proposals the old sequencer never answered go through us now (the dedupe table,
+        # rebuilt from the log, refuses any that it did sequence).
+        for pid, (action, _) in sorted(self.p.outstanding.items()):
+            del self.p.outstanding[pid]
+            reason = self.sequence(self.p._me, (self.p.inc, pid), action)
+            if reason is not None:
+                self.p._reject_local(pid, *reason)
+        pending, self._pending_props = self._pending_props, []
+        for rid, msg, t0 in pending:
+            self.on_propose(rid, msg, t0)
+        self.check_over()
+        self.schedule_drive()
+
+    def start_seeding(self, params) -> None:
+        """Leave the lobby for the seed commit-reveal among the peer seats (net.seeding)."""
+        p = self.p
+        roster = [[i.name, i.pub, i.kind] for i in p.seats]
+        peer_seats = [s for s, i in enumerate(p.seats) if i.kind == "peer"]
+        self._seeding = seeding.Exchange.open(params, roster, peer_seats, p.rt.now() + 10.0, p._me, p._new_nonce())
+        p.phase = "seeding"
+        msg = {"t": "commit_req", "params": state_codec.encode(params), "roster": roster}
+        for s in peer_seats:
+            if s != p.seat:
+                self.to_seat(s, msg)
+        self.broadcast_lobby()
+        self._seed_progress()
+
+    def _seed_progress(self) -> None:
+        ex = self._seeding
+        if ex is None:
+            return
+        hs = ex.to_reveal()
+        if hs is not None:
+            for s in ex.seats:
+                if s != self.p.seat:
+                    self.to_seat(s, {"t": "commits", "hs": hs})
+        raw = ex.header(self.p.game)
+        if raw is not None:
+            self._seeding = None
+            self.p._start_from_header(gamelog.decode_header(raw))
+            self.broadcast({"t": "header", "rec": raw})
+            self.schedule_drive()
+
+    def _on_commit(self, rid: bytes, m: Member, msg: dict) -> None:
+        why = "not expected now" if self._seeding is None or m.seat is None else self._seeding.commit(m.seat, msg["h"])
+        if why is not None:
+            return self.p.drops.drop("commit", why, m.name)
+        self._seed_progress()
+
+    def _on_reveal(self, rid: bytes, m: Member, msg: dict) -> None:
+        why = ("not expected now" if self._seeding is None or m.seat is None
+               else self._seeding.reveal(m.seat, msg["nonce"]))
+        if why is not None:
+            return self.p.drops.drop("reveal", why, m.name)
+        self._seed_progress()
+
+    def on_hello(self, rid: bytes, msg: dict, addr: str, pub: str) -> None:  # noqa: C901
+        """``pub`` is the connection's CURVE public key (ZAP User-Id): the only identity that counts."""
+        if msg["v"] != PROTOCOL:
+            return self.p._to(rid, {"t": "refuse", "reason": "protocol",
+                                  "text": f"this game speaks protocol {PROTOCOL}, you speak {msg['v']}"})
+        if msg["role"] not in ("play", "watch"):
+            return self.p.drops.drop("hello", "bad role", addr)
+        if msg["id"] != pub:  # the field is informative only; a mismatch is a broken or lying peer
+            return self.p.drops.drop("hello", "id is not the connection's key", addr)
+        known = self.p.admission.admitted(pub) or any(i.kind == "peer" and i.pub == pub for i in self.p.seats)
+        if not known:
+            refusal = self.p.admission.admit(rid, msg.get("code"), addr, pub, self.p.rt.now())
+            if refusal is not None:
+                return self.p._to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
+        if msg["game"] is not None and msg["game"] != self.p.game:
+            return self.p._to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
+        name = msg["name"][:wire.MAX_NAME] or "player"
+        seat = None
+        if msg["role"] == "play":
+            seat = next((s for s, i in enumerate(self.p.seats) if i.kind == "peer" and i.pub == pub), None)
+            if seat == self.p.seat:
+                return self.p._to(rid, {"t": "refuse", "reason": "same-identity",
+                                      "text": "that identity is the host's own (set MQ_HOME per player)"})
+            if seat is None:
+                if self.p.phase != "lobby":
+                    return self.p._to(rid, {"t": "refuse", "reason": "started",
+                                          "text": "the game has started: join with --watch to follow it"})
+                seat = next((s for s, i in enumerate(self.p.seats) if i.kind == "open"), None)
+                if seat is None:
+                    return self.p._to(rid, {"t": "refuse", "reason": "full", "text": "every seat is taken"})
+        now = self.p.rt.now()
+        for old_rid, old in list(self.membership.members.items()):
+            if old.pub == pub and old_rid != rid:
+                if old.inc != msg["inc"] and now - old.last_seen < 2 * self.p.cfg.ping_s:
+                    # Another live process with this identity: not a restart.  It may ask again.
+                    return self.p._to(rid, {"t": "retry", "leader": self.p.seat, "addr": None})
+                del self.membership.members[old_rid]  # a restarted peer replaces its dead connection
+                self.fetching.discard(old_rid)
+        if self.p.header is not None and msg["epoch"] > self.p.epoch:
+            self.raise_epoch(msg["epoch"])  # before this peer's welcome, which names our epoch
+        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], self.p.rt.now(), msg["last"],
+                     lep=msg["lep"], promised=msg["epoch"])
+        self.membership.members[rid] = mem
+        rewind = -1
+        if seat is not None:
+            info = self.p.seats[seat]
+            was_away = info.away
+            self.p.seats[seat] = SeatInfo(name if self.p.phase == "lobby" else info.name, "peer", pub, addr,
+                                        msg["port"])
+            self.membership.seat_rid[seat] = rid
+            self.membership.away_since.pop(seat, None)
+            self.expect.discard(seat)
+            if was_away:
+                self.p._notice("back", seat, f"{self.p._who(seat)} is back")
+            if self.p.phase == "lobby":
+                self.p.opts = options.with_gender(self.p.opts, seat, msg.get("gender", "rolled"))
+        if self.p.header is not None and msg["last"] > 0:
+            common = self._common_point(msg["tail"])
+            mem.last, mem.common = msg["last"], common
+            if self.live or (msg["lep"], msg["last"]) <= (self.p.log.last_epoch, self.p.seq):
+                # Ours is at least as up to date (so it holds whatever of theirs was acknowledged),
+                # or we sequence (a quorum that promised our epoch had nothing more up to date, so
+                # their extra entries never were): keep what they share with ours.
+                if common != msg["last"]:
+                    rewind = mem.last = common
+            else:
+                # Their log is more up to date: adopt it (checked one by one in _l_adopt, which
+                # also finds where the logs part and drops our own tail from there).
+                self.fetching.add(rid)
+                self._fetch_until = max(self._fetch_until, self.p.rt.now() + 2 * self.p.cfg.dead_s)
+                self.p._to(rid, {"t": "fetch_req", "from": common + 1})
+        self.p._to(rid, self.welcome(seat, rewind))
+        if self.p.header is not None:
+            self.p._to(rid, {"t": "header", "rec": self.p.header.raw})
+        if self.p.phase == "ended":
+            self.p._to(rid, {"t": "end", "seq": self.p.seq, "h": port.hash(self.p.state)})
+        if self.p.header is not None:  # the chat so far, for a player who comes back (or joins to watch)
+            for s, text in self.p.chat_kept:
+                self.p._to(rid, {"t": "notice", "kind": "chat", "seat": s, "text": text, "past": True})
+        log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
+        self.broadcast_lobby()
+        if self.p.phase == "lobby":
+            self.p._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
+
+    def _common_point(self, tail: list) -> int:
+        """The last entry that the peer's log (as sampled by its ``tail``) shares with ours."""
+        common = 0
+        for item in tail:
+            if type(item) is list and len(item) == 2 and wire.SEQ(item[0]) and wire.ID16(item[1]):
+                s, i = item
+                if common < s <= self.p.seq and self.p.log.id_at(s) == i:
+                    common = s
+        return common
+
+    def _member_gone(self, rid: bytes, why: str) -> None:
+        m = self.membership.members.pop(rid, None)
+        if m is None:
+            return
+        self.fetching.discard(rid)
+        if self.p.phase in ("ended", "desync", "closed"):
+            if m.seat is not None:
+                self.membership.seat_rid.pop(m.seat, None)
+            return
+        if m.seat is not None and self.membership.seat_rid.get(m.seat) == rid:
+            del self.membership.seat_rid[m.seat]
+            if self.p.phase == "lobby":
+                self.p.seats[m.seat] = SeatInfo()
+                self.p.opts = options.with_gender(self.p.opts, m.seat, "rolled")
+                self.p._notice("info", m.seat, f"{m.name} left the lobby")
+            else:
+                self.p.seats[m.seat].away = True
+                self.membership.away_since[m.seat] = self.p.rt.now()
+                self.p._notice("away", m.seat, f"{self.p._who(m.seat)} is away ({why})")
+            self.broadcast_lobby()
+        if self.walk is not None and self.walk.rid == rid:
+            self._finish_walk("the peer went away during the search")
+
+    def broadcast_lobby(self) -> None:
+        if not self.p.leader:
+            return
+        msg = {"t": "lobby", "seats": [s.wire() for s in self.p.seats], "opts": self.p.opts,
+               "leader": self.p.seat, "phase": self.p.phase}
+        self.broadcast(msg)
+        self.p._note_addresses()
+        self.p._emit(("lobby", [SeatInfo(**vars(s)) for s in self.p.seats], dict(self.p.opts)))
+
+    def on_propose(self, rid: bytes, msg: dict, t0: float) -> None:
+        m = self.membership.members[rid]
+        pid = msg["pid"]
+        if not self.live and self.p.phase == "game" and self.desync_seq is None:
+            self._pending_props.append((rid, msg, t0))  # a new sequencer reconciling: soon
+            return
+        if m.seat is None:
+            return self.p._to(rid, {"t": "reject", "pid": pid, "reason": "net/watcher",
+                                   "detail": "spectators do not act"})
+        try:
+            action = decode_action(msg["x"])
+        except IllegalAction as e:
+            return self.p._to(rid, {"t": "reject", "pid": pid, "reason": e.reason, "detail": e.detail})
+        reason = self.sequence(m.seat, (m.inc, pid), action)
+        if reason is not None:
+            self.p._counts["rejected"] += 1
+            self.p._to(rid, {"t": "reject", "pid": pid, "reason": reason[0], "detail": reason[1][:wire.MAX_TEXT]})
+        else:
+            self.p.commit_ms.append((self.p.rt.perf() - t0) * 1000)
+
+    def sequence(self, author: int, pid: tuple[bytes, int] | None, action: Action) -> tuple[str, str] | None:
+        """Validate, number, log and queue one entry; returns (reason, detail) if refused."""
+        if self.p.phase != "game" or not self.live:
+            if self.p.phase == "ended" or (self.p.state is not None and port.is_over(self.p.state)):
+                return "game/over", "the game is over"
+            if self.p.phase == "desync" or self.desync_seq is not None:
+                return "net/paused", "the game stopped on a desync"
+            return "net/not-started", "the game is not running yet"
+        why = replica.may_author(self.p.header, author, action)
+        if why is not None:
+            return "net/not-your-seat", why
+        if pid is not None:
+            last = self.last_pid.get(author)
+            if last is not None and last[0] == pid[0] and pid[1] <= last[1]:
+                return "net/duplicate", f"proposal {pid[1]} was already handled"
+            self.last_pid[author] = pid
+        try:
+            state, events = port.apply(self.p.state, action, self.p.cards)
+        except IllegalAction as e:
+            return e.reason, e.detail
+        except Exception as e:  # an engine bug: refuse this action, keep the game as it is
+            log.exception("the engine failed on %s", action)
+            return "engine/error", f"{type(e).__name__}: {e}"
+        raw = gamelog.encode_entry(self.p.seq + 1, author, pid, encode_action(action), port.hash(state),
+                                   self.p.log.last_id, self.p.epoch)
+        entry = gamelog.decode_entry(raw)
+        applied = Applied(entry.n, action, tuple(events), state)
+        self.p.replica.keep(entry, applied)
+        self.p._counts["sequenced"] += 1
+        # Sent at once, before anyone here hears of it and before it is durable here: the followers
+        # receive, apply and sync it while our own fdatasync runs (Raft thesis 10.2.1; one sync for
+        # everything sequenced in this loop iteration).  An entry is acknowledged once a quorum
+        # holds it in its epoch, with or without the sequencer (docs/net.md, "Epochs"), so a
+        # sequencer that crashes before its sync returns loses nothing acknowledged.
+        self.broadcast({"t": "entries", "recs": [raw]})
+        self.p._schedule_sync()
+        self.p._committed(entry, applied)
+        self._after_change()
+        return None
+
+    def _after_change(self) -> None:
+        self.steward.saw(self.p.state, self.p.rt.now())  # Q-DIGI-2, Q-OPT-1: every reaction window is timed
+        self.check_over()
+        self.schedule_drive()
+
+    def check_over(self) -> None:
+        if self.p.leader and port.is_over(self.p.state) and self._ending_until is None and self.p.phase == "game":
+            self._ending_until = self.p.rt.now() + ENDING_S
+
+    def _driven_by_me(self, seat: int) -> bool:
+        info = self.p.seats[seat]
+        return info.kind == "bot" or (info.kind == "peer" and info.botted and seat != self.p.seat)
+
+    def schedule_drive(self) -> None:
+        if self.p.leader and not self._drive_scheduled:
+            self._drive_scheduled = True
+            self.p.rt.call_soon(self._drive)
+
+    def _drive(self) -> None:
+        """One move for a seat the leader plays (bot seats, botted away seats); then again."""
+        self._drive_scheduled = False
+        if not self.p.leader or not self.live or self.p.phase != "game" or port.is_over(self.p.state):
+            return
+        for seat in port.actors(self.p.state):
+            if self._driven_by_me(seat):
+                try:
+                    action = port.bot_move(self.p.state, seat, self.p.cards)
+                    reason = self.sequence(TABLE_AUTHOR, None, action)
+                except Exception as e:  # a bot bug must not kill the sequencer
+                    log.exception("the bot for seat %d failed", seat)
+                    action, reason = None, ("engine/error", str(e))
+                if reason is not None:
+                    self._bot_failures += 1
+                    log.error("bot for seat %d: %s was refused: %s", seat, action, reason)
+                    if self._bot_failures > 20:
+                        self.p.error = f"the bot for seat {seat} keeps failing"
+                        return
+                    self.p.rt.call_later(0.1, self.schedule_drive)
+                return  # _sequence scheduled the next drive
+
+    def _on_report(self, rid: bytes, m: Member, msg: dict) -> None:
+        for item in msg["hs"]:  # (the schema checked each item: [seq, state hash, entry id])
+            n, h, i = item
+            if not 1 <= n <= self.p.seq or self.p.log.id_at(n) != i:
+                # Not about our entry n: a tail the member applied before our log and its parted
+                # (it is told to rewind, or its next entry from us does not chain), or one we
+                # dropped since we served it while reconciling.  Nothing to compare.
+                continue
+            m.acked = max(m.acked, n)
+            if m.seat is None:
+                continue
+            self._reports.setdefault(n, {})[m.seat] = h
+            self._reports.pop(n - RING, None)
+            if h != self.p.log.entries[n - 1].hash:
+                self._start_desync(n, m, h)
+
+    def _start_desync(self, n: int, m: Member, h: int) -> None:
+        if self.p.phase == "desync" or self.walk is not None:
+            return
+        log.error("desync at entry %d: %s has %016x, the sequencer %016x", n, m.name, h, self.p.log.entries[n - 1].hash)
+        self.desync_seq = n
+        self.live = False
+        self.broadcast({"t": "pause", "seq": n, "reason": "desync"})
+        self.p._notice("info", m.seat, f"state hashes differ after entry {n}: the game is paused")
+        if n not in self.p.ring:
+            self.walk = desync.Walk(m.rid, m.seat, n, started=self.p.rt.now())
+            return self._finish_walk("the state of that entry is no longer kept")
+        self.walk = desync.Walk(m.rid, m.seat, n, [], self.p.rt.now())
+        self.p._to(m.rid, {"t": "kids_req", "seq": n, "path": []})
+
+    def _on_kids(self, rid: bytes, m: Member, msg: dict) -> None:
+        w = self.walk
+        if w is None or m.rid != w.rid or msg["seq"] != w.seq or msg["path"] != w.path:
+            return self.p.drops.drop("kids", "no such question", m.name)
+        if not all(wire.U64(d) for d in msg["d"]):
+            return self.p.drops.drop("kids", "bad digest", m.name)
+        mine = desync.kids(self.p.ring[w.seq], w.path)
+        i = desync.first_difference(mine, (msg["ok"], msg["d"]))
+        if i is None or len(w.path) >= 32:
+            return self._finish_walk(None)
+        w.path.append(i)
+        self.p._to(m.rid, {"t": "kids_req", "seq": w.seq, "path": w.path})
+
+    def _finish_walk(self, problem: str | None) -> None:
+        w, self.walk = self.walk, None
+        assert w is not None  # a search runs
+        n = w.seq
+        text = desync.path_text(self.p.ring[n], w.path) if n in self.p.ring else "state"
+        if problem:
+            text += f" (search stopped: {problem})"
+        # Publish once every connected seat has reported its hash for n (bounded wait), so the
+        # report lists all peers.
+        self._desync_found = (n, text, self.p.rt.now() + 0.5)
+
+    def _publish_desync(self, now: float, n: int, text: str, until: float) -> None:
+        missing = [s for s in self.membership.seat_rid if s not in self._reports.get(n, {})]
+        if missing and now < until:
+            return
+        self._desync_found = None
+        hashes = [[self.p.seat, self.p.log.entries[n - 1].hash]]
+        for seat, h in sorted(self._reports.get(n, {}).items()):
+            if seat != self.p.seat:
+                hashes.append([seat, h])
+        e = self.p.log.entries[n - 1]
+        msg = {"t": "desync", "seq": n, "hashes": hashes, "path": text[:400],
+               "entry": [e.n, e.author, e.action, e.hash]}
+        self.broadcast(msg)
+        self.p._on_desync(msg)
+
+    def tick(self, now: float) -> None:  # noqa: C901
+        if self.p.phase in ("desync", "closed"):
+            return
+        if now - self._last_tick >= self.p.cfg.ping_s:
+            self._last_tick = now
+            self.broadcast({"t": "tick", "head": self.p.seq})
+        for rid in self.membership.silent(now, self.p.cfg.dead_s):
+            self._member_gone(rid, "no heartbeat")
+        if self._seeding is not None and now > self._seeding.deadline:
+            missing = self._seeding.missing()
+            self._seeding = None
+            self.p.phase = "lobby"
+            for s in missing:
+                self.p.seats[s] = SeatInfo()
+            self.broadcast_lobby()
+            self.p._notice("info", None, f"seats {missing} did not take part in the seed exchange: back to the lobby")
+        if self.p.phase == "game" and self.desync_seq is None:
+            quorate = self._quorum(self._reach(now))
+            if quorate:
+                self._no_quorum_since = None
+            elif self._no_quorum_since is None:
+                self._no_quorum_since = now
+            if self.live and not quorate:
+                # The others may be following another sequencer: stop until a quorum is back.
+                self.live = False
+                self.expect.clear()
+                self._reconcile_until = now
+                self.p._notice("info", self.p.seat, "no quorum of the players is reachable: the game waits")
+            if not self.live:
+                # Wait for the peers expected (up to the settle time) and for the more up-to-date
+                # logs asked for (up to 2 x dead_s: going live without one rewinds its tail, which
+                # is safe once a quorum is ready without it, but loses moves that were on it).
+                if self.fetching and now - self._last_fetch_req > 4 * self.p.cfg.ping_s:
+                    self._last_fetch_req = now
+                    for rid in self.fetching:  # the answer may have been lost: ask again
+                        m = self.membership.members.get(rid)
+                        if m is not None:
+                            self.p._to(rid, {"t": "fetch_req", "from": min(m.common, self.p.seq) + 1})
+                if self._quorum(self._ready(now)) and (not self.expect or now > self._reconcile_until) \
+                        and (not self.fetching or now > self._fetch_until):
+                    return self.go_live()
+                if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.p.cfg.dead_s:
+                    return self.p._step_down()
+        if self.walk is not None and now - self.walk.started > 3.0:
+            self._finish_walk("the peer did not answer")
+        if self._desync_found is not None:
+            self._publish_desync(now, *self._desync_found)
+        if self.p.phase != "game" or not self.live:
+            return
+        # Q-DIGI-2: the timer closes a window by passing for the seats still waiting (a refused
+        # pass is skipped as the timer goes on).
+        while (action := self.steward.due(self.p.state, now)) is not None:
+            self.sequence(TABLE_AUTHOR, None, action)
+        p = self.p.state.params
+        for seat, since in list(self.membership.away_since.items()):
+            info = self.p.seats[seat]
+            if not info.botted and info.away and port.takes_over(p, since, now):
+                info.botted = True
+                self.p._notice("bot", seat, f"a bot plays for {self.p._who(seat)} while they are away")
+                self.broadcast_lobby()
+                self.schedule_drive()
+        for info in self.p.seats:
+            if info.botted and not info.away:
+                info.botted = False
+                self.broadcast_lobby()
+        if self._ending_until is not None:
+            waiting = [m for m in self.membership.members.values() if m.seat is not None and m.acked < self.p.seq]
+            if not waiting or now > self._ending_until:
+                self.broadcast({"t": "end", "seq": self.p.seq, "h": port.hash(self.p.state)})
+                self.p._notice("closed", None, f"the game is over after {self.p.seq} entries")
+                self.p._finish("ended")
+
+    def _quorum(self, seats: set[int]) -> bool:
+        return membership.quorum(self.p._peer_seats(), seats)
+
+    def _reach(self, now: float) -> set[int]:
+        return self.membership.reach(self.p._me, now, self.p.cfg.dead_s / 2)
+
+    def _ready(self, now: float) -> set[int]:
+        return self.membership.ready(self.p._me, now, self.p.cfg.dead_s / 2, self.p.epoch, self.fetching)
+
+    def chat(self, seat: int | None, text: str) -> None:
+        self.broadcast({"t": "notice", "kind": "chat", "seat": seat, "text": text})
+        self.p.chat_kept.append((seat, text))
+        self.p._emit(Notice("chat", seat, text))
+
+    def to_seat(self, seat: int, msg: dict) -> None:
+        rid = self.membership.seat_rid.get(seat)
+        if rid is not None:
+            self.p._to(rid, msg)
+
+    def broadcast(self, msg: dict) -> None:
+        data = wire.pack(msg)
+        for rid in list(self.membership.members):
+            self.p.rt.send(self.p.router, [rid, data])
+
+    def _serve_fetch(self, rid: bytes, start: int) -> None:
+        if self.p.log is None:
+            return
+        recs = catchup.records_from(self.p.log, start)
+        if recs:
+            self.p._to(rid, {"t": "entries", "recs": recs})
+
+    def _on_entries(self, rid: bytes, m: Member, msg: dict) -> None:
+        """A new sequencer takes the entries of a peer whose log is more up to date (reconciliation)."""
+        if m.rid not in self.fetching or self.live:
+            return self.p.drops.drop("entries", "not asked for", m.name)
+        problem = gap = None
+        for raw in msg["recs"]:
+            try:
+                e = gamelog.decode_entry(raw) if type(raw) is bytes else None
+            except wire.Malformed:
+                e = None
+            if e is None:
+                problem = "a bad record"
+                break
+            if e.n <= self.p.seq and e.id == self.p.log.id_at(e.n):
+                m.common = max(m.common, e.n)
+                continue
+            if e.n <= self.p.seq:
+                if (m.lep, m.last) <= (self.p.log.last_epoch, self.p.seq):
+                    # Ours became at least as up to date (adopted from another peer): it truncates.
+                    log.warning("%s's log parts from ours at entry %d", m.name, e.n)
+                    self.fetching.discard(m.rid)
+                    m.last = m.common = e.n - 1
+                    return self.p._to(m.rid, self.welcome(m.seat, e.n - 1))
+                # Theirs is more up to date: our entries from here were never acknowledged.
+                self._truncate(e.n - 1, f"{m.name}'s log is more up to date")
+            if e.n != self.p.seq + 1:  # a stale or reordered answer: ask again (_leader_timers)
+                gap = e.n
+                break
+            try:
+                self.p._take(e)
+            except replica.BadEntry as err:  # nothing of it kept
+                problem = str(err)
+                break
+            m.common = e.n
+            if e.pid is not None:
+                self.last_pid[e.author] = e.pid
+        self.p.log.sync()
+        if problem:
+            # Entries that do not check are no one's acknowledged entries (every honest peer checked
+            # them before keeping them): the peer keeps what it shares with ours.
+            log.error("not adopting %s's log: %s", m.name, problem)
+            self.fetching.discard(m.rid)
+            m.last = m.common
+            self.p._to(m.rid, self.welcome(m.seat, m.common))
+        elif gap is not None:
+            log.info("%s sent entry %d where %d was due", m.name, gap, self.p.seq + 1)
+        elif len(msg["recs"]) >= catchup.FETCH_BATCH:
+            self.p._to(m.rid, {"t": "fetch_req", "from": self.p.seq + 1})
+        else:
+            self.fetching.discard(m.rid)
+            m.last = m.common  # its whole log past ours came in this answer: now we hold it all
+            log.info("adopted %s's log up to entry %d", m.name, self.p.seq)
+
+    def _truncate(self, keep: int, why: str) -> None:
+        """Drop our entries after ``keep`` (never acknowledged: see the callers) and rebuild."""
+        log.warning("dropping entries %d..%d: %s", keep + 1, self.p.seq, why)
+        self.p.log.truncate_after(keep)
+        lg, self.p.log = self.p.log, None
+        self.p._adopt_log(lg)
+        self.rebuild_dedupe()
+        for other in self.membership.members.values():
+            other.common = min(other.common, keep)
+        self.p._notice("info", self.p.seat, f"rewound to entry {keep}: {why}")
+
+
+# What a member may send the sequencer, by message type (docs/net.md, "Messages").
+_FROM_MEMBERS = {
+    "propose": Sequencer._on_propose, "report": Sequencer._on_report, "ping": Sequencer._on_ping,
+    "fetch": Sequencer._on_fetch, "commit": Sequencer._on_commit, "reveal": Sequencer._on_reveal,
+    "kids": Sequencer._on_kids, "entries": Sequencer._on_entries, "say": Sequencer._on_say,
+    "gender": Sequencer._on_gender, "bye": Sequencer._on_bye,
+}
