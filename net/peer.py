@@ -6,11 +6,12 @@ commit-reveal, validates proposals with the engine, numbers them, makes them dur
 to everyone.  The others are *followers*: a DEALER connected to the leader's ROUTER.  Every peer
 also binds a ROUTER of its own so that it can take over as sequencer.
 
-The roles are objects that own their own fields: the sequencer's is net.sequencer.Sequencer
-(``Peer.sequencer``, kept across reigns); while this peer sequences, ``Peer.role`` is it and it
-handles what reaches the ROUTER, and becoming sequencer or stepping down swaps ``role`` (there is
-no ``leader`` flag to keep in step: ``Peer.leader`` is ``role is sequencer``).  ``Peer`` is the
-facade the client and the CLIs use.
+The roles are objects that own their own fields: net.sequencer.Sequencer (``Peer.sequencer``) and
+net.follower.Follower (``Peer.follower``), one of each per peer, kept across reigns.
+``Peer.role`` is the one that handles what reaches the ROUTER and the timers; becoming sequencer
+or stepping down swaps it (there is no ``leader`` flag to keep in step: ``Peer.leader`` is ``role
+is sequencer``).  The DEALER is only ever the follower's.  ``Peer`` is the facade the client and
+the CLIs use: the game's life cycle, proposals, the log, the seats, the epoch, election.
 
 Invariants:
 - The state changes only by applying a log entry, in sequence order, with ``net.port.apply``; this
@@ -68,8 +69,7 @@ from typing import Any, Callable
 import zmq
 
 from mq.cards import load_default
-from mq.rules import Action, IllegalAction, make_params
-from mq.rules import codec as state_codec
+from mq.rules import Action, IllegalAction
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
@@ -87,16 +87,13 @@ from net import (
     wire,
 )
 from net.election import next_epoch
+from net.follower import Follower
 from net.seats import SeatInfo
 from net.sequencer import ENDING_S, Sequencer
-from net.wire import PROTOCOL
 
 log = logging.getLogger("mq.net")
 
 
-# A joiner that hears nothing from the host in the lobby says hello again for this long before it
-# gives up (there is no failover before the game starts).
-LOBBY_PATIENCE_S = 15.0
 CHAT_KEPT = 100  # chat lines every peer keeps, and the sequencer gives a peer that (re)joins the game
 
 
@@ -184,9 +181,6 @@ class Peer:
         self._tasks: list[asyncio.Task] = []
         self._listeners: list[Callable] = []
         self.chat_kept: deque[tuple[int | None, str]] = deque(maxlen=CHAT_KEPT)  # for players who rejoin
-        # Taking the chat so far (``notice`` with ``past``): from a welcome, while this peer has no
-        # chat yet, until the sequencer sends anything but the header or more of it.
-        self._taking_past = False
         # game
         self.phase = "idle"  # lobby | seeding | game | desync | ended | closed
         self.game: bytes = b""
@@ -206,32 +200,21 @@ class Peer:
         self.commit_ms: list[float] = []  # leader: proposal received -> entry sent (own seat: submit -> applied)
         self._sent_at: dict[int, float] = {}
         self.started_at = self.ended_at = 0.0  # perf_counter at the header and at the end (stats)
-        # The roles: the sequencer's part (net.sequencer) is the object that handles what reaches our
-        # ROUTER while ``role`` is it; otherwise this peer follows, or looks for, a sequencer.
+        # The roles (net.sequencer, net.follower): ``role`` handles what reaches our ROUTER and the
+        # timers; the follower while we follow a sequencer or look for one.
         self.sequencer = Sequencer(self)
-        self.role: Sequencer | None = None
+        self.follower = Follower(self)
+        self.role: Sequencer | Follower = self.follower
         self._stepped_down = False  # looking for the sequencer after giving up sequencing
         # follower-only
-        self._connecting = False
-        self._connect_deadline = 0.0
         self._candidate: int | None = None
-        self._last_hello = 0.0
-        self._welcomed = False
-        self._lobby_retry = False  # saying hello again after the host went silent in the lobby
-        self._last_heard = 0.0
-        self._last_ping = 0.0
         self.catchup = catchup.CatchUp()  # entries ahead of our log, the head, the last fetch
         self._dead: set[int] = set()
         self._addrs: dict[int, tuple[str, int]] = {}  # where we reached each sequencer we followed
         self._seat_keys: dict[int, str] = {}  # and its public key
         self._retry_hint: int | None = None
-        self._target: tuple[str, int] = ("", 0)
-        self._pledge: seeding.Pledge | None = None  # our part in the seed exchange (not sequencing)
-        self._end_seq: int | None = None
         self._over_since: float | None = None  # when a peer not sequencing saw the game over
-        self._unreported: list[list] = []  # [seq, state hash] applied, for the next report
         self._sync_scheduled = False
-        self._paused_at: float | None = None
         self._started = asyncio.Event()
         self._welcome_evt = asyncio.Event()
         self._finished = asyncio.Event()
@@ -281,8 +264,8 @@ class Peer:
         if self._shut:
             return
         self._shut = True
-        if self._welcomed and not self.leader and self.dealer is not None:
-            self._up({"t": "bye"})
+        if self.follower.welcomed and not self.leader and self.dealer is not None:
+            self.follower.up({"t": "bye"})
         await self.rt.cancel(self._tasks + ([self._dealer_task] if self._dealer_task else []))
         if self.log is not None:
             self.log.close()
@@ -307,6 +290,14 @@ class Peer:
         if lg.truncated:
             log.warning("%s: dropped a torn tail of %d bytes", path, lg.truncated)
         self._adopt_log(lg)
+
+    def try_open_log(self, path: str) -> str | None:
+        """:meth:`open_log`, or why it failed (the PeerError's words)."""
+        try:
+            self.open_log(path)
+        except PeerError as e:
+            return str(e)
+        return None
 
     def _adopt_log(self, lg: gamelog.GameLog) -> None:
         """Take a log we hold (our file, or what a rewind left of it): every entry re-applied
@@ -396,8 +387,8 @@ class Peer:
                 self.commit_ms.append((self.rt.perf() - now) * 1000)
             return pid
         self.outstanding[pid] = (action, now)
-        if self._welcomed:
-            self._up({"t": "propose", "pid": pid, "x": encode_action(action)})
+        if self.follower.welcomed:
+            self.follower.up({"t": "propose", "pid": pid, "x": encode_action(action)})
         return pid
 
     def _reject_local(self, pid: int, reason: str, detail: str) -> None:
@@ -409,8 +400,8 @@ class Peer:
         text = str(text)[:wire.MAX_TEXT]
         if self.leader:
             self.sequencer.chat(self.seat, text)
-        elif self._welcomed:
-            self._up({"t": "say", "text": text})
+        elif self.follower.welcomed:
+            self.follower.up({"t": "say", "text": text})
 
     def set_lobby(self, opts: dict, bots: tuple[int, ...]) -> None:
         """Host, in the lobby: new table options (net.options; the engine checks them) and the seats
@@ -435,8 +426,8 @@ class Peer:
         if self.leader and self.phase == "lobby":
             self.opts = options.with_gender(self.opts, self._me, gender)
             self.sequencer.broadcast_lobby()
-        elif self._welcomed:
-            self._up({"t": "gender", "gender": gender})
+        elif self.follower.welcomed:
+            self.follower.up({"t": "gender", "gender": gender})
 
     # -- what a peer is doing now (read-only: the simulation, the harness and tests watch these) --
     @property
@@ -453,12 +444,12 @@ class Peer:
     @property
     def following(self) -> bool:
         """This peer follows a sequencer that welcomed it."""
-        return self._welcomed
+        return self.follower.welcomed
 
     @property
     def connecting(self) -> bool:
         """This peer says hello to a peer and waits for its answer."""
-        return self._connecting
+        return self.follower.connecting
 
     @property
     def candidate(self) -> int | None:
@@ -475,7 +466,7 @@ class Peer:
                 and self.seat in port.actors(self.state))
 
     # =========================================================================================
-    # Leader
+    # Hosting, and becoming sequencer (the role: net.sequencer)
     # =========================================================================================
     async def host(self, seats: int, bots: int = 0, window_ms: int = 10_000, away: str = "wait",
                    away_s: int = 60, start: int = 3) -> None:
@@ -580,7 +571,7 @@ class Peer:
     def _adrift(self) -> bool:
         """A player of a started game that neither sequences nor follows anyone: restarted and not
         welcomed yet, or looking for the game after stepping down."""
-        return (not self.leader and not self._welcomed and self.header is not None and self.seat is not None
+        return (not self.leader and not self.follower.welcomed and self.header is not None and self.seat is not None
                 and self.cfg.role == "play" and self.phase not in ("ended", "desync", "closed")
                 and (self._stepped_down or self._candidate is None))
 
@@ -606,11 +597,10 @@ class Peer:
         self.seats[self._me].away = False
         self.seats[self._me].host, self.seats[self._me].port = self.cfg.bind, self.port
         self._dealer_lost()
-        self._welcomed = False
-        self._connecting = False
+        self.follower.welcomed = False
+        self.follower.connecting = False
         log.info("sequencer now (seat %s, epoch %d) at entry %d; waiting for seats %s", self.seat, self.epoch,
                  self.seq, sorted(expect))
-
 
     def start_game(self) -> None:
         """Host: leave the lobby.  Open seats become bots; then the seed commit-reveal runs."""
@@ -625,23 +615,13 @@ class Peer:
     def _new_nonce(self) -> bytes:
         return seeding.new_nonce(self.rt.random, self.cfg.local_seed, self.seat)
 
-
-    # -- connections ----------------------------------------------------------------------------
-
-
     def _who(self, seat: int | None) -> str:
         if seat is None or seat < 0:
             return "the table"
         name = self.seats[seat].name if seat < len(self.seats) else ""
         return f"{name} ({COLOURS[seat]})" if name else COLOURS[seat]
 
-
-    # -- sequencing -----------------------------------------------------------------------------
-
-
-    # -- hashes, desync -------------------------------------------------------------------------
-
-
+    # -- desync report ---------------------------------------------------------------------------
     def _on_desync(self, msg: dict) -> None:
         """Every peer (leader included) writes its own report and stops."""
         n = msg["seq"]
@@ -665,37 +645,31 @@ class Peer:
                                      f"(report: {self.report_file})")
         self._finish("desync")
 
-    # -- leader timers --------------------------------------------------------------------------
-
     # -- quorum (docs/net.md, "Quorum") ----------------------------------------------------------
     def _peer_seats(self) -> list[int]:
         if self.header is not None:
             return [s for s, (_, _, kind) in enumerate(self.header.roster) if kind == "peer"]
         return [s for s, i in enumerate(self.seats) if i.kind == "peer"]
 
-
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
         sequencing and look for the game as a follower (the lowest other seat we can reach)."""
         log.warning("no quorum for %.1f s: seat %s stops sequencing", 2 * self.cfg.dead_s, self.seat)
         self._notice("info", self.seat, "too few players are reachable: looking for the game's host")
-        self.role, self.leader_seat = None, None
+        self.role, self.leader_seat = self.follower, None
         self.sequencer.stand_down()
         self._dead = {self._me}
-        self._last_heard = self.rt.now()
+        self.follower.last_heard = self.rt.now()
         self._stepped_down = True
         self._elect()
 
-
-    # -- leader I/O -----------------------------------------------------------------------------
+    # -- I/O -------------------------------------------------------------------------------------
     def _to(self, rid: bytes, msg: dict) -> None:
         if not self.rt.send(self.router, [rid, wire.pack(msg)]):
             log.debug("could not send %s to %r", msg.get("t"), rid)
 
-
     def _on_router(self, frames: list) -> None:
-        """One message on this peer's ROUTER: the sequencer's, while it is our role; otherwise only
-        a hello is answered (where the sequencer we follow is, or: two adrift peers meet)."""
+        """One message on this peer's ROUTER, for our role to handle."""
         if len(frames) != 2:
             return self.drops.drop("frame", f"{len(frames)} frames")
         rid = frames[0].bytes
@@ -703,28 +677,15 @@ class Peer:
             msg = wire.unpack(frames[1].bytes)
         except wire.Malformed as e:
             return self.drops.drop("message", str(e), transport.peer_address(frames[1]))
-        t = msg["t"]
         try:
             # The sender's CURVE public key, as the handshake proved it and ZAP reported it.
             user = frames[1].get("User-Id")
         except zmq.ZMQError:
             user = None
-        if not self.leader:
-            if t != "hello":
-                return
-            asker = self._seat_of(user) if user else None
-            if asker is None or asker == self.seat or msg.get("game") != self.game or not self._adrift():
-                # Not (yet) the sequencer: point the asker at the one we follow.
-                where = list(self._addrs[self.leader_seat]) if self.leader_seat in self._addrs else None
-                return self._to(rid, {"t": "retry", "leader": self.leader_seat, "addr": where,
-                                      "key": self._server_key if self._welcomed else None})
-            if asker < self._me:  # it follows nobody either, and the lower seat sequences
-                return self._to(rid, {"t": "retry", "leader": None, "from": self.seat})
-            self._rendezvous()  # then answer its hello as the sequencer
-        self.sequencer.on_router(rid, msg, frames[1], user)
+        self.role.on_router(rid, msg, frames[1], user)
 
     # =========================================================================================
-    # Follower
+    # Joining, following and failover (the follower's role: net.follower)
     # =========================================================================================
     async def join(self, host: str, port: int, timeout: float = 10.0) -> None:
         """Connect to a game's sequencer; returns once welcomed (raises PeerError if refused)."""
@@ -745,7 +706,7 @@ class Peer:
         """The synchronous part of :meth:`join`, once the host's key is known and checked: start
         the loops, connect, say hello.  The answer comes later (``welcome`` or ``refuse``)."""
         self._spawn()
-        self._connect(host, port, None, timeout, key)
+        self.follower.connect(host, port, None, timeout, key)
 
     async def _host_key(self, host: str, port: int, timeout: float) -> str:
         """The public key of the peer we join at host:port, checked: ``cfg.server_key``; else the
@@ -801,296 +762,9 @@ class Peer:
             except OSError as e:
                 log.warning("could not remember peer keys: %s", e)
 
-    def _connect(self, host: str, port: int, seat: int | None, timeout: float, key: str | None = None) -> None:
-        """Connect the DEALER to the peer at host:port, whose public key is ``key`` (default: the
-        key of ``seat`` as we know it).  Without a key there is nothing to connect to: the
-        candidate counts as dead."""
-        key = key or self._key_of(seat)
-        if key is None:
-            log.error("no public key known for seat %s at %s:%d", seat, host, port)
-            if seat is not None and self.header is not None:
-                self._dead.add(seat)
-                return self._elect()
-            self._refused = self._refused or f"no public key known for {host}:{port}"
-            self._welcome_evt.set()
-            return self._finish("closed")
-        if self._dealer_task is not None:
-            self._dealer_task.cancel()
-        self.rt.close(self.dealer)
-        self._server_key = key
-        self.dealer = dealer = self.rt.dealer(host, port, self._public, self._secret, key.encode("ascii"))
-        self._dealer_task = self.rt.listen(dealer, lambda frames: self._from_dealer(dealer, frames))
-        self._connecting, self._welcomed = True, False
-        self._candidate = seat
-        self._retry_hint = None
-        self._target = (host, port)
-        self._connect_deadline = self.rt.now() + timeout
-        self._last_hello = 0.0
-        self.catchup.buffer.clear()
-        self._send_hello()
-
-    def _send_hello(self) -> None:
-        self._last_hello = self.rt.now()
-        tail = []
-        if self.log is not None and self.seq:
-            # The last 16 entries, then exponentially sparser back to 1: enough for the sequencer
-            # to find where two logs part, in one message.
-            seqs = sorted({self.seq - i for i in range(16)} | {self.seq - 16 - (1 << k) for k in range(40)})
-            tail = [[n, self.log.id_at(n)] for n in seqs if n >= 1]
-        msg = {"t": "hello", "v": PROTOCOL, "id": self.pub, "name": self.cfg.name[:wire.MAX_NAME],
-               "role": self.cfg.role, "inc": self.inc, "port": self.port, "last": self.seq,
-               "tail": tail, "game": self.game or None, "epoch": self._promise(),
-               "lep": self.log.last_epoch if self.log is not None else 0, "gender": self.cfg.gender}
-        if self.admission.secret is not None:
-            msg["code"] = self.admission.secret  # inside the CURVE channel, to a key we checked
-        self._up(msg)
-
     def _promise(self) -> int:
         """The highest epoch we followed or sequenced in: we follow no sequencer of a lower one."""
         return max(self.epoch, self.log.promise if self.log is not None else 0)
-
-    def _ping(self) -> None:
-        self._last_ping = self.rt.now()
-        self._report()
-        self._up({"t": "ping", "seq": self.seq, "epoch": self._promise()})
-
-    def _up(self, msg: dict) -> bool:
-        return self.dealer is not None and self.rt.send(self.dealer, [wire.pack(msg)])
-
-    def _on_dealer(self, frames: list) -> None:
-        if self.phase == "closed":
-            # We gave up on this game (refused, or our log of it did not check out): take nothing
-            # more, above all no header that would start a fresh log over the one we refused.
-            return
-        if len(frames) != 1:
-            return self.drops.drop("frame", f"{len(frames)} frames", "sequencer")
-        try:
-            msg = wire.unpack(frames[0].bytes)
-        except wire.Malformed as e:
-            return self.drops.drop("message", str(e), "sequencer")
-        self._last_heard = self.rt.now()
-        t = msg["t"]
-        if t not in ("welcome", "header", "end") and not (t == "notice" and msg.get("past")):
-            self._taking_past = False
-        try:
-            handler = getattr(self, "_f_" + t)
-        except AttributeError:
-            return self.drops.drop(t, "not for a follower", "sequencer")
-        try:
-            handler(msg)
-        except wire.Malformed as e:
-            self.drops.drop(t, str(e), "sequencer")
-
-    def _f_welcome(self, msg: dict) -> None:
-        if msg["v"] != PROTOCOL:
-            self._refused = f"the host speaks protocol {msg['v']}"
-            self._welcome_evt.set()
-            return self._finish("closed")
-        if self.game and msg["game"] != self.game:
-            return self.drops.drop("welcome", "another game", "sequencer")
-        if msg["epoch"] < self._promise():
-            # A sequencer of an older reign than one we followed (it missed a failover): our hello
-            # tells it our promise, and it takes a later epoch before it welcomes us again.
-            log.info("the sequencer's epoch %d is older than our promise %d", msg["epoch"], self._promise())
-            return self._send_hello()
-        self._taking_past = not self.chat_kept
-        self.game = msg["game"]
-        self.seat = msg["seat"]
-        self.leader_seat = msg["leader"]
-        if type(msg.get("opts")) is dict:
-            self.opts = msg["opts"]
-        self._connecting, self._welcomed = False, True
-        self._stepped_down = self._lobby_retry = False
-        self._dead.discard(self.leader_seat)
-        self._dead.discard(self.seat)  # after a step-down: we may be elected again later
-        self._addrs[self.leader_seat] = self._target
-        if self._server_key is not None:
-            self._seat_keys[self.leader_seat] = self._server_key
-        self._remember([self._server_key])
-        if self.log is None and self.cfg.role == "play":
-            path = self._log_path()
-            if os.path.exists(path):
-                # We have played this game before: load our log and say hello again with it.
-                try:
-                    self.open_log(path)
-                except PeerError as e:
-                    self._refused = f"cannot use {path}: {e}"
-                    self._welcome_evt.set()
-                    return self._finish("closed")
-                self._welcomed = False
-                self._connecting = True
-                return self._send_hello()
-        self.epoch = msg["epoch"]
-        if self.log is not None:
-            self.log.raise_promise(self.epoch)
-        rewind = msg["rewind"]
-        if rewind >= 0 and self.log is not None and rewind < self.seq:
-            log.warning("the sequencer's log differs after entry %d: rewinding from %d", rewind, self.seq)
-            self.log.truncate_after(rewind)
-            lg, self.log = self.log, None
-            self._adopt_log(lg)
-            self._notice("info", self.seat, f"rewound to entry {rewind} to follow the host")
-        self._ping()  # tells the sequencer our promise (it goes live once a quorum has promised)
-        self._welcome_evt.set()
-        if self.header is not None:
-            self._started.set()
-            self.phase = "game" if self.phase not in ("ended", "desync") else self.phase
-            self._fetch(force=True)
-        for pid, (action, _) in sorted(self.outstanding.items()):
-            self._up({"t": "propose", "pid": pid, "x": encode_action(action)})
-        log.info("welcomed as %s by seat %s", "spectator" if self.seat is None else f"seat {self.seat}",
-                 self.leader_seat)
-
-    def _f_refuse(self, msg: dict) -> None:
-        self._refused = f"refused ({msg['reason']}): {msg['text']}"
-        log.error("%s", self._refused)
-        self._welcome_evt.set()
-        self._finish("closed")
-
-    def _f_retry(self, msg: dict) -> None:
-        """The peer we asked is not the sequencer; it names the one it follows."""
-        hint = msg["leader"]
-        if hint is None and type(msg.get("from")) is int and self._adrift() and self.seat < msg["from"]:
-            return self._rendezvous()  # the peer we asked follows nobody either, and is a higher seat
-        if hint is None or hint == self._candidate or hint == self.seat or not 0 <= hint < wire.MAX_SEATS:
-            return
-        if hint in self._dead:
-            # It still hears the sequencer we lost.  Give it until our deadline to notice; if it
-            # still does then, we were the one cut off, and we go back (see _follower_timers).
-            self._retry_hint = hint
-            return
-        addr = self._addrs.get(hint)
-        given = msg.get("addr")
-        if addr is None and type(given) is list and len(given) == 2 and type(given[0]) is str \
-                and len(given[0]) <= 64 and type(given[1]) is int and 0 < given[1] < 65536:
-            addr = (given[0], given[1])
-        if addr is None and hint < len(self.seats) and self.seats[hint].port:
-            addr = (self.seats[hint].host, self.seats[hint].port)
-        # Its key: as we know it (lobby, our log), else as the peer we asked (whose key we checked)
-        # knows it.
-        key = self._key_of(hint)
-        if key is None and identity.valid_public(msg.get("key")):
-            key = msg["key"]
-        if addr is not None and key is not None:
-            self._connect(addr[0], addr[1], hint, self.cfg.dead_s * 2, key)
-
-    def _f_who(self, msg: dict) -> None:
-        self._hello_again()
-
-    def _hello_again(self) -> None:
-        """Say hello again to the peer we follow (it lost our connection, or our logs part)."""
-        self._welcomed, self._connecting = False, True
-        self._connect_deadline = self.rt.now() + self.cfg.dead_s * 2
-        self._send_hello()
-
-    def _f_lobby(self, msg: dict) -> None:
-        seats = [SeatInfo.from_wire(d) for d in msg["seats"]]
-        self.seats = seats
-        self.opts = msg["opts"]
-        self.leader_seat = msg["leader"]
-        self._note_addresses()
-        self._emit(("lobby", seats, dict(self.opts)))
-
-    def _f_commit_req(self, msg: dict) -> None:
-        if self.phase not in ("idle", "lobby"):  # a replayed or stray request must not restart the seeding
-            raise wire.Malformed("commit_req: not in the lobby")
-        try:
-            params = state_codec.decode(msg["params"])
-            make_params(params.players, params.genders, params.start_treasure, params.window_ms,
-                        params.away, params.away_s)
-        except Exception:
-            raise wire.Malformed("commit_req: bad params") from None
-        self.phase = "seeding"
-        self._pledge = seeding.Pledge(self._new_nonce())
-        self._up({"t": "commit", "h": seeding.commitment(self._pledge.nonce)})
-
-    def _f_commits(self, msg: dict) -> None:
-        if self._pledge is None:
-            raise wire.Malformed("commits: unexpected")
-        self._pledge.shown(msg["hs"])
-        self._up({"t": "reveal", "nonce": self._pledge.nonce})
-
-    def _f_header(self, msg: dict) -> None:
-        header = gamelog.decode_header(msg["rec"])
-        if header.game != self.game:
-            raise wire.Malformed("header of another game")
-        if self.header is not None:
-            if header.id != self.header.id:
-                self._notice("info", None, "the host's game header differs from our log")
-            return
-        if self._pledge is not None:
-            self._pledge.check(header)  # the nonces are the ones committed to, ours among them
-        self._start_from_header(header)
-        if self.seat is None and self.cfg.role == "play":
-            self.seat = self._seat_of(self.pub)
-        self._remember(pub for _, pub, kind in header.roster if kind == "peer")
-        self._fetch(force=True)
-
-    def _f_entries(self, msg: dict) -> None:
-        if self.log is None:
-            raise wire.Malformed("entries before the header")
-        for raw in msg["recs"]:
-            if type(raw) is not bytes:
-                raise wire.Malformed("entries: not bytes")
-            e = gamelog.decode_entry(raw)
-            self.catchup.offer(e, self.seq)
-        if len(msg["recs"]) >= catchup.FETCH_BATCH:
-            self.catchup.full_batch(e.n)
-        self._drain()
-
-    def _drain(self) -> None:
-        """Apply buffered entries in order; sync; report hashes; fetch what is missing."""
-        if self.phase not in ("game",):
-            return
-        hs = []
-        while (e := self.catchup.next(self.seq)) is not None:
-            if e.prev != self.log.last_id:
-                # Our log parts from the sequencer's before this entry (a rewind it sent us was
-                # lost, or entries of another reign were buffered): say hello again, so that it
-                # tells us where to rewind to.
-                log.warning("entry %d does not chain to our entry %d: asking the sequencer again", e.n, self.seq)
-                self.catchup.buffer.clear()
-                self._hello_again()
-                break
-            try:
-                self._take(e)
-            except replica.HashMismatch as err:
-                # Our state after it differs from the sequencer's: keep ours (logged and applied),
-                # so that the sequencer's search can walk it, report it and stop.
-                self.replica.keep(e, err.applied)
-                self._committed(e, err.applied)
-                log.error("%s", err)
-                hs.append([e.n, port.hash(self.state), e.id])
-                self._pause_self(e.n, str(err))
-                break
-            except replica.BadEntry as err:  # not applied at all
-                log.error("%s", err)
-                hs.append([e.n, 0, e.id])
-                self._pause_self(e.n, str(err))
-                break
-            hs.append([e.n, port.hash(self.state), e.id])
-            if self.cfg.perturb and self.cfg.perturb[0] == e.n:
-                # Test-only (MQ_TEST_PERTURB): after reporting an honest hash for entry n, make this
-                # peer's state disagree, so the next entry must be caught.
-                self.state = desync.perturbed(self.state, self.cfg.perturb[1])
-                log.warning("TEST: perturbed %s after entry %d", self.cfg.perturb[1], e.n)
-        if hs:
-            # Sync in a later callback: a bot woken by these entries proposes first, so the
-            # fdatasync is not on the path of the next move.  The hashes go to the sequencer with
-            # the next ping, not one message per entry: we compared each with the sequencer's own
-            # (carried in the entry) already, so its check is a second one and can wait ping_s;
-            # a mismatch is reported at once.
-            self._unreported.extend(hs)
-            if self.phase == "paused":
-                self._report()
-            else:
-                self._schedule_sync()
-        if self._end_seq is not None and self.seq >= self._end_seq:
-            self._end_seq = None
-            self._notice("closed", None, f"the game is over after {self.seq} entries")
-            self._finish("ended")
-        elif self.phase == "game":
-            self._fetch()
 
     def _schedule_sync(self) -> None:
         """Sync the log in a later callback (net.transport.ZmqRuntime.sync_soon), once for all
@@ -1104,121 +778,7 @@ class Peer:
         if self.log is not None and not self._shut:
             self.log.sync()
 
-    def _report(self) -> None:
-        """Send the hashes of the entries applied since the last report (synced first: a report
-        means durable)."""
-        if self._unreported and self.log is not None and not self._shut:
-            self.log.sync()
-            hs, self._unreported = self._unreported, []
-            for i in range(0, len(hs), 4000):  # wire.SCHEMAS: at most 4096 per report
-                self._up({"t": "report", "hs": hs[i:i + 4000]})
-
-    def _pause_self(self, n: int, problem: str) -> None:
-        self.phase = "paused"
-        self._paused_at = self.rt.now()
-        self._notice("info", None, f"paused: {problem}")
-
-    def _fetch(self, force: bool = False) -> None:
-        if self._welcomed and self.catchup.should_fetch(self.seq, self.rt.now(), self.cfg.ping_s, force):
-            self._up({"t": "fetch", "from": self.seq + 1})
-
-    def _f_tick(self, msg: dict) -> None:
-        self.catchup.heard(msg["head"])
-        self._fetch()
-
-    def _f_reject(self, msg: dict) -> None:
-        pid = msg["pid"]
-        if pid in self.outstanding:
-            self.outstanding.pop(pid)
-            self._sent_at.pop(pid, None)
-            self._counts["rejected"] += 1
-            self._emit(("reject", pid, msg["reason"], msg["detail"]))
-
-    def _f_notice(self, msg: dict) -> None:
-        if msg["kind"] not in ("away", "back", "bot", "chat", "info"):
-            raise wire.Malformed("notice: unknown kind")
-        if msg.get("past"):  # the chat so far: kept for Table.history, never news
-            if msg["kind"] == "chat" and self._taking_past:
-                self.chat_kept.append((msg["seat"], msg["text"]))
-            return
-        if msg["kind"] == "chat":
-            self.chat_kept.append((msg["seat"], msg["text"]))
-        self._emit(Notice(msg["kind"], msg["seat"], msg["text"]))
-
-    def _f_pause(self, msg: dict) -> None:
-        if self.phase == "game":
-            self.phase = "paused"
-            self._paused_at = self.rt.now()
-            self._notice("info", None, f"the host paused the game at entry {msg['seq']} ({msg['reason']})")
-
-    def _f_kids_req(self, msg: dict) -> None:
-        st = self.ring.get(msg["seq"])
-        if st is None or not all(type(i) is int for i in msg["path"]):
-            ok, d = "missing", list[int]()
-        else:
-            ok, d = desync.kids(st, msg["path"])
-        self._up({"t": "kids", "seq": msg["seq"], "path": msg["path"], "ok": ok, "d": d})
-
-    def _f_desync(self, msg: dict) -> None:
-        if self.phase != "desync":
-            self._on_desync(msg)
-
-    def _f_fetch_req(self, msg: dict) -> None:
-        start = msg["from"]
-        if self.log is not None:
-            recs = catchup.records_from(self.log, start)
-            self._up({"t": "entries", "recs": recs})
-
-    def _f_end(self, msg: dict) -> None:
-        if self.seq >= msg["seq"]:
-            if self.phase == "game":
-                self._notice("closed", None, f"the game is over after {self.seq} entries")
-                self._finish("ended")
-        else:
-            self._end_seq = msg["seq"]
-            self.catchup.heard(msg["seq"])
-            self._fetch(force=True)
-
     # -- follower timers and failover -----------------------------------------------------------
-    def _follower_timers(self, now: float) -> None:
-        if self.phase in ("ended", "desync", "closed"):
-            return
-        if self._connecting:
-            if now > self._connect_deadline and not self._restarted_over():
-                if self.header is None or self._candidate is None:
-                    if not self._welcome_evt.is_set():
-                        self._refused = ("no answer from the host (not running there, or the secure "
-                                         "handshake failed: a wrong host key, or refused)")
-                        self._welcome_evt.set()
-                    return self._finish("closed")
-                back, self._retry_hint = self._retry_hint, None
-                if back is not None and back in self._addrs:
-                    self._dead.discard(back)
-                    log.warning("seat %d still follows seat %d: going back to it", self._candidate, back)
-                    return self._connect(*self._addrs[back], back, self.cfg.dead_s * 2)
-                self._dead.add(self._candidate)
-                return self._elect()
-            if now - self._last_hello >= self.cfg.hello_s:
-                self._send_hello()
-            return
-        if not self._welcomed:
-            return
-        if now - self._last_ping >= self.cfg.ping_s:
-            self._ping()
-        if now - self._last_heard > self.cfg.dead_s:
-            return self._leader_lost()
-        for pid, (action, sent) in list(self.outstanding.items()):
-            if now - sent > self.cfg.resend_s:
-                self.outstanding[pid] = (action, now)
-                self._up({"t": "propose", "pid": pid, "x": encode_action(action)})
-        if self.phase == "game":
-            self._fetch()
-        if self.phase == "paused" and self._paused_at is not None and now - self._paused_at > 5.0:
-            self._paused_at = None
-            n = self.seq
-            e = self.log.entries[n - 1] if n else None
-            self._on_desync({"seq": n, "hashes": [], "path": "unknown (the sequencer did not search)",
-                             "entry": [e.n, e.author, e.action, e.hash] if e else []})
 
     def _await_end(self, now: float) -> None:
         """A peer whose applied state is over and that is not the live sequencer waits a bounded
@@ -1232,7 +792,7 @@ class Peer:
         if self._over_since is None:
             self._over_since = now
         elif now - self._over_since > ENDING_S + self.cfg.dead_s:
-            if self._unreported and self.log is not None:
+            if self.follower.unreported and self.log is not None:
                 self.log.sync()  # what it applied is durable before it stops
             self._notice("closed", None, f"the game is over after {self.seq} entries (no end heard)")
             self._welcome_evt.set()  # a join waiting for an answer returns: the game is over
@@ -1243,29 +803,6 @@ class Peer:
         we ask may have ended and follow nobody (or point back at us), so nobody need answer; we
         go on saying hello while _await_end waits its bounded time, then end (no refusal)."""
         return self.phase == "idle" and self.header is not None and port.is_over(self.state)
-
-    def _leader_lost(self) -> None:
-        old = self.leader_seat
-        self._welcomed = False
-        if self.header is None and self.phase in ("idle", "lobby", "seeding") and not self._lobby_retry:
-            # Before the game there is nobody to fail over to; a flaky link (a lost segment holds
-            # the TCP stream up for longer than dead_s) is no reason to leave the lobby yet: say
-            # hello again (the host gives the seat back to our key) for LOBBY_PATIENCE_S.
-            self._lobby_retry = True
-            self._notice("info", None, "the host is silent: trying again")
-            self._connecting = True
-            self._connect_deadline = self.rt.now() + LOBBY_PATIENCE_S
-            return self._send_hello()
-        if self.header is None or self.phase not in ("game", "paused"):
-            self._refused = self._refused or "the host went away"
-            self._notice("closed", None, "the host went away")
-            return self._finish("closed")
-        if old is not None:
-            self._dead.add(old)
-            if old < len(self.seats):
-                self.seats[old].away = True
-            self._notice("away", old, f"the host {self._who(old)} is gone")
-        self._elect()
 
     def _elect(self) -> None:
         """Lowest live peer seat becomes sequencer (deterministic: everyone computes the same).
@@ -1293,7 +830,7 @@ class Peer:
             return
         info = self.seats[c]
         log.info("following seat %d as the new sequencer at %s:%d", c, info.host, info.port)
-        self._connect(info.host, info.port, c, self.cfg.dead_s * 2)
+        self.follower.connect(info.host, info.port, c, self.cfg.dead_s * 2)
 
     def _dealer_lost(self) -> None:
         if self._dealer_task is not None:
@@ -1313,7 +850,7 @@ class Peer:
         """A message on DEALER ``sock``; False once that is no longer our DEALER (stop serving it)."""
         if sock is not self.dealer:
             return False
-        self._guarded(self._on_dealer, frames)
+        self._guarded(self.follower.on_dealer, frames)
         return True
 
     def _guarded(self, fn, frames) -> None:
@@ -1330,10 +867,7 @@ class Peer:
         """The timers: every 50 ms (``now``: the runtime's clock)."""
         try:
             self._await_end(now)
-            if self.leader:
-                self.sequencer.tick(now)
-            else:
-                self._follower_timers(now)
+            self.role.tick(now)
         except Exception:
             log.exception("timer failed")
 

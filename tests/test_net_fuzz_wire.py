@@ -3,7 +3,7 @@
 The valid messages come from real peers: a sequencer, a player and a spectator (net.peer.Peer
 objects in this process, no sockets between them) play a game, their outgoing messages packed by
 the real code and delivered through the same entry points the socket loops use
-(``Peer._guarded(Peer._on_router | Peer._on_dealer, frames)``).  A desync search, a refused
+(``Peer._from_router(frames)``, ``Peer._from_dealer(dealer, frames)``).  A desync search, a refused
 hello, a retry, a reject, chat, heartbeats and a catch-up are staged on the way, so every message
 type of the protocol is in the corpus (a test checks that), captured as bytes.
 
@@ -245,10 +245,10 @@ class Sim:
         return {G: self.gp.pub, W: self.wp.pub}.get(rid, self.gp.pub)
 
     def to_leader(self, rid: bytes, data: bytes, user: str | None = "default") -> None:
-        self.hp._guarded(self.hp._on_router, [F(rid), F(data, self.user(rid) if user == "default" else user)])
+        self.hp._from_router([F(rid), F(data, self.user(rid) if user == "default" else user)])
 
     def to_follower(self, p: Peer, data: bytes) -> None:
-        p._guarded(p._on_dealer, [F(data)])
+        p._from_dealer(p.dealer, [F(data)])
 
     def deliver_all(self) -> None:
         for _ in range(100_000):
@@ -297,7 +297,7 @@ class Sim:
             for t in p._tasks:
                 t.cancel()
         await self.pump()
-        assert self.gp.seat == 1 and self.wp._welcomed and self.hp.open_seats() == 0
+        assert self.gp.seat == 1 and self.wp.following and self.hp.open_seats() == 0
         self.gp.choose_gender("female")  # in the lobby (Q-SETUP-3)
         await self.pump()
         self.hp.start_game()
@@ -329,13 +329,13 @@ class Sim:
         def beat():
             hp.cfg.ping_s = gp.cfg.ping_s = 0
             hp.sequencer.tick(time.monotonic())
-            gp._follower_timers(time.monotonic())
+            gp.follower.tick(time.monotonic())
         await self._staged(beat)  # tick, ping (and fetch)
         hello_w = msgpack.unpackb(self.corpus["hello"][-1])
         # The spectator's identity asking for a seat in a running game: refused ("started").
         await self._staged(lambda: self.to_leader(b"\x00late", wire.pack(dict(hello_w, role="play")), wp.pub))
         # A hello on a follower's ROUTER: a retry naming the sequencer.
-        await self._staged(lambda: gp._guarded(gp._on_router, [F(b"\x00x"), F(self.corpus["hello"][0], wp.pub)]))
+        await self._staged(lambda: gp._from_router([F(b"\x00x"), F(self.corpus["hello"][0], wp.pub)]))
         # A message from a connection that never said hello: who.
         await self._staged(lambda: self.to_leader(U, wire.pack({"t": "ping", "seq": 1, "epoch": 8}), gp.pub))
         # A desync: a report with a wrong hash, the subtree search (kids_req, kids), pause, desync.
@@ -400,7 +400,7 @@ def _copy(v):
 _SHARED = {"cards", "state", "header", "log", "ctx", "router", "dealer", "gate", "p"}  # not copied
 # The peer's role objects (a dotted path from the peer): each is kept (the peer, or the role above
 # it, holds it by reference) and its fields restored.
-_ROLES = ("replica", "catchup", "admission", "sequencer", "sequencer.membership", "sequencer.steward")
+_ROLES = ("replica", "catchup", "admission", "sequencer", "sequencer.membership", "sequencer.steward", "follower")
 
 
 def _role(p: Peer, path: str):
@@ -465,8 +465,8 @@ def fingerprint(p: Peer) -> tuple:
             [s.wire() for s in p.seats], sorted((rid, m.seat, m.pub) for rid, m in p.members.items()),
             dict(p.seat_rid), p.leader, p.sequencer.live, p.sequencer.desync_seq, p.sequencer.walk is None, p.seat,
             p.leader_seat,
-            p.game, p._welcomed, p._connecting, sorted(p.outstanding), sorted(p.catchup.buffer), p.catchup.head,
-            p._end_seq, p._refused, p._finished.is_set(), dict(p.sequencer.last_pid))
+            p.game, p.following, p.connecting, sorted(p.outstanding), sorted(p.catchup.buffer), p.catchup.head,
+            p.follower.end_seq, p._refused, p._finished.is_set(), dict(p.sequencer.last_pid))
 
 
 def consistent(p: Peer) -> None:
@@ -830,10 +830,10 @@ def test_wrong_frame_counts_are_counted_and_change_nothing(sim, failures):
     hp, gp = sim.hp, sim.gp
     ok = sim.corpus["ping"][0]
     for frames in ([F(G)], [F(G), F(ok, gp.pub), F(ok, gp.pub)], [F(G), F(b"", gp.pub)], []):
-        _check_junk(sim, hp, lambda frames=frames: hp._guarded(hp._on_router, frames), failures)
+        _check_junk(sim, hp, lambda frames=frames: hp._from_router(frames), failures)
         COUNTS["sequencer: wrong number of frames"] += 1
     for frames in ([F(ok), F(ok)], [], [F(b"")]):
-        _check_junk(sim, gp, lambda frames=frames: gp._guarded(gp._on_dealer, frames), failures)
+        _check_junk(sim, gp, lambda frames=frames: gp._from_dealer(gp.dealer, frames), failures)
         COUNTS["follower: wrong number of frames"] += 1
 
 
@@ -926,7 +926,7 @@ def test_valid_but_hostile_messages_to_a_follower_never_break_a_handler(sim, fai
     if on == "dealer":
         _check_valid(sim, p, lambda: sim.to_follower(p, frame), failures)
     else:  # its own ROUTER, where only a hello is answered (retry)
-        _check_valid(sim, p, lambda: p._guarded(p._on_router, [F(b"\x00r"), F(frame, sim.gp.pub)]), failures)
+        _check_valid(sim, p, lambda: p._from_router([F(b"\x00r"), F(frame, sim.gp.pub)]), failures)
     COUNTS["follower: valid but hostile messages"] += 1
 
 
@@ -1029,7 +1029,7 @@ def test_valid_messages_from_the_wrong_peer_change_nothing(sim, failures):
     for t in sorted(UP):
         for frame in sim.corpus[t]:
             for deliver in (lambda frame=frame: sim.to_follower(gp, frame),
-                            lambda frame=frame: gp._guarded(gp._on_router, [F(b"\x00r"), F(frame, wp.pub)])):
+                            lambda frame=frame: gp._from_router([F(b"\x00r"), F(frame, wp.pub)])):
                 before, after = _unchanged(sim, gp, deliver, failures)
                 assert after == before, t
                 COUNTS["follower: sequencer-bound messages"] += 1

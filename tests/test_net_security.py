@@ -223,7 +223,7 @@ def test_a_seat_belongs_to_its_key(tmp_path):
         seq = hp.seq
         a_rid = hp.seat_rid[1]
         dropped_before = sum(hp.drops.values())
-        a.peer._welcomed = False
+        a.peer.rt.faults.lose_sent = lambda msg: True  # the fault seam: no bye
         await a.close()
         ctx = zmq.asyncio.Context()
         spoof = ctx.socket(zmq.DEALER)
