@@ -73,7 +73,7 @@ class Follower:
         asker = p._seat_of(user) if user else None
         if asker is None or asker == p.seat or msg.get("game") != p.game or not p._adrift():
             # Not (yet) the sequencer: point the asker at the one we follow.
-            where = list(p._addrs[p.leader_seat]) if p.leader_seat in p._addrs else None
+            where = list(p.election.addrs[p.leader_seat]) if p.leader_seat in p.election.addrs else None
             return p._to(rid, {"t": "retry", "leader": p.leader_seat, "addr": where,
                                "key": p._server_key if self.welcomed else None})
         if asker < p._me:  # it follows nobody either, and the lower seat sequences
@@ -89,7 +89,7 @@ class Follower:
         if key is None:
             log.error("no public key known for seat %s at %s:%d", seat, host, port)
             if seat is not None and self.p.header is not None:
-                self.p._dead.add(seat)
+                self.p.election.dead.add(seat)
                 return self.p._elect()
             self.p._refused = self.p._refused or f"no public key known for {host}:{port}"
             self.p._welcome_evt.set()
@@ -101,8 +101,8 @@ class Follower:
         self.p.dealer = dealer = self.p.rt.dealer(host, port, self.p._public, self.p._secret, key.encode("ascii"))
         self.p._dealer_task = self.p.rt.listen(dealer, lambda frames: self.p._from_dealer(dealer, frames))
         self.connecting, self.welcomed = True, False
-        self.p._candidate = seat
-        self.p._retry_hint = None
+        self.p.election.candidate = seat
+        self.p.election.retry_hint = None
         self._target = (host, port)
         self._connect_deadline = self.p.rt.now() + timeout
         self._last_hello = 0.0
@@ -176,12 +176,12 @@ class Follower:
         if type(msg.get("opts")) is dict:
             self.p.opts = msg["opts"]
         self.connecting, self.welcomed = False, True
-        self.p._stepped_down = self._lobby_retry = False
-        self.p._dead.discard(self.p.leader_seat)
-        self.p._dead.discard(self.p.seat)  # after a step-down: we may be elected again later
-        self.p._addrs[self.p.leader_seat] = self._target
+        self.p.election.stepped_down = self._lobby_retry = False
+        self.p.election.dead.discard(self.p.leader_seat)
+        self.p.election.dead.discard(self.p.seat)  # after a step-down: we may be elected again later
+        self.p.election.addrs[self.p.leader_seat] = self._target
         if self.p._server_key is not None:
-            self.p._seat_keys[self.p.leader_seat] = self.p._server_key
+            self.p.election.seat_keys[self.p.leader_seat] = self.p._server_key
         self.p._remember([self.p._server_key])
         if self.p.log is None and self.p.cfg.role == "play":
             path = self.p._log_path()
@@ -227,14 +227,14 @@ class Follower:
         hint = msg["leader"]
         if hint is None and type(msg.get("from")) is int and self.p._adrift() and self.p.seat < msg["from"]:
             return self.p._rendezvous()  # the peer we asked follows nobody either, and is a higher seat
-        if hint is None or hint == self.p._candidate or hint == self.p.seat or not 0 <= hint < wire.MAX_SEATS:
+        if hint is None or hint == self.p.election.candidate or hint == self.p.seat or not 0 <= hint < wire.MAX_SEATS:
             return
-        if hint in self.p._dead:
+        if hint in self.p.election.dead:
             # It still hears the sequencer we lost.  Give it until our deadline to notice; if it
             # still does then, we were the one cut off, and we go back (see _follower_timers).
-            self.p._retry_hint = hint
+            self.p.election.retry_hint = hint
             return
-        addr = self.p._addrs.get(hint)
+        addr = self.p.election.addrs.get(hint)
         given = msg.get("addr")
         if addr is None and type(given) is list and len(given) == 2 and type(given[0]) is str \
                 and len(given[0]) <= 64 and type(given[1]) is int and 0 < given[1] < 65536:
@@ -447,18 +447,18 @@ class Follower:
             return
         if self.connecting:
             if now > self._connect_deadline and not self.p._restarted_over():
-                if self.p.header is None or self.p._candidate is None:
+                if self.p.header is None or self.p.election.candidate is None:
                     if not self.p._welcome_evt.is_set():
                         self.p._refused = ("no answer from the host (not running there, or the secure "
                                          "handshake failed: a wrong host key, or refused)")
                         self.p._welcome_evt.set()
                     return self.p._finish("closed")
-                back, self.p._retry_hint = self.p._retry_hint, None
-                if back is not None and back in self.p._addrs:
-                    self.p._dead.discard(back)
-                    log.warning("seat %d still follows seat %d: going back to it", self.p._candidate, back)
-                    return self.connect(*self.p._addrs[back], back, self.p.cfg.dead_s * 2)
-                self.p._dead.add(self.p._candidate)
+                back, self.p.election.retry_hint = self.p.election.retry_hint, None
+                if back is not None and back in self.p.election.addrs:
+                    self.p.election.dead.discard(back)
+                    log.warning("seat %d still follows seat %d: going back to it", self.p.election.candidate, back)
+                    return self.connect(*self.p.election.addrs[back], back, self.p.cfg.dead_s * 2)
+                self.p.election.dead.add(self.p.election.candidate)
                 return self.p._elect()
             if now - self._last_hello >= self.p.cfg.hello_s:
                 self.send_hello()
@@ -499,7 +499,7 @@ class Follower:
             self.p._notice("closed", None, "the host went away")
             return self.p._finish("closed")
         if old is not None:
-            self.p._dead.add(old)
+            self.p.election.dead.add(old)
             if old < len(self.p.seats):
                 self.p.seats[old].away = True
             self.p._notice("away", old, f"the host {self.p._who(old)} is gone")

@@ -77,6 +77,7 @@ from net import (
     admission,
     catchup,
     desync,
+    election,
     gamelog,
     identity,
     options,
@@ -86,7 +87,6 @@ from net import (
     transport,
     wire,
 )
-from net.election import next_epoch
 from net.follower import Follower
 from net.seats import SeatInfo
 from net.sequencer import ENDING_S, Sequencer
@@ -205,14 +205,9 @@ class Peer:
         self.sequencer = Sequencer(self)
         self.follower = Follower(self)
         self.role: Sequencer | Follower = self.follower
-        self._stepped_down = False  # looking for the sequencer after giving up sequencing
+        self.election = election.Election()  # the failover's state: dead seats, the candidate, addresses
         # follower-only
-        self._candidate: int | None = None
         self.catchup = catchup.CatchUp()  # entries ahead of our log, the head, the last fetch
-        self._dead: set[int] = set()
-        self._addrs: dict[int, tuple[str, int]] = {}  # where we reached each sequencer we followed
-        self._seat_keys: dict[int, str] = {}  # and its public key
-        self._retry_hint: int | None = None
         self._over_since: float | None = None  # when a peer not sequencing saw the game over
         self._sync_scheduled = False
         self._started = asyncio.Event()
@@ -454,7 +449,7 @@ class Peer:
     @property
     def candidate(self) -> int | None:
         """The seat this peer last connected to as a candidate sequencer (None: an address given)."""
-        return self._candidate
+        return self.election.candidate
 
     @property
     def refusal(self) -> str | None:
@@ -484,7 +479,7 @@ class Peer:
             self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
         self.seat = 0
         self.role, self.leader_seat, self.sequencer.live = self.sequencer, 0, True
-        self.epoch = next_epoch(0, 0)  # the first reign: nobody can have promised a later one
+        self.epoch = election.next_epoch(0, 0)  # the first reign: nobody can have promised a later one
         self.phase = "lobby"
         self._spawn()
         log.info("hosting game %s on port %d", self.game.hex(), self.port)
@@ -573,7 +568,7 @@ class Peer:
         welcomed yet, or looking for the game after stepping down."""
         return (not self.leader and not self.follower.welcomed and self.header is not None and self.seat is not None
                 and self.cfg.role == "play" and self.phase not in ("ended", "desync", "closed")
-                and (self._stepped_down or self._candidate is None))
+                and (self.election.stepped_down or self.election.candidate is None))
 
     def _rendezvous(self) -> None:
         """Two adrift peers met (a hello, or a retry naming nobody): the lower seat sequences, so
@@ -584,13 +579,13 @@ class Peer:
         if self.phase == "idle":  # restarted from our log, never welcomed: the game goes on
             self.phase = "game"
             self._started.set()
-        self._stepped_down = False
+        self.election.stepped_down = False
         self._become_leader({s for s in self._peer_seats() if s != self.seat}, self.cfg.settle_s)
 
     def _become_leader(self, expect: set[int], settle: float) -> None:
         """Sequence, in a new epoch: the sequencer becomes our role and reconciles (not live yet)."""
         self.role, self.leader_seat = self.sequencer, self.seat
-        self.epoch = next_epoch(max(self.epoch, self.log.promise, self.log.last_epoch), self._me)
+        self.epoch = election.next_epoch(max(self.epoch, self.log.promise, self.log.last_epoch), self._me)
         self.log.raise_promise(self.epoch)
         self.catchup.buffer.clear()
         self.sequencer.begin(expect, settle)
@@ -658,9 +653,9 @@ class Peer:
         self._notice("info", self.seat, "too few players are reachable: looking for the game's host")
         self.role, self.leader_seat = self.follower, None
         self.sequencer.stand_down()
-        self._dead = {self._me}
+        self.election.dead = {self._me}
         self.follower.last_heard = self.rt.now()
-        self._stepped_down = True
+        self.election.stepped_down = True
         self._elect()
 
     # -- I/O -------------------------------------------------------------------------------------
@@ -753,7 +748,7 @@ class Peer:
             _, pub, kind = self.header.roster[seat]
             if kind == "peer" and identity.valid_public(pub):
                 return pub
-        return self._seat_keys.get(seat)
+        return self.election.seat_keys.get(seat)
 
     def _remember(self, keys) -> None:
         if self.cfg.known_keys_path:
@@ -805,23 +800,11 @@ class Peer:
         return self.phase == "idle" and self.header is not None and port.is_over(self.state)
 
     def _elect(self) -> None:
-        """Lowest live peer seat becomes sequencer (deterministic: everyone computes the same).
-        A sequencer that stepped down (no quorum) tries every other peer seat, away or not."""
-        cands = [s for s, i in enumerate(self.seats)
-                 if i.kind == "peer" and s not in self._dead
-                 and (s == self.seat or ((self._stepped_down or not i.away) and i.port))]
-        if self._stepped_down:
-            # The seats we had lost are the likeliest to be where the game went on: try them first.
-            cands.sort(key=lambda s: (not self.seats[s].away, s))
+        """Sequence, or follow the seat net.election.Election.candidates names first."""
+        cands = self.election.candidates(self.seats, self.seat, self.cfg.role == "play")
         if not cands:
-            if self.seat is not None and self.seat in self._dead and self.cfg.role == "play":
-                # We stepped down and reached nobody: sequence again (live once a quorum is back).
-                self._dead.clear()
-                self._stepped_down = False
-                cands = [self.seat]
-            else:
-                self._notice("closed", None, "no player is left to host the game")
-                return self._finish("closed")
+            self._notice("closed", None, "no player is left to host the game")
+            return self._finish("closed")
         c = cands[0]
         if c == self.seat:
             expect = {s for s in cands if s != self.seat}

@@ -27,8 +27,7 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import catchup, desync, gamelog, membership, options, port, replica, seeding, transport, wire
-from net.election import next_epoch
+from net import catchup, desync, election, gamelog, membership, options, port, replica, seeding, transport, wire
 from net.membership import Member
 from net.replica import RING
 from net.seats import SeatInfo
@@ -153,7 +152,7 @@ class Sequencer:
         """A peer promised a reign later than ours (a sequencer we never heard of went on): take an
         epoch above it, reconcile again (its log may be more up to date than ours) and have every
         member promise the new epoch before sequencing more."""
-        self.p.epoch = next_epoch(seen, self.p._me)
+        self.p.epoch = election.next_epoch(seen, self.p._me)
         self.p.log.raise_promise(self.p.epoch)
         log.warning("a peer promised epoch %d: sequencing again as epoch %d", seen, self.p.epoch)
         if self.live:

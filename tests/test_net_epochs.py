@@ -15,7 +15,8 @@ from mq.cards import load_default
 from mq.rules import actors, make_params, new_game, state_hash, step, view
 from mq.rules.actions import encode as encode_action
 from net import gamelog, identity, wire
-from net.peer import Config, Peer, next_epoch
+from net.election import next_epoch
+from net.peer import Config, Peer
 
 CARDS = load_default()
 FAST = dict(ping_s=0.05, dead_s=0.4, hello_s=0.05)
