@@ -241,77 +241,123 @@ class Sequencer:
             return self.p.drops.drop("reveal", why, m.name)
         self._seed_progress()
 
-    def on_hello(self, rid: bytes, msg: dict, addr: str, pub: str) -> None:  # noqa: C901
+    def on_hello(self, rid: bytes, msg: dict, addr: str, pub: str) -> None:
         """``pub`` is the connection's CURVE public key (ZAP User-Id): the only identity that counts."""
+        if not self._admits(rid, msg, addr, pub):
+            return
+        seat, refusal = self._seat_for(msg, pub)
+        if refusal is not None:
+            return self.p._to(rid, refusal)
+        if not self._replaces_old(rid, msg, pub):
+            return
+        if self.p.header is not None and msg["epoch"] > self.p.epoch:
+            self.raise_epoch(msg["epoch"])  # before this peer's welcome, which names our epoch
+        name = msg["name"][:wire.MAX_NAME] or "player"
+        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], self.p.rt.now(), msg["last"],
+                     lep=msg["lep"], promised=msg["epoch"])
+        self.membership.members[rid] = mem
+        if seat is not None:
+            self._seat_member(seat, rid, name, pub, addr, msg)
+        rewind = self._compare_logs(mem, msg) if self.p.header is not None and msg["last"] > 0 else -1
+        self._answer_hello(rid, seat, rewind)
+        log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
+        self.broadcast_lobby()
+        if self.p.phase == "lobby":
+            self.p._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
+
+    def _admits(self, rid: bytes, msg: dict, addr: str, pub: str) -> bool:
+        """Whether this hello may go on: our protocol and game, a key we know or one the join code
+        admits (net.admission); otherwise it is refused (or, broken, dropped) here."""
         if msg["v"] != PROTOCOL:
-            return self.p._to(rid, {"t": "refuse", "reason": "protocol",
-                                  "text": f"this game speaks protocol {PROTOCOL}, you speak {msg['v']}"})
+            self.p._to(rid, {"t": "refuse", "reason": "protocol",
+                             "text": f"this game speaks protocol {PROTOCOL}, you speak {msg['v']}"})
+            return False
         if msg["role"] not in ("play", "watch"):
-            return self.p.drops.drop("hello", "bad role", addr)
+            self.p.drops.drop("hello", "bad role", addr)
+            return False
         if msg["id"] != pub:  # the field is informative only; a mismatch is a broken or lying peer
-            return self.p.drops.drop("hello", "id is not the connection's key", addr)
+            self.p.drops.drop("hello", "id is not the connection's key", addr)
+            return False
         known = self.p.admission.admitted(pub) or any(i.kind == "peer" and i.pub == pub for i in self.p.seats)
         if not known:
             refusal = self.p.admission.admit(rid, msg.get("code"), addr, pub, self.p.rt.now())
             if refusal is not None:
-                return self.p._to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
+                self.p._to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
+                return False
         if msg["game"] is not None and msg["game"] != self.p.game:
-            return self.p._to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
-        name = msg["name"][:wire.MAX_NAME] or "player"
-        seat = None
-        if msg["role"] == "play":
-            seat = next((s for s, i in enumerate(self.p.seats) if i.kind == "peer" and i.pub == pub), None)
-            if seat == self.p.seat:
-                return self.p._to(rid, {"t": "refuse", "reason": "same-identity",
-                                      "text": "that identity is the host's own (set MQ_HOME per player)"})
+            self.p._to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
+            return False
+        return True
+
+    def _seat_for(self, msg: dict, pub: str) -> tuple[int | None, dict | None]:
+        """The seat a player's key holds, or an open one in the lobby (None: a spectator), or the
+        ``refuse`` to send."""
+        if msg["role"] != "play":
+            return None, None
+        seat = next((s for s, i in enumerate(self.p.seats) if i.kind == "peer" and i.pub == pub), None)
+        if seat == self.p.seat:
+            return None, {"t": "refuse", "reason": "same-identity",
+                          "text": "that identity is the host's own (set MQ_HOME per player)"}
+        if seat is None:
+            if self.p.phase != "lobby":
+                return None, {"t": "refuse", "reason": "started",
+                              "text": "the game has started: join with --watch to follow it"}
+            seat = next((s for s, i in enumerate(self.p.seats) if i.kind == "open"), None)
             if seat is None:
-                if self.p.phase != "lobby":
-                    return self.p._to(rid, {"t": "refuse", "reason": "started",
-                                          "text": "the game has started: join with --watch to follow it"})
-                seat = next((s for s, i in enumerate(self.p.seats) if i.kind == "open"), None)
-                if seat is None:
-                    return self.p._to(rid, {"t": "refuse", "reason": "full", "text": "every seat is taken"})
+                return None, {"t": "refuse", "reason": "full", "text": "every seat is taken"}
+        return seat, None
+
+    def _replaces_old(self, rid: bytes, msg: dict, pub: str) -> bool:
+        """A restarted peer replaces its dead connection; False (told to retry) while another live
+        process with the same identity holds one."""
         now = self.p.rt.now()
         for old_rid, old in list(self.membership.members.items()):
             if old.pub == pub and old_rid != rid:
                 if old.inc != msg["inc"] and now - old.last_seen < 2 * self.p.cfg.ping_s:
                     # Another live process with this identity: not a restart.  It may ask again.
-                    return self.p._to(rid, {"t": "retry", "leader": self.p.seat, "addr": None})
-                del self.membership.members[old_rid]  # a restarted peer replaces its dead connection
+                    self.p._to(rid, {"t": "retry", "leader": self.p.seat, "addr": None})
+                    return False
+                del self.membership.members[old_rid]
                 self.fetching.discard(old_rid)
-        if self.p.header is not None and msg["epoch"] > self.p.epoch:
-            self.raise_epoch(msg["epoch"])  # before this peer's welcome, which names our epoch
-        mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], self.p.rt.now(), msg["last"],
-                     lep=msg["lep"], promised=msg["epoch"])
-        self.membership.members[rid] = mem
-        rewind = -1
-        if seat is not None:
-            info = self.p.seats[seat]
-            was_away = info.away
-            self.p.seats[seat] = SeatInfo(name if self.p.phase == "lobby" else info.name, "peer", pub, addr,
-                                        msg["port"])
-            self.membership.seat_rid[seat] = rid
-            self.membership.away_since.pop(seat, None)
-            self.expect.discard(seat)
-            if was_away:
-                self.p._notice("back", seat, f"{self.p._who(seat)} is back")
-            if self.p.phase == "lobby":
-                self.p.opts = options.with_gender(self.p.opts, seat, msg.get("gender", "rolled"))
-        if self.p.header is not None and msg["last"] > 0:
-            common = self._common_point(msg["tail"])
-            mem.last, mem.common = msg["last"], common
-            if self.live or (msg["lep"], msg["last"]) <= (self.p.log.last_epoch, self.p.seq):
-                # Ours is at least as up to date (so it holds whatever of theirs was acknowledged),
-                # or we sequence (a quorum that promised our epoch had nothing more up to date, so
-                # their extra entries never were): keep what they share with ours.
-                if common != msg["last"]:
-                    rewind = mem.last = common
-            else:
-                # Their log is more up to date: adopt it (checked one by one in _l_adopt, which
-                # also finds where the logs part and drops our own tail from there).
-                self.fetching.add(rid)
-                self._fetch_until = max(self._fetch_until, self.p.rt.now() + 2 * self.p.cfg.dead_s)
-                self.p._to(rid, {"t": "fetch_req", "from": common + 1})
+        return True
+
+    def _seat_member(self, seat: int, rid: bytes, name: str, pub: str, addr: str, msg: dict) -> None:
+        """Bind ``seat`` to this connection (its key, where it listens); it is no longer away."""
+        info = self.p.seats[seat]
+        was_away = info.away
+        self.p.seats[seat] = SeatInfo(name if self.p.phase == "lobby" else info.name, "peer", pub, addr,
+                                      msg["port"])
+        self.membership.seat_rid[seat] = rid
+        self.membership.away_since.pop(seat, None)
+        self.expect.discard(seat)
+        if was_away:
+            self.p._notice("back", seat, f"{self.p._who(seat)} is back")
+        if self.p.phase == "lobby":
+            self.p.opts = options.with_gender(self.p.opts, seat, msg.get("gender", "rolled"))
+
+    def _compare_logs(self, mem: Member, msg: dict) -> int:
+        """Where a member's log (its hello's tail and epochs) stands to ours: the entry it must
+        rewind to (-1: none), or, its log more up to date, ask for its entries (reconciling)."""
+        rid = mem.rid
+        common = self._common_point(msg["tail"])
+        mem.last, mem.common = msg["last"], common
+        if self.live or (msg["lep"], msg["last"]) <= (self.p.log.last_epoch, self.p.seq):
+            # Ours is at least as up to date (so it holds whatever of theirs was acknowledged),
+            # or we sequence (a quorum that promised our epoch had nothing more up to date, so
+            # their extra entries never were): keep what they share with ours.
+            if common != msg["last"]:
+                mem.last = common
+                return common
+            return -1
+        # Their log is more up to date: adopt it (checked one by one in _on_entries, which also
+        # finds where the logs part and drops our own tail from there).
+        self.fetching.add(rid)
+        self._fetch_until = max(self._fetch_until, self.p.rt.now() + 2 * self.p.cfg.dead_s)
+        self.p._to(rid, {"t": "fetch_req", "from": common + 1})
+        return -1
+
+    def _answer_hello(self, rid: bytes, seat: int | None, rewind: int) -> None:
+        """The welcome, the header, the end if the game is over, and the chat so far."""
         self.p._to(rid, self.welcome(seat, rewind))
         if self.p.header is not None:
             self.p._to(rid, {"t": "header", "rec": self.p.header.raw})
@@ -320,10 +366,6 @@ class Sequencer:
         if self.p.header is not None:  # the chat so far, for a player who comes back (or joins to watch)
             for s, text in self.p.chat_kept:
                 self.p._to(rid, {"t": "notice", "kind": "chat", "seat": s, "text": text, "past": True})
-        log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
-        self.broadcast_lobby()
-        if self.p.phase == "lobby":
-            self.p._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
 
     def _common_point(self, tail: list) -> int:
         """The last entry that the peer's log (as sampled by its ``tail``) shares with ours."""
@@ -536,7 +578,8 @@ class Sequencer:
         self.broadcast(msg)
         self.p._on_desync(msg)
 
-    def tick(self, now: float) -> None:  # noqa: C901
+    def tick(self, now: float) -> None:
+        """The sequencer's timers (every 50 ms while it is the peer's role)."""
         if self.p.phase in ("desync", "closed"):
             return
         if now - self._last_tick >= self.p.cfg.ping_s:
@@ -544,41 +587,9 @@ class Sequencer:
             self.broadcast({"t": "tick", "head": self.p.seq})
         for rid in self.membership.silent(now, self.p.cfg.dead_s):
             self._member_gone(rid, "no heartbeat")
-        if self._seeding is not None and now > self._seeding.deadline:
-            missing = self._seeding.missing()
-            self._seeding = None
-            self.p.phase = "lobby"
-            for s in missing:
-                self.p.seats[s] = SeatInfo()
-            self.broadcast_lobby()
-            self.p._notice("info", None, f"seats {missing} did not take part in the seed exchange: back to the lobby")
-        if self.p.phase == "game" and self.desync_seq is None:
-            quorate = self._quorum(self._reach(now))
-            if quorate:
-                self._no_quorum_since = None
-            elif self._no_quorum_since is None:
-                self._no_quorum_since = now
-            if self.live and not quorate:
-                # The others may be following another sequencer: stop until a quorum is back.
-                self.live = False
-                self.expect.clear()
-                self._reconcile_until = now
-                self.p._notice("info", self.p.seat, "no quorum of the players is reachable: the game waits")
-            if not self.live:
-                # Wait for the peers expected (up to the settle time) and for the more up-to-date
-                # logs asked for (up to 2 x dead_s: going live without one rewinds its tail, which
-                # is safe once a quorum is ready without it, but loses moves that were on it).
-                if self.fetching and now - self._last_fetch_req > 4 * self.p.cfg.ping_s:
-                    self._last_fetch_req = now
-                    for rid in self.fetching:  # the answer may have been lost: ask again
-                        m = self.membership.members.get(rid)
-                        if m is not None:
-                            self.p._to(rid, {"t": "fetch_req", "from": min(m.common, self.p.seq) + 1})
-                if self._quorum(self._ready(now)) and (not self.expect or now > self._reconcile_until) \
-                        and (not self.fetching or now > self._fetch_until):
-                    return self.go_live()
-                if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.p.cfg.dead_s:
-                    return self.p._step_down()
+        self._seeding_timer(now)
+        if self.p.phase == "game" and self.desync_seq is None and self._reign_timers(now):
+            return
         if self.walk is not None and now - self.walk.started > 3.0:
             self._finish_walk("the peer did not answer")
         if self._desync_found is not None:
@@ -589,6 +600,60 @@ class Sequencer:
         # pass is skipped as the timer goes on).
         while (action := self.steward.due(self.p.state, now)) is not None:
             self.sequence(TABLE_AUTHOR, None, action)
+        self._away_timers(now)
+        if self._ending_until is not None:
+            waiting = [m for m in self.membership.members.values() if m.seat is not None and m.acked < self.p.seq]
+            if not waiting or now > self._ending_until:
+                self.broadcast({"t": "end", "seq": self.p.seq, "h": port.hash(self.p.state)})
+                self.p._notice("closed", None, f"the game is over after {self.p.seq} entries")
+                self.p._finish("ended")
+
+    def _seeding_timer(self, now: float) -> None:
+        """Seats that did not take part in the seed exchange in time: back to the lobby without them."""
+        if self._seeding is not None and now > self._seeding.deadline:
+            missing = self._seeding.missing()
+            self._seeding = None
+            self.p.phase = "lobby"
+            for s in missing:
+                self.p.seats[s] = SeatInfo()
+            self.broadcast_lobby()
+            self.p._notice("info", None, f"seats {missing} did not take part in the seed exchange: back to the lobby")
+
+    def _reign_timers(self, now: float) -> bool:
+        """The quorum (docs/net.md, "Quorum"): stop sequencing without one; reconciling, go live
+        once ready, or step down after 2 x dead_s without a quorum.  True: the tick ends here."""
+        quorate = self._quorum(self._reach(now))
+        if quorate:
+            self._no_quorum_since = None
+        elif self._no_quorum_since is None:
+            self._no_quorum_since = now
+        if self.live and not quorate:
+            # The others may be following another sequencer: stop until a quorum is back.
+            self.live = False
+            self.expect.clear()
+            self._reconcile_until = now
+            self.p._notice("info", self.p.seat, "no quorum of the players is reachable: the game waits")
+        if not self.live:
+            # Wait for the peers expected (up to the settle time) and for the more up-to-date
+            # logs asked for (up to 2 x dead_s: going live without one rewinds its tail, which
+            # is safe once a quorum is ready without it, but loses moves that were on it).
+            if self.fetching and now - self._last_fetch_req > 4 * self.p.cfg.ping_s:
+                self._last_fetch_req = now
+                for rid in self.fetching:  # the answer may have been lost: ask again
+                    m = self.membership.members.get(rid)
+                    if m is not None:
+                        self.p._to(rid, {"t": "fetch_req", "from": min(m.common, self.p.seq) + 1})
+            if self._quorum(self._ready(now)) and (not self.expect or now > self._reconcile_until) \
+                    and (not self.fetching or now > self._fetch_until):
+                self.go_live()
+                return True
+            if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.p.cfg.dead_s:
+                self.p._step_down()
+                return True
+        return False
+
+    def _away_timers(self, now: float) -> None:
+        """Q-OPT-2: a bot plays an away seat once the table's away time has passed, until it is back."""
         p = self.p.state.params
         for seat, since in list(self.membership.away_since.items()):
             info = self.p.seats[seat]
@@ -601,12 +666,6 @@ class Sequencer:
             if info.botted and not info.away:
                 info.botted = False
                 self.broadcast_lobby()
-        if self._ending_until is not None:
-            waiting = [m for m in self.membership.members.values() if m.seat is not None and m.acked < self.p.seq]
-            if not waiting or now > self._ending_until:
-                self.broadcast({"t": "end", "seq": self.p.seq, "h": port.hash(self.p.state)})
-                self.p._notice("closed", None, f"the game is over after {self.p.seq} entries")
-                self.p._finish("ended")
 
     def _quorum(self, seats: set[int]) -> bool:
         return membership.quorum(self.p._peer_seats(), seats)
