@@ -13,6 +13,13 @@ Socket options, and why:
   by libzmq after about ``timeout``; the application also has its own pings (net.peer) because it
   needs to know *which seat* went away.
 - ``RECONNECT_IVL`` 100 ms (max 1 s): a DEALER finds a restarted sequencer quickly.
+- ``HANDSHAKE_IVL`` 5 s: a connection that has not finished its CURVE handshake by then is closed
+  (a real one takes milliseconds, a slow Wi-Fi well under a second), so idle or half-open
+  connections from anyone cannot pile up and use the descriptors the players need (issue 13).
+
+Descriptors: each runtime raises the process's soft limit on open files to its hard limit (at most
+FD_WANT, :func:`raise_fd_limit`): with the common soft limit of 1024 a burst of idle connections
+would otherwise exhaust it before the handshake interval closes them.
 
 Security (docs/net.md, "Security"):
 - Every ROUTER is a CURVE server with the peer's long-term key pair (net.identity) and
@@ -52,6 +59,26 @@ ZAP_DOMAIN = "mq"
 KEY_MAGIC = b"MQKEY"
 HEARTBEAT_IVL_MS = 500
 HEARTBEAT_TIMEOUT_MS = 1500
+HANDSHAKE_IVL_MS = 5000
+FD_WANT = 65_536  # open files a peer asks for (the soft limit raised up to the hard one)
+
+
+def raise_fd_limit(want: int = FD_WANT) -> int:
+    """Raise this process's soft limit on open files toward its hard limit (never lower it);
+    the soft limit now, or -1 where the platform has no such limit."""
+    try:
+        import resource
+    except ImportError:  # not a POSIX system
+        return -1
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    target = want if hard == resource.RLIM_INFINITY else min(want, hard)
+    if soft != resource.RLIM_INFINITY and soft < target:
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (target, hard))
+            soft = target
+        except (ValueError, OSError) as e:  # a sandbox may refuse: keep going with what there is
+            log.info("could not raise the open-file limit from %d to %d: %s", soft, target, e)
+    return soft
 
 
 def context() -> zmq.asyncio.Context:
@@ -68,6 +95,7 @@ def _common(sock: zmq.Socket) -> None:
     sock.setsockopt(zmq.HEARTBEAT_TTL, HEARTBEAT_TIMEOUT_MS)
     sock.setsockopt(zmq.RECONNECT_IVL, 100)
     sock.setsockopt(zmq.RECONNECT_IVL_MAX, 1000)
+    sock.setsockopt(zmq.HANDSHAKE_IVL, HANDSHAKE_IVL_MS)
 
 
 class _Zap(Authenticator):
@@ -354,6 +382,7 @@ class ZmqRuntime:
     close = staticmethod(close)
 
     def __init__(self, ctx: zmq.asyncio.Context | None = None) -> None:
+        raise_fd_limit()
         self.ctx = ctx or context()
         self._own_ctx = ctx is None
         self.gate: Gate | None = None
