@@ -69,17 +69,19 @@ def test_every_entry_of_real_games_is_worded_and_fits_both_sizes_C_DIGI_2_4():
     kinds: set[str] = set()
     for seed, epic in ((1, False), (4, True)):
         s = new_game(make_params(4, mode="classic", epic=epic), seed)
-        m = model_of(s)
+        models = [model_of(s, seat) for seat in range(4)]  # every seat's menu, the bots' moves too
+        m = models[0]
         for n in range(2500):
             if s.phase == Phase.OVER:
                 break
             seat = actors(s)[0]
             a = bot.choose(view(s, seat), seat)
             s2, events = step(s, a)
-            m.update(Applied(n + 1, a, events, s2))
+            for x in models:
+                x.update(Applied(n + 1, a, events, s2))
             s = s2
             assert all(c == HIDDEN for p in m.view.players[1:] for c in p.hand)
-            for e in m.menu():
+            for e in (e for nxt in actors(s) for e in models[nxt].menu()):  # what the next to act sees
                 kinds.add(e.action.kind)
                 assert e.label != m._generic_words(e.action), e.label
             if n % 7 == 0:
@@ -189,6 +191,14 @@ def test_charity_is_announced_then_chosen_card_by_card_C_CHARITY_1_2():
     assert m.prompt() == "Charity: 2 cards too many: for each, give it to Green (1-9, a: menu)."
     assert "Give Traffic Cone Helm to Green (charity)" in [e.label for e in m.menu()]
     assert m.costs_a_card(Action(0, "give", ("CT02", 1)))
+
+
+def test_a_curse_on_oneself_comes_last_on_the_menu_C_CARD_8():
+    m = model_of(hand(playing(3), 0, "CD48"))
+    labels = [e.label for e in m.menu()]
+    assert labels[-1] == "Curse yourself with Paperwork Error"
+    assert labels[0] == "Kick open the door (draw a Door card face up)"
+    assert m.entry(1) == Action(0, "kick") and labels.index("Curse Green with Paperwork Error") < len(labels) - 1
 
 
 def test_selling_for_levels_in_words_C_ITEM_7():
@@ -315,3 +325,20 @@ def test_enter_on_a_card_in_play_asks_before_discarding_it():
             assert any("Red discards Elf With Excellent Hair." == ln.text for ln in m.log)
 
     asyncio.run(main())
+
+
+def test_epic_powers_are_offered_in_words_C_EPIC_3_6():
+    """C-EPIC-6: an epic human may take a small monster as a pet; C-EPIC-3: an epic elf shoots
+    arrows into another's fight, a card an arrow; the menu says so, with the fight after it."""
+    s = set_player(on_top(playing(3, epic=True), "CD01"), 0, level=10)  # Grumpy Doormat, level 1
+    s = in_play(set_player(s, 1, level=10), 1, "CD63")  # an epic elf
+    s = hand(s, 1, "CT49")
+    s, _ = act(s, 0, "kick")
+    red = model_of(s, 0)
+    assert "Take Grumpy Doormat (level 1) as your pet instead of fighting it (epic human)" in \
+        [e.label for e in red.menu()]
+    green = model_of(s, 1)
+    s = feed(green, s, 0, "roll")
+    arrows = [e.label for e in green.menu() if e.action.kind == "power"]
+    assert "Shoot an arrow at Red (−2): discard Potion of Sudden Confidence: 8 vs 1, munchkins win" in arrows
+    assert "epic: arrows" in render.plain(render.render_map(green, 80, 30))

@@ -26,7 +26,7 @@ from mq.tui.model import GENDER_MARKS, LogLine, Model, who
 
 # Action kinds in the order the menu lists them: what the game waits for first, then the turn's
 # steps, then the fight's cards, then cards and gear, and what costs a card last.
-MENU_ORDER = ("ready", "choose", "kick", "fight", "loot", "accept", "offer", "roll", "escape", "pass", "ask", "use",
+MENU_ORDER = ("ready", "choose", "kick", "loot", "fight", "accept", "offer", "roll", "escape", "pass", "ask", "use",
               "enhance", "wander", "mate", "curse", "power", "play", "equip", "cheat", "buy", "end_turn", "drop",
               "give", "discard")
 MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
@@ -137,7 +137,11 @@ class ClassicScribe:
 
     def lines(self, v, action: Action, events) -> list[LogLine]:
         out: list[LogLine] = []
+        prev = None
         for e in events:
+            kicked, prev = prev, e
+            if e[0] == "draw" and kicked is not None and kicked[0] == "kick" and kicked.card == e.card:
+                continue  # the card kicked open goes to the hand: the kick said it (C-TURN-2)
             try:
                 text = self.sentence(v, e)
             except (AttributeError, KeyError, IndexError, TypeError, ValueError):
@@ -324,6 +328,11 @@ class ClassicModel(Model):
 
     def card_of(self, a: Action) -> str | None:
         return card_of(a)
+
+    def _in_menu_order(self, acts) -> list[Action]:
+        """As Quest's, with a curse on oneself last of all: a key never curses you by surprise."""
+        ordered = super()._in_menu_order(acts)
+        return sorted(ordered, key=lambda a: a.kind == "curse" and a.args[1] == self.seat)
 
     def numbering_key(self) -> tuple:
         """A new step of the game numbers the actions afresh, in menu order: cards of any moment
@@ -652,7 +661,7 @@ class ClassicModel(Model):
             return "Kick open the door (draw a Door card face up)"
         if k == "fight":
             d = self.cards.card(a.args[0])
-            return f"Look for trouble: fight {d.name} (level {d.level}) from your hand"
+            return f"Look for trouble: fight {d.name} (level {d.level}) from your hand" + self._after(a)
         if k == "loot":
             return "Loot the room: draw a Door card face down"
         if k == "end_turn":

@@ -113,7 +113,10 @@ def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[
     if epic:
         parts.append(("class:combat.win", f"  epic: {epic}"))
     lines += _flow(parts, width)
-    return lines[:rows]
+    if len(lines) > rows:  # more than fits: say so (the i screen has it all)
+        lines = lines[:rows]
+        lines[-1] = R.clip(lines[-1], width - 5) + [("class:dim", " …(i)")]
+    return lines
 
 
 def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
