@@ -134,3 +134,12 @@ def test_epic_powers_from_level_ten_C_EPIC_1_2():
     plain = set_player(in_play(playing(3), 0, "CD66"), 0, level=10)  # no Epic option: no epic power
     assert not q.is_epic(plain, 0) and q.hand_limit(plain, CARDS, 0) == 6
     assert q.big_items(s, CARDS, 0)[1] > 1
+
+
+def test_an_item_put_into_play_in_use_and_working_C_ITEM_2_3():
+    s = in_play(playing(), 0, "CT05")  # a head item in use
+    assert q.item_in_play(s, CARDS, 0, "CT13") == (True, True)  # feet: free
+    assert q.item_in_play(s, CARDS, 0, "CT02") == (False, True)  # a second head item: set aside
+    assert q.item_in_play(s, CARDS, 0, "CT03") == (False, False)  # head, and only for females
+    s, _ = act(hand(s, 0, "CT02"), 0, "play", "CT02")
+    assert [(it.card, it.in_use) for it in s.players[0].items] == [("CT05", True), ("CT02", False)]

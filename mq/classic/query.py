@@ -20,7 +20,7 @@ from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import legal
 from mq.classic.reducer import step
-from mq.classic.state import ClassicState, Out, PendingKind
+from mq.classic.state import CItem, ClassicState, Out, PendingKind
 from mq.classic.tx import Tx
 from mq.rules.actions import Action
 from mq.rules.errors import IllegalAction
@@ -217,6 +217,13 @@ def is_epic(s, seat: int) -> bool:
 def epic_powers(s, cards: ClassicSet, seat: int) -> tuple[str, ...]:
     """The names of the epic powers acting for ``seat`` (C-EPIC-2), in card order."""
     return tuple(dict.fromkeys(e.name for e in ch.epic_powers(s.players[seat], cards, s.params)))
+
+
+def item_in_play(s, cards: ClassicSet, seat: int, card: str) -> tuple[bool, bool]:
+    """What-if: ``seat`` puts item ``card`` into play now: (in use at once, its slot being free,
+    C-ITEM-2; it works for them, C-ITEM-3) — as the engine's play of an item decides."""
+    p = s.players[seat]
+    return ch.slot_room(p, cards, card, s.params), ch.qualifies(p, cards, CItem(card, True))
 
 
 def big_items(s, cards: ClassicSet, seat: int) -> tuple[int, int]:

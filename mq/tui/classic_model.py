@@ -802,7 +802,10 @@ class ClassicModel(Model):
             swap = f" in place of {self.card_name(group[-1])}" if group and not (extra and len(group) == 1) else ""
             return f"Become {d.name} ({d.kind}: {d.key}){swap}"
         if d.kind == K.ITEM:
-            return f"Put {d.name} into play ({self.card_info(card)})"
+            in_use, works = query.item_in_play(self.view, self.cards, self.seat, card)
+            note = "" if in_use and works else ": it gives you nothing" if not works else \
+                ": set aside, its slot is taken"
+            return f"Put {d.name} into play ({self.card_info(card)}){note}"
         if d.kind == K.LEVEL:
             return f"Play {d.name}: go up a level (to {me.level + 1})"
         if d.kind == K.HALFBREED:
