@@ -141,5 +141,6 @@ def test_an_item_put_into_play_in_use_and_working_C_ITEM_2_3():
     assert q.item_in_play(s, CARDS, 0, "CT13") == (True, True)  # feet: free
     assert q.item_in_play(s, CARDS, 0, "CT02") == (False, True)  # a second head item: set aside
     assert q.item_in_play(s, CARDS, 0, "CT03") == (False, False)  # head, and only for females
+    assert q.item_works(s, CARDS, 0, "CT05") and not q.item_works(in_play(s, 0, "CT09"), CARDS, 0, "CT09")
     s, _ = act(hand(s, 0, "CT02"), 0, "play", "CT02")
     assert [(it.card, it.in_use) for it in s.players[0].items] == [("CT05", True), ("CT02", False)]

@@ -106,6 +106,9 @@ def test_the_fight_term_by_term_and_its_verdict_C_COMBAT_2_3_4_C_RUN_1():
         assert words in text, (words, text)
     assert "you lack 7 strength" in m.prompt() and "r when ready" in m.prompt()
     roll = next(e for e in m.menu() if e.action.kind == "roll")
+    assert "in use: Brain-Warming Beanie +3 head" in render.plain(render.render_map(m, 70, 20))
+    robed = model_of(in_play(s, 0, "CT09"))  # armour for wizards only: it gives an elf nothing (C-ITEM-3)
+    assert "Bathrobe of Warding +2 armour ✗" in render.plain(render.render_map(robed, 70, 20))
     assert roll.label.startswith("Ready to fight (6 vs 12: you lose as it stands)")
     fits(m)
 

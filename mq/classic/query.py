@@ -226,6 +226,12 @@ def item_in_play(s, cards: ClassicSet, seat: int, card: str) -> tuple[bool, bool
     return ch.slot_room(p, cards, card, s.params), ch.qualifies(p, cards, CItem(card, True))
 
 
+def item_works(s, cards: ClassicSet, seat: int, card: str) -> bool:
+    """Whether ``seat``'s item ``card`` in play works for them (C-ITEM-3, 5: restrictions, a Cheat!)."""
+    p = s.players[seat]
+    return any(ch.qualifies(p, cards, it) for it in p.items if it.card == card)
+
+
 def big_items(s, cards: ClassicSet, seat: int) -> tuple[int, int]:
     """(big items in play that count, how many are allowed) (C-ITEM-4, C-EPIC-13, 15)."""
     p = s.players[seat]

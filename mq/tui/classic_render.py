@@ -96,7 +96,8 @@ def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[
     aside = [it for it in p.items if not it.in_use]
     if used:
         parts.append(("class:dim", "  in use: "))
-        parts += [("", _item_words(model, it.card) + ("" if k == len(used) - 1 else ", ")) for k, it in enumerate(used)]
+        parts += [("", _item_words(model, it.card) + ("" if query.item_works(v, model.cards, seat, it.card) else " ✗")
+                   + ("" if k == len(used) - 1 else ", ")) for k, it in enumerate(used)]
     if aside:
         parts.append(("class:dim", ("  " if used else "  ") + "aside: "))
         parts += [("class:dim", abbreviate(model.card_name(it.card), 22) + ("" if k == len(aside) - 1 else ", "))
@@ -362,6 +363,6 @@ def help_legend(width: int) -> list[Line]:
     return R._pack([
         [("class:help", "Table:")], [("class:bold", "▶"), ("class:help", " whose turn")],
         [("class:bold", "•"), ("class:help", " waited for")], [("class:help", "⚙ a bot")],
-        [("class:help", f"{DEATH} dead")], [("class:help", "L3 level")], [("class:help", "h5 cards in hand")],
+        [("class:help", f"{DEATH} dead")], [("class:help", "✗ an item that gives its holder nothing")], [("class:help", "L3 level")], [("class:help", "h5 cards in hand")],
         [("class:help", "Cards marked * can be played now; only you see your hand.")],
     ], width)
