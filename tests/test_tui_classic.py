@@ -345,3 +345,18 @@ def test_epic_powers_are_offered_in_words_C_EPIC_3_6():
     arrows = [e.label for e in green.menu() if e.action.kind == "power"]
     assert "Shoot an arrow at Red (−2): discard Potion of Sudden Confidence: 8 vs 1, munchkins win" in arrows
     assert "epic: arrows" in render.plain(render.render_map(green, 80, 30))
+
+
+def test_numbers_come_with_a_decision_and_keep_to_it():
+    """Cards of any moment get no number while the game waits for others, so a window numbers its
+    pass first; within the window a number done is not given to another action."""
+    s = set_player(on_top(playing(3), "CD01"), 0, level=3)
+    s = hand(hand(s, 1, "CD48"), 1, "CT49")  # Green: a curse and a one-shot
+    s, _ = act(s, 0, "kick")
+    green = model_of(s, 1)
+    assert green.menu() and all(e.number is None for e in green.menu())  # Red prepares: nothing asked of Green
+    s = feed(green, s, 0, "roll")
+    assert green.entry(1) == Action(1, "pass") and green.entry(2) == Action(1, "use", ("CT49", "munchkins"))
+    s = feed(green, s, 1, "use", "CT49", "munchkins")
+    assert 1 in green.window_waiting() and green.entry(1) == Action(1, "pass")
+    assert green.entry(2).startswith("Action 2 is done or no longer possible")

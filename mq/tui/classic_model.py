@@ -334,16 +334,19 @@ class ClassicModel(Model):
         ordered = super()._in_menu_order(acts)
         return sorted(ordered, key=lambda a: a.kind == "curse" and a.args[1] == self.seat)
 
-    def numbering_key(self) -> tuple:
-        """A new step of the game numbers the actions afresh, in menu order: cards of any moment
-        (curses, levels) are possible nearly always, and would otherwise keep the low numbers all
-        turn; within one step (a window, a decision, the fighter's preparation) numbers stay."""
-        v = self.view
-        c = v.combat
-        return (v.phase, v.turn.number if v.turn is not None else -1, v.turn.phase if v.turn is not None else "",
-                (v.pending.kind, v.pending.seat) if v.pending is not None else None,
-                (c.stage, c.windows, len(c.monsters)) if c is not None else None,
-                v.curse.card if v.curse is not None else None)
+    def _renumber(self) -> None:
+        """As Quest's (a number names one action while it stays possible), but numbers are given
+        only while the game waits for this seat: cards of any moment (curses, levels) are possible
+        nearly always, and would otherwise take the low numbers before the decisions that matter
+        (a window's pass, a fight's cards) appear."""
+        if self.seat is None or self.seat in self.waiting_for() or self.view.phase == Phase.OVER:
+            super()._renumber()
+            return
+        for action, n in list(self.numbers.items()):
+            if action not in self._legal_set:
+                del self.numbers[action]
+                self._retired.add(n)
+        self._decision = None  # the next time the game waits for us is a new decision
 
     def _applied(self, item) -> None:
         last = self.last_result

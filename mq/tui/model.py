@@ -453,11 +453,6 @@ class Model:
     def card_of(self, a: Action) -> str | None:
         return card_of(a)
 
-    def numbering_key(self) -> tuple:
-        """What numbers the actions afresh when it changes (see _renumber): a new turn."""
-        v = self.view
-        return (v.phase, v.turn.number if v.turn is not None else -1)
-
     # -- updates from the table ------------------------------------------------------------
     def recall(self, items) -> None:
         """What happened before this client came (mq.table.Table.history: a player who rejoins, a
@@ -604,7 +599,7 @@ class Model:
         not given to another until the game waits for something else (pressing 7 twice never
         does two different things); a new turn numbers everything afresh, in menu order."""
         v = self.view
-        numbering = self.numbering_key()
+        numbering = (v.phase, v.turn.number if v.turn is not None else -1)
         decision = (numbering, v.pending.kind if v.pending is not None else None,
                     v.combat.stage if v.combat is not None else None, self.waiting_for())
         if numbering != self._numbering:
