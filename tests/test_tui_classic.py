@@ -146,6 +146,8 @@ def test_help_offers_and_the_accepted_deal_in_words_C_HELP_1_2_3():
                       "Offer to help for the first 2 Treasure cards (with you: 7 vs 8)"]
     s = feed(red, s, 1, "offer", 1)
     s = feed(red, s, 2, "pass")
+    assert red.prompt() == "Fight (you lack 2 strength): offers of help are in: accept one (1-9, a: menu), or r to " \
+        "fight alone."
     accept = next(e.label for e in red.menu() if e.action.kind == "accept")
     assert accept == "Accept Green's help for 1 Treasure card: 7 vs 8, still short"
     assert "Offers of help: Green for 1 Treasure card." in render.plain(render.render_combat(red, 80, 14, now=0.0))

@@ -618,6 +618,8 @@ class ClassicModel(Model):
             if c.fighter == self.seat:
                 o = query.odds(self.view, self.cards)
                 now = "you win as it stands" if o.wins else f"you lack {o.short} strength"
+                if c.offers and c.helper < 0:
+                    return f"Fight ({now}): offers of help are in: accept one (1-9, a: menu), or r to fight alone."
                 return f"Fight ({now}): play cards (Tab, Enter), a asks for help, r when ready."
             return f"{fighter} is preparing to fight…"
         if c.stage == Stage.HELP:
