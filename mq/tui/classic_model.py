@@ -330,9 +330,18 @@ class ClassicModel(Model):
         return card_of(a)
 
     def _in_menu_order(self, acts) -> list[Action]:
-        """As Quest's, with a curse on oneself last of all: a key never curses you by surprise."""
+        """As Quest's, with the gambles outside a fight (a thief's theft costs a level when it
+        fails) after the rest, and a curse on oneself last of all: a low number never risks a
+        level or curses you by surprise."""
         ordered = super()._in_menu_order(acts)
-        return sorted(ordered, key=lambda a: a.kind == "curse" and a.args[1] == self.seat)
+        fight = self.view.combat is not None
+
+        def late(a: Action) -> int:
+            if a.kind == "curse" and a.args[1] == self.seat:
+                return 2
+            return 1 if a.kind == "power" and not fight else 0
+
+        return sorted(ordered, key=late)
 
     def _renumber(self) -> None:
         """As Quest's (a number names one action while it stays possible), but numbers are given
