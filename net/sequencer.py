@@ -1,9 +1,9 @@
 """The sequencer: the role of the peer that numbers the game's entries (DESIGN "Networking
 contract"; docs/net.md, "Topology and roles", "Epochs", "Quorum", "Hashes and desyncs").
 
-It owns the lobby and its seats while the game has not started, runs the seed commit-reveal,
-validates proposals with the engine (through net.port), numbers them, sends them and has them
-synced, plays the table's moves (bots, away seats, the window timer), watches its members'
+It runs the lobby (who takes which seat, the table options; the seats themselves are the peer's)
+and the seed commit-reveal, validates proposals with the engine (through net.port), numbers them,
+sends them and has them synced, plays the table's moves (bots, away seats, the window timer), watches its members'
 heartbeats and the quorum, reconciles the logs of a new reign and adopts the most up-to-date one,
 compares every member's state hash with its own and walks to the first difference of a desync.
 
