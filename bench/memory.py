@@ -5,7 +5,7 @@
 
 1. **Engine as a peer holds it.**  A subprocess plays a 6-player bot game (seeded, mq.sim) and
    keeps what a peer keeps between entries: the current state, a ring of the last
-   ``net.peer.RING`` states (for desync walks) and every applied action with its events.  It
+   ``net.replica.RING`` states (for desync walks) and every applied action with its events.  It
    reports its resident set (``/proc/self/statm``) right after importing the engine and the net
    code and loading the cards (the floor of any peer) and at the end of the game (the
    difference is what the game holds), and its peak RSS.  Several seeds; the rows give the
@@ -43,7 +43,7 @@ def _engine_child(seed: int) -> dict:
     from mq.bots import choose
     from mq.cards import load_default
     from mq.rules import actors, is_over, make_params, new_game, step, view
-    from net.peer import RING
+    from net.replica import RING
 
     cards = load_default()
     floor = _rss_kib()

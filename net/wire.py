@@ -148,7 +148,7 @@ AUTHOR = _int(TABLE_AUTHOR, MAX_SEATS - 1)
 PORT = _int(0, 65535)
 PID = _int(1, 2**62 - 1)  # a proposal's counter; log entries hold it (net.gamelog: below 2**62)
 ID16 = _bytes(16)
-EPOCH = _int(0, 2**41)  # a sequencer's reign: counter * 8 + its seat (net.peer.next_epoch)
+EPOCH = _int(0, 2**41)  # a sequencer's reign: counter * 8 + its seat (net.election.next_epoch)
 # A peer's promise as it tells it: lower than any entry may carry, so that a sequencer taking the next
 # epoch above the highest promise it hears still numbers entries every peer accepts.
 PROMISE = _int(0, 2**40)
@@ -162,7 +162,7 @@ ACTION = _row(_int(), _str(64), _list_of(ARG, 16))
 # Table options (Peer.opts): a few named ints and strs.
 OPTS = lambda v: type(v) is dict and len(v) <= 8 and all(  # noqa: E731
     type(k) is str and len(k) <= 16 and _scalar(16)(x) for k, x in v.items())
-# A lobby seat (net.peer.SeatInfo.wire): name, kind, public id, host, port, away, botted.
+# A lobby seat (net.seats.SeatInfo.wire): name, kind, public id, host, port, away, botted.
 SEAT_INFO = _row(NAME, _one_of("peer", "bot", "open"), _str(64), _str(64), PORT,
                  lambda v: type(v) is bool, lambda v: type(v) is bool)
 ROSTER = _list_of(_row(NAME, _str(64), _one_of("peer", "bot")), MAX_SEATS)
