@@ -84,9 +84,14 @@ def add_player_options(p: argparse.ArgumentParser) -> None:
 
 
 def add_table_options(p: argparse.ArgumentParser) -> None:
-    """Table options a game's host chooses (Q-OPT) that ``mq host`` and ``mq play`` share."""
-    p.add_argument("--starting-hand", type=int, choices=(3, 4), default=3, metavar="3|4",
-                   help="the starting hand: 3 Treasure + 3 DxM (default) or 4 + 4 (Q-OPT-3)")
+    """Table options a game's host chooses (Q-OPT, C-OPT) that ``mq host`` and ``mq play`` share;
+    the engine judges the combination (``--epic`` is Classic's, each mode has its starting hands)."""
+    p.add_argument("--mode", choices=("quest", "classic"), default="quest",
+                   help="quest (the board game, default) or classic (the card game, CLASSIC.md)")
+    p.add_argument("--epic", action="store_true", help="classic only: play to level 20 with epic powers (C-EPIC)")
+    p.add_argument("--starting-hand", type=int, choices=(2, 3, 4), default=None, metavar="2|3|4",
+                   help="the starting hand: Quest 3 Treasure + 3 DxM (default) or 4 + 4 (Q-OPT-3); "
+                        "Classic 4 Door + 4 Treasure (default) or 2 + 2 (C-OPT-2)")
 
 
 def rule_words(err) -> str:

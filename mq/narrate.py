@@ -7,10 +7,15 @@ playable (Q-DIGI-2) is told once per fight and stage, not at every card played i
 the cards given away for charity at the end of a turn are one sentence per receiver.
 
 Events are read by name (mq.rules.events); the narrator is given them as a table sees them
-(``mq.rules.view_events(events, TABLE)``) or unmasked, and names only public cards either way."""
+(``mq.rules.view_events(events, TABLE)``) or unmasked, and names only public cards either way.
+A Classic game's events (its state's parameters say so) are worded by mq.narrate_classic, with
+the Classic card set, so one Narrator serves a game of either mode."""
 from __future__ import annotations
 
 from mq.cards import CardSet
+from mq.classic import is_classic
+from mq.narrate_classic import ClassicNarrator
+from mq.rules import cards_for
 from mq.rules.state import COLOURS, DIRS, FirstPick, Stage, State
 
 KIND = {"dxm": "DxM", "treasure": "Treasure", "monster": "Monster"}
@@ -22,6 +27,7 @@ class Narrator:
 
     def __init__(self, cards: CardSet) -> None:
         self.cards = cards
+        self.classic: ClassicNarrator | None = None  # made for the first Classic state it is given
         self.monster_cards: dict[int, str] = {}
         self.bosses: set[int] = set()
         self._auto_passed: set[tuple[int, str]] = set()  # (seat, stage) already told this fight
@@ -64,7 +70,11 @@ class Narrator:
         """The sentences of one action's events.  Charity is told once it is over: each card given
         is one action of the giver's, so the gifts are counted until the first event that is not
         one (the last gift's own events go on with the monster turn) and then told, one sentence
-        per receiver (Q-CHARITY)."""
+        per receiver (Q-CHARITY).  A Classic game's: mq.narrate_classic."""
+        if is_classic(state):
+            if self.classic is None:
+                self.classic = ClassicNarrator(cards_for(state, self.cards))
+            return self.classic.lines(state, events)
         out = []
         for e in events:
             if e.kind == "charity":

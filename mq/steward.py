@@ -1,5 +1,6 @@
-"""What the table itself plays (Q-DIGI-2, Q-OPT-1, Q-OPT-2): the window timer's passes, the bots of
-bot seats and of away seats handed to a bot, and which moves the table may make at all.
+"""What the table itself plays (Q-DIGI-2, Q-OPT-1, Q-OPT-2; in Classic C-DIGI-2, C-DIGI-6,
+C-OPT-5): the window timer's passes, the bots of bot seats and of away seats handed to a bot
+(the mode's bot), and which moves the table may make at all.
 
 In a LAN game the sequencer makes these moves as entries of the table (author -1); it decides none
 of them.  It asks a :class:`Steward`, given the state and its clock, what the table authors now
@@ -16,6 +17,8 @@ from __future__ import annotations
 
 from mq.bots import choose
 from mq.cards import CardSet
+from mq.classic import is_classic
+from mq.classic import windows as classic_windows
 from mq.rules import Action, Params, State, view
 from mq.rules.windows import STAGES
 
@@ -23,10 +26,25 @@ PASS = "pass"  # what the table does for a seat still waiting when a window's ti
 
 
 def window_of(state: State) -> tuple | None:
-    """The reaction window the game waits on (Q-DIGI-2): its stage and the seats it waits for; None
-    outside one."""
+    """The reaction window the game waits on (Q-DIGI-2, C-DIGI-2): its stage and the seats it
+    waits for; None outside one.  In Classic also what is at stake (the combat or the curse), so
+    that a card played in a last-chance window, which asks everyone again, is a new window with
+    its full time."""
+    if is_classic(state):
+        w = classic_windows.window(state)
+        return None if w is None else (*w, state.curse if w[0] == classic_windows.CURSE else state.combat)
     c = state.combat
     return (c.stage, c.waiting) if c is not None and c.stage in STAGES and c.waiting else None
+
+
+def _waiting_in(state: State, stage: str) -> tuple[int, ...] | None:
+    """The seats a window named ``stage`` still waits for, while the game is in it (Quest: while
+    the fight stays in that stage, whoever it waits for); None once it has closed."""
+    if is_classic(state):
+        w = classic_windows.window(state)
+        return w[1] if w is not None and w[0] == stage else None
+    c = state.combat
+    return c.waiting if c is not None and c.stage == stage else None
 
 
 def table_may_act(params: Params, kinds: list[str], action: Action) -> bool:
@@ -45,7 +63,7 @@ def takes_over(params: Params, away_since: float, now: float) -> bool:
 
 
 def bot_move(state: State, seat: int, cards: CardSet) -> Action:
-    """The bot's move for ``seat``, decided from what that seat may see (mq.bots)."""
+    """The bot's move for ``seat``, decided from what that seat may see (mq.bots: the mode's bot)."""
     return choose(view(state, seat), seat, cards)
 
 
@@ -80,8 +98,10 @@ class Steward:
         as long as the fight stays in that stage."""
         if self._closing is not None:
             stage, seats = self._closing
-            c = state.combat
-            if seats and c is not None and c.stage == stage:
+            waiting = _waiting_in(state, stage)
+            if is_classic(state) and waiting is not None:  # a seat passed meanwhile (or was auto-passed)
+                seats = tuple(x for x in seats if x in waiting)
+            if seats and waiting is not None:
                 self._closing = (stage, seats[1:])
                 return Action(seats[0], PASS)
             self._closing = None
@@ -89,6 +109,6 @@ class Steward:
         if self._since is None or now - self._since < state.params.window_ms / 1000:
             return None
         self._since = None
-        c = state.combat
-        self._closing = (c.stage, tuple(c.waiting)) if c is not None else (None, ())
+        key = window_of(state)
+        self._closing = (key[0], tuple(key[1])) if key is not None else (None, ())
         return self.due(state, now)

@@ -42,10 +42,11 @@ class NetTable(Table):
     # -- construction ----------------------------------------------------------------------------
     @classmethod
     async def host(cls, cfg: Config, seats: int, bots: int = 0, window_ms: int = 10_000,
-                   away: str = "wait", away_s: int = 60, start: int = 3) -> "NetTable":
+                   away: str = "wait", away_s: int = 60, start: int | None = None, mode: str = "quest",
+                   epic: bool = False) -> "NetTable":
         peer = Peer(cfg)
         table = cls(peer)
-        await peer.host(seats, bots, window_ms, away, away_s, start)
+        await peer.host(seats, bots, window_ms, away, away_s, start, mode, epic)
         return table
 
     @classmethod

@@ -23,8 +23,7 @@ import logging
 import os
 from typing import TYPE_CHECKING
 
-from mq.rules import codec as state_codec
-from mq.rules import make_params
+from mq.rules import check_params, decode_params
 from mq.rules.actions import encode as encode_action
 from mq.table import Notice
 from net import catchup, desync, gamelog, identity, port, replica, seeding, wire
@@ -270,9 +269,7 @@ class Follower:
         if self.p.phase not in ("idle", "lobby"):  # a replayed or stray request must not restart the seeding
             raise wire.Malformed("commit_req: not in the lobby")
         try:
-            params = state_codec.decode(msg["params"])
-            make_params(params.players, params.genders, params.start_treasure, params.window_ms,
-                        params.away, params.away_s)
+            check_params(decode_params(msg["params"]))
         except Exception:
             raise wire.Malformed("commit_req: bad params") from None
         self.p.phase = "seeding"

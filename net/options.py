@@ -5,7 +5,9 @@ everyone sees them all before the start.  On the wire they are a few named ints 
 (net.wire.OPTS):
 
 - ``seats`` (Q-OPT-4), ``window_ms`` (Q-OPT-1), ``away`` and ``away_s`` (Q-OPT-2);
-- ``start``: the starting hand, 3 or 4 of each deck (Q-OPT-3);
+- ``start``: the starting hand, 3 or 4 of each deck (Q-OPT-3), in Classic 4 or 2 (C-OPT-2);
+- ``mode``: "quest" or "classic" (CLASSIC.md); ``epic``: 1 for the Epic option of Classic, else 0
+  (C-OPT-3);
 - ``genders``: one letter per seat (:data:`LETTERS`): male, female, or rolled from the game's seed
   (bots, open seats, and players who leave it to chance).
 
@@ -15,21 +17,27 @@ lobby showed is what the game (and its hash) gets.
 """
 from __future__ import annotations
 
-from mq.rules import Params, make_params
+from mq.rules import MODES, QUEST, Params, make_params
 from mq.rules.newgame import GENDER_CHOICES, ROLLED
 
 LETTERS = {"male": "m", "female": "f", ROLLED: "r"}  # a gender choice -> its letter in ``genders``
 _CHOICES = {letter: choice for choice, letter in LETTERS.items()}
 
 
-def make(seats: int, window_ms: int = 10_000, away: str = "wait", away_s: int = 60, start: int = 3,
-         genders: tuple[str, ...] | None = None) -> dict:
+def make(seats: int, window_ms: int = 10_000, away: str = "wait", away_s: int = 60, start: int | None = None,
+         genders: tuple[str, ...] | None = None, mode: str = QUEST, epic: bool = False) -> dict:
     """Options for a new lobby, checked by the engine (IllegalAction in words when it refuses);
-    ``genders``: one GENDER_CHOICES word per seat, all rolled if None."""
+    ``start``: None for the mode's own starting hand; ``genders``: one GENDER_CHOICES word per
+    seat, all rolled if None."""
     chosen = tuple(genders) if genders is not None else (ROLLED,) * seats
-    make_params(seats, chosen, start, window_ms, away, away_s)
-    return {"seats": seats, "window_ms": window_ms, "away": away, "away_s": away_s, "start": start,
-            "genders": "".join(LETTERS[g] for g in chosen)}
+    p = make_params(seats, chosen, start, window_ms, away, away_s, mode, epic)
+    return {"seats": seats, "window_ms": window_ms, "away": away, "away_s": away_s, "start": p.start_treasure,
+            "genders": "".join(LETTERS[g] for g in chosen), "mode": mode, "epic": int(epic)}
+
+
+def mode_of(opts: dict) -> str:
+    """The game's mode the options name (none named: Quest)."""
+    return opts.get("mode", QUEST) if opts.get("mode") in MODES else QUEST
 
 
 def genders(opts: dict) -> tuple[str, ...]:
@@ -52,9 +60,11 @@ def params(opts: dict, bots: tuple[int, ...] = ()) -> Params:
     """The game parameters the options make (the engine checks them): seats in ``bots`` get a gender
     rolled from the seed, whatever was chosen for them (Q-SETUP-3)."""
     chosen = tuple(ROLLED if s in bots else g for s, g in enumerate(genders(opts)))
-    return make_params(opts["seats"], chosen, opts.get("start", 3), opts["window_ms"], opts["away"], opts["away_s"])
+    return make_params(opts["seats"], chosen, opts.get("start"), opts["window_ms"], opts["away"], opts["away_s"],
+                       mode_of(opts), opts.get("epic") == 1)
 
 
 def from_params(p: Params) -> dict:
     """The options a game was made with, from its parameters (a sequencer resumed from a log)."""
-    return make(p.players, p.window_ms, p.away, p.away_s, p.start_treasure, p.genders)
+    return make(p.players, p.window_ms, p.away, p.away_s, p.start_treasure, p.genders, p.mode,
+                getattr(p, "epic", False))

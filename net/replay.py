@@ -55,7 +55,8 @@ def replay(path: str, narrate: bool = False) -> Result:
         from mq.narrate import Narrator
 
         narrator = Narrator(cards)
-    res.lines.append(f"game {h.game.hex()}  seed {h.seed:016x}  {h.params.players} players  "
+    mode = "" if h.params.mode == "quest" else "  Classic Epic" if getattr(h.params, "epic", False) else "  Classic"
+    res.lines.append(f"game {h.game.hex()}  seed {h.seed:016x}  {h.params.players} players{mode}  "
                      f"window {h.params.window_ms} ms  away: {h.params.away}/{h.params.away_s}s")
     for seat, (name, pub, kind) in enumerate(h.roster):
         res.lines.append(f"  seat {seat} {COLOURS[seat]:6} {name} ({kind}{', ' + pub[:8] if pub else ''})")

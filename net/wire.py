@@ -167,9 +167,12 @@ SEAT_INFO = _row(NAME, _one_of("peer", "bot", "open"), _str(64), _str(64), PORT,
                  lambda v: type(v) is bool, lambda v: type(v) is bool)
 ROSTER = _list_of(_row(NAME, _str(64), _one_of("peer", "bot")), MAX_SEATS)
 # Game parameters as mq.rules.codec.encode(Params) writes them: {"@": "Params", "f": [...]}, the
-# fields ints, strs or a list of strs (genders); net.peer checks them with make_params.
-PARAMS = lambda v: (type(v) is dict and len(v) == 2 and v.get("@") == "Params"  # noqa: E731
-                    and _list_of(_either(_scalar(16), _list_of(_str(16), MAX_SEATS)), 16)(v.get("f")))
+# fields ints, strs or a list of strs (genders); a Classic game's {"@": "ClassicParams", ...} has a
+# bool too (Epic).  net.peer checks them with check_params.
+_PARAM_FIELD = _either(_scalar(16), _list_of(_str(16), MAX_SEATS))
+PARAMS = lambda v: (type(v) is dict and len(v) == 2 and (  # noqa: E731
+    (v.get("@") == "Params" and _list_of(_PARAM_FIELD, 16)(v.get("f")))
+    or (v.get("@") == "ClassicParams" and _list_of(_either(_PARAM_FIELD, lambda x: type(x) is bool), 16)(v.get("f")))))
 
 # Message type -> required fields and their checks.
 SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {

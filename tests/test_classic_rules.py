@@ -68,6 +68,19 @@ def test_setup_deals_and_rolls_C_SETUP_1_2_3_4_6():
     assert {fresh(4, seed=k).order[0] for k in range(12)} == {0, 1, 2, 3}
 
 
+def test_each_player_chooses_a_gender_or_leaves_it_to_the_seed_C_SETUP_4_C_OPT_7():
+    """C-SETUP-4, C-OPT-7: each player's gender is a table option: male, female, or rolled from the
+    game's seed (bots, players who leave it to chance) once everything else is set up, so the deal
+    and the turn order are those of the same game with the genders chosen."""
+    chosen = fresh(3, genders=("female", "male", "female"))
+    rolled = fresh(3, genders=("female", "rolled", "rolled"))
+    assert rolled.players[0].gender == "female" and all(p.gender in ("male", "female") for p in rolled.players)
+    assert [p.hand for p in rolled.players] == [p.hand for p in chosen.players] and rolled.order == chosen.order
+    assert len({tuple(p.gender for p in fresh(3, seed=k, genders=("rolled",) * 3).players) for k in range(12)}) > 1
+    with pytest.raises(IllegalAction, match="male, female or rolled"):
+        R.make_params(3, ("female", "robot", "male"), mode="classic")
+
+
 def test_setup_plays_race_class_and_items_then_ready_C_SETUP_5():
     """C-SETUP-5: before the first turn, a race, a class and items into play; the first turn starts
     when all are ready."""

@@ -69,3 +69,71 @@ def test_one_winner_defeats_the_boss_several_defeat_it():
 def test_the_monsters_win_is_told():
     """Q-DEATH-5: the game's end with no winner is said in words."""
     assert narrator().lines(None, made(("monsters_win",))) == ["*** Every munchkin is dead: the monsters win the game! ***"]
+
+
+# -- Classic (CLASSIC.md): the same Narrator words a Classic game's events (mq.classic.events) --
+
+def _classic_game(epic: bool, seed: int = 1):
+    """(state, events) of every step of a whole Classic bot game, the events unmasked (as a replay
+    narrates them)."""
+    from mq.rules import make_params
+    from mq.sim import play_game
+
+    steps = []
+    play_game(4, seed, on_step=lambda s, ev: steps.append((s, ev)), params=make_params(4, mode="classic", epic=epic))
+    return steps
+
+
+def test_a_classic_game_is_told_in_sentences_that_name_no_hidden_card():
+    """C-DIGI-4: a narrated Classic game (base and Epic) words every event kind the game had, and
+    never names a card drawn face-down or given for charity."""
+    from mq.cards.classic_loader import load_classic_default
+    from mq.narrate_classic import ClassicNarrator
+
+    classic = load_classic_default()
+    names = {c.id: c.name for c in classic.door + classic.treasure}
+    for epic in (False, True):
+        n, masked, told = narrator(), narrator(), []
+        probe = ClassicNarrator(classic)  # told one event at a time
+        for state, events in _classic_game(epic):
+            lines = n.lines(state, events)
+            told += lines
+            assert masked.lines(state, view_events(events, TABLE)) == lines  # the same, masked or not
+            for e in events:
+                line = probe.line(e)
+                # (a pass is told once per window, and only when the engine made it; a card lost is
+                # told by its ``lost`` event, not again by the discard that follows)
+                if e.kind != "pass" and not (e.kind == "discard" and e.why == "lost"):
+                    assert line is not None, e
+                if (e.kind == "draw" and not e.public) or (e.kind == "charity" and e.to >= 0):  # (a discard is public)
+                    assert names[e.card] not in line, e
+        assert told[-1].startswith("*** ") and told[-1].endswith(" the game! ***")
+        assert any(line.startswith("\n== Turn ") for line in told)
+
+
+def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
+    """C-HELP-3, C-DEATH-1, C-DEATH-2, C-CARD-8, C-RUN-1, C-WIN: the events of a fight with help,
+    a death and its looting, a curse and a win, as a reader sees them."""
+    from mq.cards.classic_loader import load_classic_default
+    from mq.classic.events import make as cmake
+    from mq.classic.state import ClassicParams
+
+    cards = load_classic_default()
+    monster = next(c for c in cards.door if c.kind == "monster")
+    curse = next(c for c in cards.door if c.kind == "curse")
+    item = next(c for c in cards.treasure if c.kind == "item")
+    state = type("S", (), {"params": ClassicParams(players=4, genders=("male",) * 4)})()
+    n = narrator()
+    lines = n.lines(state, [cmake(f) for f in (
+        ("monster_in", 0, monster.id, "kick", 0), ("asks_help", 0), ("offer", 2, 1), ("helps", 0, 2, 1),
+        ("result", 0, 7, 9, False), ("rolled", 0, monster.id, 2),
+        ("escape", 0, monster.id, 2, 5, False), ("death", 0, (item.id,)), ("loot", 1, 0, item.id),
+        ("curse", curse.id, 3, 1), ("curse_cancelled", curse.id, 1, ""), ("game_won", (2,)))])
+    assert lines == [
+        f"Red fights {monster.name} (level {monster.level}).", "  Red asks for help.",
+        "  Blue offers to help for 1 Treasure card.", "  Deal: Blue helps Red for 1 Treasure card.",
+        "  The munchkins (7) against the monsters (9): the munchkins lose.",
+        f"  Red rolls 2 to run away from {monster.name}.",
+        f"  Red rolls 2 (needs 5) against {monster.name} and is caught.",
+        "Red DIES; 1 card lie on the body to be looted.", f"  Green takes {item.name} from Red's body.",
+        f"Yellow curses Green: {curse.name}.", f"  Green cancels {curse.name}!", "*** Blue wins the game! ***"]

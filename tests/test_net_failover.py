@@ -4,20 +4,24 @@ from __future__ import annotations
 
 import filecmp
 
+import pytest
+
 from net import gamelog
 from net.harness import Cluster
 from net.replay import replay
 
 
-def test_the_sequencer_killed_mid_game_fails_over_and_the_game_finishes(tmp_path):
-    """Q-DIGI-5, Q-OPT-2: with away = bot, the disconnected seat is played by a bot."""
+@pytest.mark.parametrize("mode,at", [((), 100), (("--mode", "classic"), 40)], ids=["quest", "classic"])
+def test_the_sequencer_killed_mid_game_fails_over_and_the_game_finishes(tmp_path, mode, at):
+    """Q-DIGI-5, Q-OPT-2 (C-DIGI-6 in Classic): with away = bot, the disconnected seat is played by
+    a bot (the mode's)."""
     with Cluster(str(tmp_path)) as c:
         # The dead host's seat is handed to a bot at once (Q-OPT-2), so the game can end without it.
-        c.host("--seats", "4", "--away", "bot", "--away-s", "0", "--window-ms", "300")
+        c.host("--seats", "4", "--away", "bot", "--away-s", "0", "--window-ms", "300", *mode)
         for i in (1, 2, 3):
             c.join(i)
         seats = {i: c.seat(i) for i in (1, 2, 3)}
-        c.wait_entries(0, 100, 30)
+        c.wait_entries(0, at, 30)
         c.procs[0].kill9()
         dead_log = gamelog.read(c.log(0))
         # What each survivor had received when the sequencer died (nothing new can arrive before

@@ -2,9 +2,13 @@
 from __future__ import annotations
 
 import filecmp
+import subprocess
+import sys
+
+import pytest
 
 from net import gamelog
-from net.harness import Cluster
+from net.harness import ROOT, Cluster
 from net.replay import replay
 
 
@@ -40,3 +44,60 @@ def test_bots_fill_seats_and_the_host_alone_plays_a_game(tmp_path):
     s = gamelog.read(c.log(0))
     assert s.header.roster[2][2] == "bot"
     assert any(e.author == -1 and e.action[0] == 2 for e in s.entries)  # the table plays the bot seat
+
+
+@pytest.mark.parametrize("epic", [False, True], ids=["classic", "classic-epic"])
+def test_four_headless_bot_peers_play_a_whole_classic_game_with_identical_logs_and_hashes(tmp_path, epic):
+    """C-OPT-3, C-DIGI-1: ``mq host --mode classic [--epic]`` and three ``mq join`` bot peers, each
+    a process of its own, play a whole Classic game to a winner (C-WIN): every peer's log is the
+    same bytes and ends on the same hash; the joiners learned the mode from the host alone."""
+    with Cluster(str(tmp_path)) as c:
+        c.host("--seats", "4", "--mode", "classic", *(["--epic"] if epic else []))
+        for i in (1, 2, 3):
+            c.join(i)
+        codes = c.wait_all(60)
+        assert codes == {0: 0, 1: 0, 2: 0, 3: 0}, {i: c.procs[i].err()[-2000:] for i in codes}
+        results = {i: c.summary(i) for i in range(4)}
+    assert len(set(results.values())) == 1, results
+    n, final = results[0]
+    for i in (1, 2, 3):
+        assert filecmp.cmp(c.log(0), c.log(i), shallow=False), f"log {i} differs"
+    s = gamelog.read(c.log(0))
+    assert s.header.params.mode == "classic" and s.header.params.epic == epic
+    assert [e.n for e in s.entries] == list(range(1, n + 1)) and n > 50
+    assert {0, 1, 2, 3} <= {e.author for e in s.entries}  # every seat played from its own process
+    res = replay(c.log(3))
+    assert res.ok and f"{res.final_hash:016x}" == final and "winners none" not in res.lines[-1]
+    _replay_commands_on_a_classic_log(c.log(1), n, final, epic, tmp_path)
+
+
+def _mq(*args):
+    return subprocess.run([sys.executable, "-m", "mq.cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          timeout=120, check=False)
+
+
+def _replay_commands_on_a_classic_log(path, n, final, epic, tmp_path):
+    """``mq replay --verify`` and ``--narrate`` on a real Classic log (C-DIGI-1): every hash checked
+    and the game told in sentences; a changed hash in it is found; ``--as`` without a terminal says
+    it needs one."""
+    out = _mq("replay", path, "--verify")
+    assert out.returncode == 0 and "verify: ok" in out.stdout, out.stdout + out.stderr
+    assert f"{n} entries" in out.stdout and f"final state hash {final}" in out.stdout
+    assert ("Classic Epic" if epic else "Classic  window") in out.stdout.splitlines()[0]
+    told = _mq("replay", path, "--narrate")
+    assert told.returncode == 0 and "kicks open the door" in told.stdout and " the game! ***" in told.stdout
+    tampered = str(tmp_path / "tampered.mqlog")
+    lg = gamelog.read(path)
+    out_log = gamelog.GameLog.create(tampered)
+    out_log.write_header(lg.header)
+    for e in lg.entries[:-1]:
+        out_log.append(e)
+    last = lg.entries[-1]  # its recorded state hash changed, the chain and CRC made good
+    out_log.append(gamelog.decode_entry(gamelog.encode_entry(last.n, last.author, last.pid, list(last.action),
+                                                             last.hash ^ 1, out_log.last_id, last.epoch)))
+    out_log.sync()
+    out_log.close()
+    bad = _mq("replay", tampered, "--verify")
+    assert bad.returncode == 1 and "verify: FAILED" in bad.stdout
+    seat = _mq("replay", path, "--as", "green")
+    assert seat.returncode == 2 and "needs a terminal" in seat.stderr and "Traceback" not in seat.stderr

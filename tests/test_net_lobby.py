@@ -225,3 +225,46 @@ def test_a_bad_starting_hand_or_gender_is_refused_in_words(tmp_path):
                              else [sys.executable, "-m", "mq.cli", *args], cwd=ROOT, capture_output=True,
                              text=True, timeout=30, env={"MQ_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
         assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr
+
+
+def test_the_host_chooses_classic_epic_and_a_joiner_learns_it_from_the_lobby_and_the_header(tmp_path):
+    """C-OPT-3, C-OPT-2, C-SETUP-4: the mode and the Epic option are table options everyone sees in
+    the lobby; they go into the game parameters (the header, so the hash): a joiner who chose
+    nothing plays the Classic game, with Classic's starting hand and each player's gender."""
+    from mq.classic import is_classic
+    from net import options
+
+    async def main():
+        host = await NetTable.host(Config(name="host", gender="female", log_path=str(tmp_path / "h.mqlog")),
+                                   seats=3, bots=1, mode="classic", epic=True)
+        guest = await NetTable.join(Config(name="g", gender="male", log_path=str(tmp_path / "g.mqlog")),
+                                    "127.0.0.1", host.peer.port)
+        await _until(lambda: options.genders(guest.lobby[1])[1:2] == ("male",))  # (empty until the lobby comes)
+        shown = guest.lobby[1]
+        assert (shown["mode"], shown["epic"], shown["start"]) == ("classic", 1, 4)
+        host.start()
+        assert await guest.wait_started(10)
+        params = guest.peer.header.params
+        assert params.mode == "classic" and params.epic and params.start_door == 4
+        first = guest.peer.ring[0]
+        assert is_classic(first) and [p.gender for p in first.players[:2]] == ["female", "male"]
+        assert first.players[2].gender in ("male", "female") and all(len(p.hand) == 8 for p in first.players)
+        for t in (guest, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
+def test_table_options_that_do_not_go_together_are_refused_in_words(tmp_path):
+    """C-OPT-3: Epic is Classic's; C-OPT-2, Q-OPT-3: each mode has its own starting hands. The
+    commands say so (exit 2) and open nothing."""
+    for args, words in ((["host", "--epic"], "Epic is a table option of the Classic mode"),
+                        (["host", "--mode", "classic", "--starting-hand", "3"], "4 or 2 cards of each deck"),
+                        (["host", "--starting-hand", "2"], "starting hand"),
+                        (["play", "--epic"], "Epic is a table option of the Classic mode"),
+                        (["host", "--mode", "chess"], "invalid choice")):
+        out = subprocess.run([sys.executable, "-m", "mq.cli", *args, "--bind", "127.0.0.1", "--port", "0",
+                              "--no-beacon", "--headless", "--bot"] if args[0] == "host"
+                             else [sys.executable, "-m", "mq.cli", *args], cwd=ROOT, capture_output=True,
+                             text=True, timeout=30, env={"MQ_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
+        assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)

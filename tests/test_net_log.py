@@ -280,3 +280,27 @@ def test_logs_of_earlier_protocols_still_replay_and_verify(tmp_path, version):
     s = gamelog.read(p)
     assert len(s.entries) == 30 and {e.epoch for e in s.entries} == {0 if version == 2 else 8}
     assert replay(p).ok
+
+
+def test_a_classic_header_carries_its_mode_and_refuses_parameters_no_host_could_make():
+    """C-OPT-3, C-OPT-2: a Classic game's parameters (the mode, Epic, the starting hand) are in the
+    log header, so in every replay and hash; parameters make_params would not make are refused."""
+    from mq.classic.state import ClassicParams
+    from mq.rules import codec
+    from net import wire
+
+    nonces = [bytes([i]) * 32 for i in range(2)]
+    roster = [["a", "x" * 32, "peer"], ["b", "", "bot"]]
+
+    def header(params):
+        raw = gamelog.encode_header(b"C" * 8, gamelog.seed_from(nonces), params, nonces, roster)
+        return gamelog.decode_header(raw)
+
+    for epic in (False, True):
+        params = make_params(2, ("female", "rolled"), 2, mode="classic", epic=epic)
+        assert header(params).params == params and wire.PARAMS(codec.encode(params))
+    good = make_params(2, mode="classic")
+    for bad in (good.replace(players=True), good.replace(start_door=3), good.replace(windows=2),
+                good.replace(epic=1), ClassicParams(players=2, genders=("male", "robot"))):
+        with pytest.raises(wire.Malformed):
+            header(bad)

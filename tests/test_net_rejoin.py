@@ -3,18 +3,22 @@ from __future__ import annotations
 
 import filecmp
 
+import pytest
+
 from net import gamelog
 from net.harness import Cluster
 
 
-def test_a_killed_player_restarts_catches_up_from_the_log_and_the_game_finishes(tmp_path):
-    """Q-DIGI-5, Q-OPT-2: with away = wait, the table waits for the disconnected player."""
+@pytest.mark.parametrize("mode,at", [((), 80), (("--mode", "classic"), 40)], ids=["quest", "classic"])
+def test_a_killed_player_restarts_catches_up_from_the_log_and_the_game_finishes(tmp_path, mode, at):
+    """Q-DIGI-5, Q-OPT-2 (C-DIGI-6 in Classic): with away = wait, the table waits for the
+    disconnected player."""
     with Cluster(str(tmp_path)) as c:
-        c.host("--seats", "4", "--window-ms", "300")  # the table waits for the away seat (away=wait)
+        c.host("--seats", "4", "--window-ms", "300", *mode)  # the table waits for the away seat (away=wait)
         for i in (1, 2, 3):
             c.join(i)
         seat = c.seat(2)
-        c.wait_entries(2, 80, 30)
+        c.wait_entries(2, at, 30)
         c.procs[2].kill9()
         had = c.entries(2)
         colour = ("red", "green", "blue", "yellow")[seat]

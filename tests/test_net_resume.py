@@ -3,17 +3,23 @@ from __future__ import annotations
 
 import filecmp
 
+import pytest
+
 from net import gamelog
 from net.harness import Cluster
 from net.replay import replay
 
+# The mode (Quest; Classic, C-OPT-3) travels in the log header's parameters: resuming needs nothing else.
+MODES = pytest.mark.parametrize("mode,at", [((), 100), (("--mode", "classic"), 40)], ids=["quest", "classic"])
 
-def test_everyone_killed_then_resume_from_the_hosts_log_and_rejoin(tmp_path):
+
+@MODES
+def test_everyone_killed_then_resume_from_the_hosts_log_and_rejoin(tmp_path, mode, at):
     with Cluster(str(tmp_path)) as c:
-        c.host("--seats", "4", "--window-ms", "500")
+        c.host("--seats", "4", "--window-ms", "500", *mode)
         for i in (1, 2, 3):
             c.join(i)
-        c.wait_entries(0, 100, 30)
+        c.wait_entries(0, at, 30)
         for i in (0, 1, 2, 3):
             c.procs[i].kill9()
         before = gamelog.read(c.log(0))
@@ -34,4 +40,4 @@ def test_everyone_killed_then_resume_from_the_hosts_log_and_rejoin(tmp_path):
     assert len(after.entries) > last.n
     for i in (1, 2, 3):
         assert filecmp.cmp(c.log(0), c.log(i), shallow=False)
-    assert replay(c.log(0)).ok
+    assert replay(c.log(0)).ok and after.header.params.mode == (mode[1] if mode else "quest")

@@ -108,9 +108,7 @@ C_NOT_IMPLEMENTED: dict[str, str] = {
     "C-PACK-2": _PACK, "C-PACK-3": _PACK, "C-PACK-4": _PACK, "C-PACK-5": _PACK, "C-PACK-6": _PACK,
     "C-PACK-7": _PACK, "C-PACK-8": _PACK, "C-OPT-4": _PACK,
 }
-C_NOT_TESTED: dict[str, str] = dict(C_NOT_IMPLEMENTED, **{
-    "C-DIGI-6": "disconnected seats: Classic is not played over the network yet (net/ builds Quest parameters)",
-})
+C_NOT_TESTED: dict[str, str] = dict(C_NOT_IMPLEMENTED)
 
 
 def classic_ids(text: str) -> list[str]:

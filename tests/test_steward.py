@@ -2,6 +2,8 @@
 seat's bot (Q-OPT-2) and which entries the table may make — on real engine states."""
 from __future__ import annotations
 
+import functools
+
 from builders import CARDS, E, act, add_monster, dxm_card, hand, line, monster_card, nxt, quiet, started, treasure_card
 
 from mq.rules import Action, make_params, step
@@ -123,3 +125,102 @@ def test_a_sequencer_taking_over_times_the_open_window_from_then_on():
     outside = Steward()
     outside.rearm(started(3), 0.0)
     assert outside.due(started(3), 1000.0) is None
+
+
+# -- Classic (C-DIGI-2, C-DIGI-6, C-OPT-5): the same table moves on the Classic engine's windows --
+
+@functools.cache
+def _classic_positions(epic: bool = False):
+    """Every state of a few whole Classic bot games (real positions: the engine's and the bot's)."""
+    from mq.sim import play_game
+
+    states = []
+    for seed in (1, 2, 3):
+        play_game(4, seed, on_step=lambda s, _: states.append(s), params=make_params(4, mode="classic", epic=epic))
+    return tuple(states)
+
+
+def _first_window(states, name: str):
+    from mq.classic.windows import window
+
+    return next(s for s in states if (window(s) or ("",))[0] == name)
+
+
+def test_the_classic_windows_the_table_times():
+    """C-DIGI-2: the curse window (C-CARD-8), a call for help (C-HELP-1), a last-chance window
+    (C-COMBAT-8) and the die window after a run-away roll (C-RUN-3) are each timed with the seats
+    they wait for; a pending decision (C-DIGI-5) and a turn outside them are no window."""
+    from mq.classic.windows import STAGES, window
+
+    states = _classic_positions()
+    for name in STAGES:
+        s = _first_window(states, name)
+        key = window_of(s)
+        assert key[:2] == window(s) and key[0] == name and key[1]
+    assert any(s.pending is not None and window_of(s) is None for s in states)
+    assert any(s.combat is None and s.curse is None and window_of(s) is None for s in states)
+
+
+def test_in_classic_the_timer_passes_for_every_seat_still_waiting_and_the_window_closes():
+    """C-OPT-5 (as Q-OPT-1): when a window's time runs out the table passes, in order, for each
+    seat still waiting; the passes are legal Classic moves and the window closes."""
+    from mq.classic.windows import STAGES, window
+
+    states = _classic_positions()
+    for name in STAGES:
+        s = _first_window(states, name)
+        limit = s.params.window_ms / 1000
+        st = Steward()
+        st.saw(s, 0.0)
+        assert st.due(s, limit - 0.001) is None
+        waiting, passes = window(s)[1], []
+        while (action := st.due(s, limit)) is not None:
+            assert table_may_act(s.params, ["peer"] * 4, action)
+            passes.append(action)
+            s, _ = step(s, action)
+            st.saw(s, limit)
+        assert passes and [a.seat for a in passes] == [x for x in waiting if x in [a.seat for a in passes]]
+        assert all(a.kind == "pass" for a in passes)
+        after = window(s)
+        assert after is None or after[0] != name or after[1] != waiting
+
+
+def test_a_card_played_in_a_last_chance_window_gives_the_others_their_full_time_again():
+    """C-COMBAT-8: a card played in the window asks everyone again (the same seats wait): the
+    window is timed anew, as it is when a seat passes."""
+    from mq.classic.windows import window
+    from mq.rules import legal_actions
+
+    states = _classic_positions()
+    for s in states:
+        w = window(s)
+        if w is None or w[0] != "window":
+            continue
+        seat = w[1][0]
+        play = next((a for a in legal_actions(s, seat) if a.kind not in ("pass", "discard")), None)
+        if play is None:
+            continue
+        after, _ = step(s, play)
+        if window(after) != w:
+            continue
+        st = Steward()
+        st.saw(s, 0.0)
+        st.saw(after, 5.0)
+        limit = s.params.window_ms / 1000
+        assert st.due(after, limit) is None and st.due(after, 5.0 + limit) is not None
+        return
+    raise AssertionError("no card played in a last-chance window asked the same seats again")
+
+
+def test_the_classic_bot_plays_a_bot_or_away_seat():
+    """C-DIGI-6 (as Q-OPT-2): the table's bot for a Classic seat is the Classic bot, deciding from
+    the seat's view, and its move is legal; the away rule reads the Classic parameters."""
+    from mq.rules import actors
+
+    s = _classic_positions()[40]
+    seat = actors(s)[0]
+    action = bot_move(s, seat, CARDS)  # the peer holds Quest's set: the Classic one plays
+    assert action.seat == seat
+    step(s, action)
+    assert takes_over(make_params(4, mode="classic", away="bot", away_s=5), 0.0, 5.0)
+    assert not takes_over(make_params(4, mode="classic", away_s=5), 0.0, 500.0)

@@ -31,12 +31,12 @@ def test_the_host_changes_the_options_and_a_joiner_only_their_gender():
     opts = options.make(4, start=3, genders=("female", "male", "rolled", "rolled"))
     host = lobby.LobbyModel(0, True)
     host.update(_seats("peer", "peer", "open", "bot"), opts)
-    assert [r[0] for r in host.rows()] == ["seats", "bots", "window_ms", "away", "away_s", "start", "gender"]
+    assert [r[0] for r in host.rows()] == ["seats", "bots", "window_ms", "away", "away_s", "start", "mode", "gender"]
     assert all(r[3] for r in host.rows())
     words = {k: v for k, _, v, _ in host.rows()}
     assert words == {"seats": "4", "bots": "1", "window_ms": "10 s", "away": "wait for them",
                      "away_s": "60 s (when a bot plays for them)", "start": "3 Treasure + 3 DxM cards",
-                     "gender": "female"}
+                     "mode": "Munchkin Quest (the board game)", "gender": "female"}
     assert host.change(1) == ("options", dict(opts, seats=5), (3,))
     host.row = 1  # bots: the last seats no player holds
     assert host.change(1) == ("options", opts, (2, 3))
@@ -58,6 +58,30 @@ def test_the_host_changes_the_options_and_a_joiner_only_their_gender():
     watcher = lobby.LobbyModel(None, False)
     watcher.update(_seats("peer", "peer"), options.make(2))
     assert "gender" not in [r[0] for r in watcher.rows()]
+
+
+def test_the_host_chooses_quest_classic_or_classic_epic_with_its_starting_hand():
+    """C-OPT-3, C-OPT-2, Q-OPT-3: the Game row steps Quest -> Classic -> Classic Epic, each with its
+    own starting hands; the engine accepts every options it offers."""
+    host = lobby.LobbyModel(0, True)
+    host.update(_seats("peer", "open"), options.make(2))
+    host.row = [r[0] for r in host.rows()].index("mode")
+    _, classic, _ = host.change(1)
+    assert (classic["mode"], classic["epic"], classic["start"]) == ("classic", 0, 4)
+    host.update(host.seats, classic)
+    words = {k: v for k, _, v, _ in host.rows()}
+    assert words["mode"] == "Classic (the card game)" and words["start"] == "4 Door + 4 Treasure cards"
+    _, epic, _ = host.change(1)
+    assert (epic["mode"], epic["epic"]) == ("classic", 1)
+    host.update(host.seats, epic)
+    assert {k: v for k, _, v, _ in host.rows()}["mode"] == "Classic Epic (the card game to level 20)"
+    host.row = [r[0] for r in host.rows()].index("start")
+    assert host.change(-1)[1]["start"] == 2
+    host.row = [r[0] for r in host.rows()].index("mode")
+    _, quest, _ = host.change(1)  # round again: Quest, with Quest's starting hand
+    assert (quest["mode"], quest["epic"], quest["start"]) == ("quest", 0, 3)
+    for opts in (classic, epic, quest):
+        assert options.params(opts).mode == opts["mode"]
 
 
 def test_mq_plays_lobby_keeps_its_seats_and_marks_its_bot_peers():

@@ -77,10 +77,16 @@ def winners(state: ClassicState) -> tuple[int, ...]:
     return state.winners
 
 
+def cards_or_default(cards=None) -> ClassicSet:
+    """``cards`` when it is a Classic set (a house pack), else the default Classic set (a caller
+    holding another mode's set: mq.rules.cards_for)."""
+    return cards if isinstance(cards, ClassicSet) else load_classic_default()
+
+
 def is_classic(state_or_params) -> bool:
     params = getattr(state_or_params, "params", state_or_params)
     return getattr(params, "mode", "") == CLASSIC
 
 
-__all__ = ["CLASSIC", "ClassicParams", "ClassicState", "actors", "apply", "is_classic", "is_legal", "is_over",
-           "legal_actions", "make_params", "new_game", "step", "view", "view_events", "winners"]
+__all__ = ["CLASSIC", "ClassicParams", "ClassicState", "actors", "apply", "cards_or_default", "is_classic",
+           "is_legal", "is_over", "legal_actions", "make_params", "new_game", "step", "view", "view_events", "winners"]

@@ -6,7 +6,7 @@ from mq.classic import effects as fx
 from mq.classic.state import ClassicParams, ClassicState, CPlayer
 from mq.classic.tx import DOOR, TREASURE, Tx
 from mq.rules.errors import IllegalAction
-from mq.rules.newgame import GENDERS, roll_order
+from mq.rules.newgame import GENDER_CHOICES, GENDERS, ROLLED, roll_order
 from mq.rules.state import Deck
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # C-OPT-1, C-SETUP-1
@@ -15,13 +15,15 @@ START_CARDS = (4, 2)  # C-OPT-2: 4 + 4 (default) or 2 + 2
 
 def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int = 4, epic: bool = False,
                 window_ms: int = 10_000, away: str = "wait", away_s: int = 60) -> ClassicParams:
-    """Validated Classic parameters (C-OPT); genders default to alternating by seat (C-SETUP-4)."""
+    """Validated Classic parameters (C-OPT); genders default to alternating by seat (C-SETUP-4); a
+    seat's gender may be ROLLED: the game's seed decides it (as Q-SETUP-3; bots and players who
+    leave it to chance)."""
     if not MIN_PLAYERS <= players <= MAX_PLAYERS:
         raise IllegalAction("action/malformed", f"{players} players: Classic plays with 2 to 6")
     if genders is None:
         genders = tuple(GENDERS[i % 2] for i in range(players))
-    if len(genders) != players or any(g not in GENDERS for g in genders):
-        raise IllegalAction("action/malformed", "one gender, male or female, per player")
+    if len(genders) != players or any(g not in GENDER_CHOICES for g in genders):
+        raise IllegalAction("action/malformed", "one gender, male, female or rolled, per player")
     if start_cards not in START_CARDS:
         raise IllegalAction("action/malformed", "Classic starting hands are 4 or 2 cards of each deck (C-OPT-2)")
     if not 0 <= window_ms <= 120_000:
@@ -29,16 +31,17 @@ def make_params(players: int, genders: tuple[str, ...] | None = None, start_card
     if away not in ("wait", "bot") or not 0 <= away_s <= 3600:
         raise IllegalAction("action/malformed", "a disconnected seat is waited for or botted (C-OPT-5)")
     return ClassicParams(players=players, genders=tuple(genders), start_door=start_cards,
-                         start_treasure=start_cards, epic=epic, window_ms=window_ms, away=away, away_s=away_s)
+                         start_treasure=start_cards, epic=bool(epic), window_ms=window_ms, away=away, away_s=away_s)
 
 
 def new_game(params: ClassicParams, seed: int, cards: ClassicSet) -> ClassicState:
     """C-SETUP-2..6: the two decks shuffled, 4 + 4 (or 2 + 2) cards each, every munchkin a level-1
     human with the player's gender, the first player rolled; then the setup phase, in which
-    everyone may put a race, a class and items into play and declares ready."""
+    everyone may put a race, a class and items into play and declares ready.  A ROLLED gender is
+    rolled last (so the rest of the set-up is the same as with it chosen)."""
     if not 0 <= seed < 2**64:
         raise IllegalAction("action/malformed", "the seed is a 64-bit unsigned integer")
-    players = tuple(CPlayer(seat=i, gender=params.genders[i]) for i in range(params.players))
+    players = tuple(CPlayer(seat=i, gender=g if g != ROLLED else GENDERS[0]) for i, g in enumerate(params.genders))
     state = ClassicState(params=params, rng_seed=seed, rng_n=0, order=(), players=players,
                          door=Deck(()), treasure=Deck(()))
     tx = Tx(state, cards)
@@ -50,4 +53,7 @@ def new_game(params: ClassicParams, seed: int, cards: ClassicSet) -> ClassicStat
         for _ in range(params.start_treasure):
             fx.draw_to_hand(tx, seat, TREASURE)
     tx.order = roll_order(tx, params.players)  # C-SETUP-6, as Q-SETUP-4
+    for seat, chosen in enumerate(params.genders):
+        if chosen == ROLLED:  # C-SETUP-4, as Q-SETUP-3: the seed decides, as a die would
+            tx.set_player(seat, gender=GENDERS[tx.below(len(GENDERS))])
     return tx.commit()

@@ -9,6 +9,8 @@
   the same for the events ``step`` returned (one named type per kind, mq.rules.events).
 - ``actors(state) -> tuple[int, ...]``: the seats the game is waiting for.
 - ``is_over(state)``, ``winners(state)``, ``state_hash(state)``.
+- ``decode_params(data)`` and ``check_params(params)``: parameters read from a log or the wire; ``cards_for(state, cards)``:
+  the card set a game of that mode plays with.
 
 The mode is part of the parameters (``make_params(..., mode="classic")``, so of the hash): every
 function here dispatches on it, to this package for Quest or to mq.classic for Classic
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 from mq import classic as _classic
 from mq.cards import CardSet, load_default
+from mq.rules import codec as _codec
 from mq.rules import legal as _legal
 from mq.rules import reducer as _reducer
 from mq.rules import windows
@@ -52,30 +55,61 @@ def make_params(players: int, genders: tuple[str, ...] | None = None, start_card
     return _make_params(players, genders, 3 if start_cards is None else start_cards, window_ms, away, away_s)
 
 
+def check_params(params):
+    """``params`` if a host could have made them, in either mode: exactly what ``make_params``
+    makes from their own values, field by field of the same type (a log's header, a sequencer's
+    request); IllegalAction in words otherwise."""
+    try:
+        made = make_params(params.players, params.genders, params.start_treasure, params.window_ms, params.away,
+                           params.away_s, params.mode, getattr(params, "epic", False))
+    except (AttributeError, TypeError):
+        raise IllegalAction("action/malformed", "not game parameters") from None
+    if type(made) is not type(params) or made != params or any(
+            type(getattr(params, f)) is not type(getattr(made, f)) for f in made._hash_fields):
+        raise IllegalAction("action/malformed", "parameters no table could have chosen")
+    return params
+
+
+def cards_for(state_or_params, cards=None):
+    """The card set a game of that mode plays with: ``cards`` when it is a set of the mode's
+    (a house pack), else the mode's default set.  A caller that holds one set whatever the mode
+    (a LAN peer loads Quest's default before it knows the game) gets the mode's own this way."""
+    if _classic.is_classic(state_or_params):
+        return _classic.cards_or_default(cards)
+    return cards if isinstance(cards, CardSet) else load_default()
+
+
+def decode_params(data):
+    """Game parameters of either mode from their wire form (``codec.encode(params)``: a log
+    header, a sequencer's request); IllegalAction when they are not parameters (check them with
+    check_params)."""
+    return _codec.decode(data, {"Params": Params, "ClassicParams": _classic.ClassicParams})
+
+
 def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
     if _classic.is_classic(params):
-        return _classic.new_game(params, seed, cards)
-    return _new_game(params, seed, cards)
+        return _classic.new_game(params, seed, cards_for(params, cards))
+    return _new_game(params, seed, cards_for(params, cards))
 
 
 def legal_actions(state: State, seat: int, cards: CardSet | None = None) -> tuple[Action, ...]:
     if _classic.is_classic(state):
-        return _classic.legal_actions(state, seat, cards)
-    return _legal.legal_actions(state, seat, cards or load_default())
+        return _classic.legal_actions(state, seat, cards_for(state, cards))
+    return _legal.legal_actions(state, seat, cards_for(state, cards))
 
 
 def is_legal(state: State, action: Action, cards: CardSet | None = None) -> bool:
     """Whether ``apply`` accepts ``action``: a listed legal action, or an open-ended one (any valid
     ``buy`` combination, any amount of gold to ``drop``)."""
     if _classic.is_classic(state):
-        return _classic.is_legal(state, action, cards)
-    return _reducer.is_legal(state, action, cards or load_default())
+        return _classic.is_legal(state, action, cards_for(state, cards))
+    return _reducer.is_legal(state, action, cards_for(state, cards))
 
 
 def step(state: State, action: Action, cards: CardSet | None = None) -> tuple[State, tuple]:
     if _classic.is_classic(state):
-        return _classic.step(state, action, cards)
-    return _reducer.step(state, action, cards or load_default())
+        return _classic.step(state, action, cards_for(state, cards))
+    return _reducer.step(state, action, cards_for(state, cards))
 
 
 def apply(state: State, action: Action, cards: CardSet | None = None) -> State:
@@ -124,7 +158,7 @@ def winners(state: State) -> tuple[int, ...]:
 
 
 __all__ = [
-    "CLASSIC", "MODES", "QUEST", "Action", "IllegalAction", "REASONS", "Params", "State", "actors", "apply", "diff_path",
-    "full_hash", "is_legal", "is_over", "legal_actions", "make_params", "new_game", "state_hash", "step",
-    "view", "view_events", "winners",
+    "CLASSIC", "MODES", "QUEST", "Action", "IllegalAction", "REASONS", "Params", "State", "actors", "apply",
+    "cards_for", "check_params", "decode_params", "diff_path", "full_hash", "is_legal", "is_over", "legal_actions", "make_params", "new_game",
+    "state_hash", "step", "view", "view_events", "winners",
 ]

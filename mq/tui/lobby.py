@@ -2,7 +2,8 @@
 
 Everyone at the table sees the same: who sits where (names, bots, open seats, each munchkin's
 gender) and the table options (RULES Q-OPT), and the news of who joined or left.  The host chooses
-the options (seats, bots, the interrupt timer, the away policy, the starting hand) and starts the
+the options (seats, bots, the interrupt timer, the away policy, the starting hand, the game: Quest,
+Classic or Classic Epic, CLASSIC.md C-OPT-3) and starts the
 game with Enter; each player chooses their own munchkin's gender (Q-SETUP-3); the others wait for
 the host ("waiting for the host to start").  ``mq play`` shows it too, with the seats fixed (its
 bot peers hold them) and its away policy its own.
@@ -32,10 +33,11 @@ from net.peer import PeerError
 WINDOW_MS = (0, 2600, 5000, 10_000, 20_000, 30_000, 60_000)  # Q-OPT-1: 2.6 s is the rulebook's
 AWAY_S = (10, 30, 60, 120, 300)  # Q-OPT-2
 AWAY = ("wait", "bot")
-STARTS = (3, 4)  # Q-OPT-3
+STARTS = {"quest": (3, 4), "classic": (2, 4)}  # Q-OPT-3, C-OPT-2
+GAMES = (("quest", 0), ("classic", 0), ("classic", 1))  # (mode, epic): Quest, Classic, Classic Epic (C-OPT-3)
 # The option rows, top to bottom: (key, label).
 ROWS = (("seats", "Players"), ("bots", "Bots"), ("window_ms", "Interrupt timer"), ("away", "Away player"),
-        ("away_s", "Bot takes over after"), ("start", "Starting hand"), ("gender", "Your munchkin"))
+        ("away_s", "Bot takes over after"), ("start", "Starting hand"), ("mode", "Game"), ("gender", "Your munchkin"))
 LOCAL_FIXED = ("seats", "bots", "away", "away_s")  # mq play: its bot peers hold the seats
 NEWS_LINES = 6
 
@@ -60,7 +62,11 @@ def option_words(key: str, opts: dict, bots: int) -> str:
         return f"{opts.get('away_s', 60)} s" + ("" if opts.get("away") == "bot" else " (when a bot plays for them)")
     if key == "start":
         n = opts.get("start", 3)
-        return f"{n} Treasure + {n} DxM cards"
+        return f"{n} Door + {n} Treasure cards" if options.mode_of(opts) == "classic" else f"{n} Treasure + {n} DxM cards"
+    if key == "mode":
+        if options.mode_of(opts) == "quest":
+            return "Munchkin Quest (the board game)"
+        return "Classic Epic (the card game to level 20)" if opts.get("epic") == 1 else "Classic (the card game)"
     raise KeyError(key)
 
 
@@ -150,7 +156,13 @@ class LobbyModel:
         elif key == "away_s":
             opts[key] = _step(AWAY_S, opts[key], d)
         elif key == "start":
-            opts[key] = _step(STARTS, opts.get(key, 3), d)
+            opts[key] = _step(STARTS[options.mode_of(opts)], opts.get(key, 3), d)
+        elif key == "mode":  # a mode's own starting hand with it (Q-OPT-3, C-OPT-2)
+            now = (options.mode_of(opts), 1 if opts.get("epic") == 1 else 0)
+            mode, epic = GAMES[(GAMES.index(now) + d) % len(GAMES)] if now in GAMES else GAMES[0]
+            if mode != now[0]:
+                opts["start"] = STARTS[mode][-1] if mode == "classic" else STARTS[mode][0]
+            opts["mode"], opts["epic"] = mode, epic
         return ("options", opts, bots)
 
     def bot_seats(self) -> tuple[int, ...]:

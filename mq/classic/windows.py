@@ -1,0 +1,31 @@
+"""The reaction windows of a Classic game as a table times them (C-DIGI-2; the timer of C-OPT-5,
+as Q-OPT-1): which window the game waits on, and the seats it waits for.
+
+A window is the curse window (C-CARD-8), a call for help (C-HELP-1), a last-chance window
+(C-COMBAT-8) or the die window after a run-away roll (C-RUN-3, C-DIGI-2 c).  A pending decision
+(C-DIGI-5) is no window: only its seat may act, and no timer passes for it.
+"""
+from __future__ import annotations
+
+from mq.classic.state import ClassicState, Phase, Stage
+
+CURSE = "curse"  # the curse window
+DIE = "die"  # the die window after a run-away roll
+STAGES = (CURSE, Stage.HELP, Stage.WINDOW, DIE)  # every window's name
+
+
+def window(state: ClassicState) -> tuple[str, tuple[int, ...]] | None:
+    """The window the game waits on: its name (one of STAGES) and the seats still to answer, in
+    the order they were asked; None outside one."""
+    if state.phase == Phase.OVER or state.pending is not None:
+        return None
+    if state.curse is not None:
+        return (CURSE, state.curse.waiting) if state.curse.waiting else None
+    c = state.combat
+    if c is None or not c.waiting:
+        return None
+    if c.stage in (Stage.HELP, Stage.WINDOW):
+        return c.stage, c.waiting
+    if c.stage == Stage.RUN and c.die:
+        return DIE, c.waiting
+    return None

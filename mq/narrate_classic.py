@@ -1,0 +1,220 @@
+"""Plain-sentence narration of Classic events (mq.classic.events), showing only public information:
+a face-down draw is "a Treasure card", a charity gift "a card", a picked pocket "a card".
+
+mq.narrate.Narrator hands a Classic game's events to a :class:`ClassicNarrator` (one per game),
+so ``mq play --narrate``, ``mq replay --narrate`` and a headless watcher word both modes.  Events
+name combat monsters by their index in the combat: the narrator follows the combat's monsters as
+they come in (``monster_in``) to name them.  A seat passed by the engine because it could do
+nothing (``pass`` with ``auto``) is told once per window and stage, not at every card played.
+"""
+from __future__ import annotations
+
+from mq.cards.classic_defs import ClassicSet
+from mq.rules.state import COLOURS
+
+DECK = {"door": "Door", "treasure": "Treasure"}
+HOW_IN = {"kick": "kicked open", "trouble": "looked for", "wander": "wandered in", "mate": "its Mate"}
+HOW_OUT = {"killed": "is slain", "defeated": "is defeated", "away": "is sent away", "pet": "becomes a pet"}
+STAGE_WORDS = {"help": "cannot help", "window": "has nothing to play", "curse": "cannot stop the curse",
+               "die": "has no card to change the die"}
+LEVEL_WHY = {"kill": "monsters slain", "help": "helping", "card": "a card", "sale": "selling items",
+             "theft": "a theft gone wrong", "bad stuff": "Bad Stuff"}
+DISCARD_WHY = {"sold": "sells", "used": "uses up", "charity": "discards (charity)", "power": "discards",
+               "big": "cannot carry", "replaced": "replaces", "pet": "loses the pet"}
+
+
+class ClassicNarrator:
+    """Turns a Classic game's (state, events) into sentences."""
+
+    def __init__(self, cards: ClassicSet) -> None:
+        self.cards = cards
+        self.monsters: list[str] = []  # the current combat's monsters, by index
+        self._passed: set[tuple[int, str]] = set()  # auto-passes told in this window
+
+    def who(self, seat: int) -> str:
+        return COLOURS[seat].capitalize()
+
+    def card(self, card: str) -> str:
+        return "a card" if card == "?" else self.cards.card(card).name
+
+    def monster(self, index: str | int) -> str:
+        i = int(index)
+        return self.card(self.monsters[i]) if 0 <= i < len(self.monsters) else "a monster"
+
+    def target(self, target: str) -> str:
+        """A one-shot's or a power's target: a side, a seat or a monster of the combat."""
+        if target == "munchkins":
+            return "the munchkins"
+        if target == "monsters":
+            return "the monsters"
+        return self.monster(target) if target.isdigit() else target
+
+    def lines(self, state, events) -> list[str]:
+        """The sentences of one action's events; the game's end is told last (its winning fight
+        ends in the same step)."""
+        out, end = [], []
+        for e in events:
+            line = self.line(e)
+            if line:
+                (end if e.kind == "game_won" else out).append(line)
+        return out + end
+
+    def line(self, e: tuple) -> str | None:  # noqa: C901 - one case per event kind
+        kind, w = e.kind, self.who
+        if kind == "turn":
+            return f"\n== Turn {e.number}: {w(e.seat)} =="
+        if kind == "respawn":
+            return f"{w(e.seat)} is back in the game and draws 2 Door and 2 Treasure cards."
+        if kind == "draw":
+            shown = f" ({self.card(e.card)})" if e.public and e.card != "?" else ""
+            return f"{w(e.seat)} draws a {DECK.get(e.deck, e.deck)} card{shown}."
+        if kind == "kick":
+            return f"{w(e.seat)} kicks open the door: {self.card(e.card)}."
+        if kind == "reshuffle":
+            return f"The {DECK.get(e.deck, e.deck)} discards are shuffled into a new deck."
+        if kind == "monster_in":
+            if e.how in ("kick", "trouble") and not self.monsters:
+                self._passed.clear()
+            self.monsters.append(e.card)
+            d = self.cards.card(e.card)
+            how = {"kick": "", "trouble": f" ({w(e.fighter)} looks for trouble)",
+                   "wander": f" (a Wandering Monster from {w(e.by)})", "mate": " (a Mate)"}.get(e.how, "")
+            return f"{w(e.fighter)} fights {d.name} (level {d.level}){how}."
+        if kind == "friendly":
+            return f"{self.card(e.card)} is friendly to {w(e.seat)}: no fight."
+        if kind == "played":
+            return self._played(e)
+        if kind == "discard":
+            if e.why == "lost":
+                return None  # told by the ``lost`` event of the same loss
+            return f"  {w(e.seat)} {DISCARD_WHY.get(e.why, 'discards')} {self.card(e.card)}."
+        if kind == "equip":
+            return f"{w(e.seat)} {'puts' if e.in_use else 'sets'} {self.card(e.card)} {'in use' if e.in_use else 'aside'}."
+        if kind == "level":
+            why = LEVEL_WHY.get(e.why, e.why)
+            return f"{w(e.seat)} goes {'up' if e.new > e.old else 'down'} to level {e.new} ({why})."
+        if kind == "sell":
+            return f"{w(e.seat)} sells {len(e.cards)} card{'s' if len(e.cards) != 1 else ''} worth {e.gold} gold."
+        if kind == "power":
+            return self._power(e)
+        if kind == "theft":
+            verdict = "and steals it" if e.stolen else "and is caught"
+            return f"  {w(e.seat)} tries to steal {self.card(e.card)} from {w(e.victim)}: rolls {e.roll} {verdict}."
+        if kind == "asks_help":
+            return f"  {w(e.seat)} asks for help."
+        if kind == "offer":
+            price = f"for {e.share} Treasure card{'s' if e.share != 1 else ''}" if e.share else "for nothing"
+            return f"  {w(e.seat)} offers to help {price}."
+        if kind == "helps":
+            price = f"for {e.share} Treasure card{'s' if e.share != 1 else ''}" if e.share else "for nothing"
+            return f"  Deal: {w(e.helper)} helps {w(e.fighter)} {price}."
+        if kind == "pass":
+            if not e.auto:
+                return None  # a pass by choice says nothing to a reader
+            if (e.seat, e.stage) in self._passed:
+                return None
+            self._passed.add((e.seat, e.stage))
+            return f"  {w(e.seat)} {STAGE_WORDS.get(e.stage, 'has nothing to play')}: passes."
+        if kind == "window":
+            self._passed.clear()
+            final = " (the last one)" if e.final else ""
+            return f"  Last chance to change {w(e.fighter)}'s fight{final}."
+        if kind == "answer":
+            return f"  {w(e.fighter)} may answer the cards just played."
+        if kind == "monster_out":
+            return f"  {self.card(e.card)} {HOW_OUT.get(e.how, 'leaves')}."
+        if kind == "result":
+            verdict = "win" if e.won else "lose"
+            return f"  The munchkins ({e.strength}) against the monsters ({e.monster_strength}): the munchkins {verdict}."
+        if kind == "combat_ends":
+            self.monsters = []
+            self._passed.clear()
+            return {"won": f"{w(e.fighter)} wins the fight.", "fled": f"{w(e.fighter)} loses the fight.",
+                    "no_result": "The fight ends without a result."}.get(e.how, "The fight ends.")
+        if kind == "rolled":
+            return f"  {w(e.seat)} rolls {e.roll} to run away from {self.card(e.card)}."
+        if kind == "die_changed":
+            return f"  {w(e.seat)} plays {self.card(e.card)}: the die now shows {e.roll}."
+        if kind == "escape":
+            if e.roll == 0:
+                return f"  {w(e.seat)} gets away from {self.card(e.card)}."
+            verdict = "gets away" if e.escaped else "is caught"
+            return f"  {w(e.seat)} rolls {e.roll} (needs {e.needed}) against {self.card(e.card)} and {verdict}."
+        if kind == "gift":
+            return f"{w(e.seat)} gives {self.card(e.card)} to {w(e.to)}."
+        if kind == "bad_stuff":
+            return f"  {'Escaped, but ' if e.escaped else ''}Bad Stuff from {self.card(e.card)} hits {w(e.seat)}!"
+        if kind == "lost":
+            return f"  {w(e.seat)} loses {self.card(e.card)}."
+        if kind == "gender":
+            return f"  {w(e.seat)} is now {e.gender}."
+        if kind == "death":
+            return (f"{w(e.seat)} DIES; {len(e.cards)} card{'s' if len(e.cards) != 1 else ''} "
+                    "lie on the body to be looted.")
+        if kind == "loot":
+            return f"  {w(e.seat)} takes {self.card(e.card)} from {w(e.dead)}'s body."
+        if kind == "curse":
+            self._passed = {(seat, stage) for seat, stage in self._passed if stage != "curse"}  # a new window
+            by = "The door holds a curse" if e.by < 0 else f"{w(e.by)} curses {w(e.victim)}"
+            return f"{by}: {self.card(e.card)}" + (f" on {w(e.victim)}." if e.by < 0 else ".")
+        if kind == "curse_acts":
+            how = {"lasting": " and stays", "next_combat": " at the next fight", "nothing": ", but finds nothing"}
+            return f"  {self.card(e.card)} strikes {w(e.victim)}{how.get(e.how, '')}."
+        if kind == "curse_cancelled":
+            how = f" with {self.card(e.card)}" if e.card else ""
+            return f"  {w(e.seat)} cancels {self.card(e.curse)}{how}!"
+        if kind == "charity":
+            if e.to < 0:
+                return f"{w(e.seat)} discards {self.card(e.card)} (charity)."
+            return f"{w(e.seat)} gives a card to {w(e.to)} (charity)."
+        if kind == "game_won":
+            verb = "wins" if len(e.seats) == 1 else "win"
+            return "*** " + " and ".join(w(s) for s in e.seats) + f" {verb} the game! ***"
+        return None
+
+    def _played(self, e: tuple) -> str:
+        w, name = self.who, self.card(e.card)
+        what, target = e.what, e.target
+        if what in ("race", "class", "halfbreed", "supermunchkin"):
+            return f"{w(e.seat)} becomes {name}."
+        if what == "item":
+            return f"{w(e.seat)} puts {name} into play."
+        if what == "level":
+            return f"{w(e.seat)} plays {name}."
+        if what == "enhancer":
+            return f"  {w(e.seat)} plays {name} on {self.monster(target)}."
+        if what == "mate":
+            return f"  {w(e.seat)} plays {name}: {self.monster(target)} brings its mate!"
+        if what == "wandering":
+            return f"  {w(e.seat)} plays {name}: another monster wanders in!"
+        if what == "cheat":
+            return f"{w(e.seat)} cheats: {self.card(target)} now ignores every restriction."
+        if target == "run":
+            return f"  {w(e.seat)} uses {name} to run away."
+        if target:
+            return f"  {w(e.seat)} plays {name} on {self.target(target)}."
+        return f"{w(e.seat)} plays {name}."
+
+    def _power(self, e: tuple) -> str:
+        w, power, target = self.who, e.power, e.target
+        if power == "pet":
+            return f"  {w(e.seat)} tames {self.monster(target)} as a pet."
+        if power == "sacrifice":
+            return f"  {w(e.seat)} sacrifices their pet for {self.target(target) if not target.isdigit() else w(int(target))}."
+        if power == "enthral":
+            return f"  {w(e.seat)} discards their hand to enthral {self.monster(target)}."
+        if power == "prayer":
+            return f"{w(e.seat)} prays: two cards for a Treasure."
+        if power == "discard_bonus":
+            return f"  {w(e.seat)} discards a card: +{target}."
+        if power == "backstab":
+            return f"  {w(e.seat)} backstabs {w(int(target))}!"
+        if power == "escape_boost":
+            return f"  {w(e.seat)} gets +{target} to run away."
+        if power == "arrows":
+            return f"  {w(e.seat)} shoots arrows at {self.target(target) if not target.isdigit() else w(int(target))}."
+        if power == "pickpocket":
+            return f"{w(e.seat)} picks {w(int(target))}'s pocket."
+        if power == "dodge":
+            return f"  {w(e.seat)} tries to dodge the curse."
+        return f"  {w(e.seat)} uses the power {power.replace('_', ' ')}."
