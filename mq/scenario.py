@@ -36,10 +36,11 @@ from typing import Any
 from mq.cards import CardKind, CardSet, DataError, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.cards import pack as _pack
 from mq.cards.vocab import CONNECTOR_KINDS, DIRECTIONS, SIZES
+from mq.classic import is_classic
 from mq.narrate import Narrator
-from mq.rules import REASONS, IllegalAction, make_params, new_game, state_hash, step
+from mq.rules import CLASSIC, MODES, QUEST, REASONS, IllegalAction, make_params, new_game, state_hash, step
 from mq.rules import flow as _flow
-from mq.rules.actions import KINDS, Action
+from mq.rules.actions import ALL_KINDS, Action
 from mq.rules.actions import encode as encode_action
 from mq.rules.character import BACKPACK_SIZE, identity, max_hp, move_total, place_for
 from mq.rules.monsters import level_of, standee_for
@@ -256,9 +257,9 @@ _MAY = {
 
 
 class _Builder:
-    def __init__(self, file: str, doc: dict, base: CardSet | None) -> None:
+    def __init__(self, file: str, top: _Table, game: _Table, base: CardSet | None) -> None:
         self.file = file
-        self.top = _Table(file, "", doc)
+        self.top, self.game = top, game
         self.base = base or load_default()
         self.placed: dict[str, str] = {}  # card id -> where the file puts it
         self.cards: CardSet = self.base  # the default set plus the file's extras, once read
@@ -304,7 +305,7 @@ class _Builder:
         title = top.str("title", "")
         description = top.str("description", "")
         self.cards = self.load_cards()
-        game = _Table(self.file, "game", top.raw("game", {}))
+        game = self.game
         player_tables = top.tables("player")
         n = game.int("players", 2, 6, max(2, len(player_tables)))
         if len(player_tables) > n:
@@ -638,22 +639,7 @@ class _Builder:
 
     # [[action]] ----------------------------------------------------------------------------
     def actions(self, tables: list[dict]) -> tuple[tuple[Action, ...], tuple[str, ...]]:
-        actions, says = [], []
-        for i, table in enumerate(tables):
-            t = _Table(self.file, f"action[{i + 1}]", table)
-            seat = t.int("seat", 0, self.n - 1)
-            kind = t.str("kind", _MISSING, KINDS)
-            args = t.raw("args", [])
-            if not isinstance(args, list) or not all(type(a) in (int, str) for a in args):
-                raise t.err("args", "must be an array of integers and strings (as in mq/rules/actions.py)")
-            if kind in ("move", "dash") and args and args[0] in DIRECTIONS:
-                args = [DIRECTIONS.index(args[0])] + args[1:]  # readable directions: N E S W
-            if kind == "choose" and args and args[0] in COLOURS:
-                args = [COLOURS.index(args[0])] + args[1:]  # a base colour by name (Q-MON-1)
-            says.append(t.str("say", ""))
-            t.finish()
-            actions.append(Action(seat, kind, tuple(args)))
-        return tuple(actions), tuple(says)
+        return parse_actions(self.file, tables, self.n)
 
     # [expect] ------------------------------------------------------------------------------
     def expect(self, table: object) -> dict | None:  # noqa: C901
@@ -742,6 +728,26 @@ def _fields(t: _Table, fields: dict[str, str]) -> dict:
     return out
 
 
+def parse_actions(file: str, tables: list[dict], players: int) -> tuple[tuple[Action, ...], tuple[str, ...]]:
+    """The ``[[action]]`` tables as actions (either mode's kinds) and their ``say`` notes."""
+    actions, says = [], []
+    for i, table in enumerate(tables):
+        t = _Table(file, f"action[{i + 1}]", table)
+        seat = t.int("seat", 0, players - 1)
+        kind = t.str("kind", _MISSING, ALL_KINDS)
+        args = t.raw("args", [])
+        if not isinstance(args, list) or not all(type(a) in (int, str) for a in args):
+            raise t.err("args", "must be an array of integers and strings (as in mq/rules/actions.py)")
+        if kind in ("move", "dash") and args and args[0] in DIRECTIONS:
+            args = [DIRECTIONS.index(args[0])] + args[1:]  # readable directions: N E S W
+        if kind == "choose" and args and args[0] in COLOURS:
+            args = [COLOURS.index(args[0])] + args[1:]  # a base colour by name (Q-MON-1)
+        says.append(t.str("say", ""))
+        t.finish()
+        actions.append(Action(seat, kind, tuple(args)))
+    return tuple(actions), tuple(says)
+
+
 # -- public API ------------------------------------------------------------------------------
 def loads(text: str, file: str = "<scenario>", base: CardSet | None = None) -> Scenario:
     """A scenario from TOML text; ``file`` names it in errors; ``base`` is the card set the
@@ -751,7 +757,13 @@ def loads(text: str, file: str = "<scenario>", base: CardSet | None = None) -> S
     except tomllib.TOMLDecodeError as exc:
         raise ScenarioError(file, "", f"not valid TOML: {exc}") from None
     try:
-        return _Builder(file, doc, base).build()
+        top = _Table(file, "", doc)
+        game = _Table(file, "game", top.raw("game", {}))
+        if game.str("mode", QUEST, MODES) == CLASSIC:  # CLASSIC.md: mq.scenario_classic builds it
+            from mq import scenario_classic
+
+            return scenario_classic.build(file, top, game)
+        return _Builder(file, top, game, base).build()
     except IllegalAction as exc:  # make_params refusing the [game] table
         raise ScenarioError(file, "game", exc.detail or exc.reason) from None
 
@@ -790,11 +802,10 @@ def last_fight(result: Result) -> dict | None:
     return None
 
 
-def check(result: Result) -> list[str]:  # noqa: C901
-    """What of the file's ``[expect]`` table the run did not meet (empty: all met, or no table)."""
+def check_common(result: Result) -> list[str]:
+    """What of ``[expect]`` the two modes check alike was not met: the illegal action (``reason``,
+    ``at``), ``phase``, ``winners``, ``hash``, ``events`` and ``no_events``."""
     exp = result.scenario.expect
-    if exp is None:
-        return []
     bad: list[str] = []
     s = result.state
     stop = result.stopped
@@ -817,8 +828,6 @@ def check(result: Result) -> list[str]:  # noqa: C901
         same("phase", s.phase, exp["phase"])
     if "winners" in exp:
         same("winners", sorted(s.winners), sorted(exp["winners"]))
-    if "monsters" in exp:
-        same("number of monsters", len(s.monsters), exp["monsters"])
     if "hash" in exp:
         same("hash", f"{state_hash(s):016x}", exp["hash"])
     kinds = [e.kind for e in result.events]
@@ -830,6 +839,27 @@ def check(result: Result) -> list[str]:  # noqa: C901
     for k in exp.get("no_events", ()):
         if k in kinds:
             bad.append(f"events: {k!r} happened")
+    return bad
+
+
+def check(result: Result) -> list[str]:  # noqa: C901
+    """What of the file's ``[expect]`` table the run did not meet (empty: all met, or no table)."""
+    exp = result.scenario.expect
+    if exp is None:
+        return []
+    if is_classic(result.state):
+        from mq import scenario_classic
+
+        return scenario_classic.check(result)
+    bad = check_common(result)
+    s = result.state
+
+    def same(label: str, got, want) -> None:
+        if got != want:
+            bad.append(f"{label}: got {got!r}, expected {want!r}")
+
+    if "monsters" in exp:
+        same("number of monsters", len(s.monsters), exp["monsters"])
     for key, node in (("combat", s.combat), ("pending", s.pending), ("turn", s.turn)):
         if key not in exp:
             continue
@@ -936,6 +966,10 @@ def _json_monster(m: Monster, cards: CardSet) -> dict:
 
 def to_json(result: Result) -> dict:
     """The stable JSON shape of ``mq scenario --json`` (docs/scenarios.md)."""
+    if is_classic(result.state):
+        from mq import scenario_classic
+
+        return scenario_classic.to_json(result)
     s = result.state
     cards = result.scenario.cards
     stop = result.stopped
@@ -975,7 +1009,7 @@ def narrate(result: Result) -> list[str]:
     """The run in sentences: what settling the position did, then each action and its events."""
     sc = result.scenario
     narrator = Narrator(sc.cards)
-    for m in sc.state.monsters:  # the narrator learns monsters as they appear; these were placed
+    for m in getattr(sc.state, "monsters", ()):  # the narrator learns monsters as they appear; these were placed
         narrator.monster_cards[m.uid] = m.card
         if m.boss:
             narrator.bosses.add(m.uid)
@@ -1001,6 +1035,10 @@ def narrate(result: Result) -> list[str]:
 def describe(state: State, cards: CardSet) -> list[str]:
     """The position in a few lines: everything, hands and deck sizes included (a scenario's author
     knows them all; this is not a player's view)."""
+    if is_classic(state):
+        from mq import scenario_classic
+
+        return scenario_classic.describe(state, cards)
     def room(i: int) -> str:
         return f"{'the Entrance' if i == 0 else cards.face(state.rooms[i].face).name} (room {i})"
 

@@ -262,6 +262,7 @@ class Options:
     sync_s: tuple[float, float] = (0.00005, 0.002)  # an fdatasync takes this long (uniform): ~1 round trip
     faults: Faults = field(default_factory=Faults)
     away: str = ""  # "wait" or "bot"; "": drawn from the seed
+    mode: str = "quest"  # the game's mode (CLASSIC.md: "classic"), a table option like any other
     trace: int = 30  # events kept for a failure's trace
 
 
@@ -435,7 +436,7 @@ class Sim:
     def setup(self) -> None:
         """The lobby: seat 0 hosts, the others join; then the seed commit–reveal."""
         host = self._new_peer(0)
-        _sync(host.host(seats=self.n, bots=0, window_ms=2000, away=self.away, away_s=3))
+        _sync(host.host(seats=self.n, bots=0, window_ms=2000, away=self.away, away_s=3, mode=self.o.mode))
         for s in range(1, self.n):  # one after the other: seat s is peer s
             p = self._new_peer(s)
             p.start_join("127.0.0.1", host.port, host.pub, timeout=5.0)
@@ -865,9 +866,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-faults", action="store_true")
     ap.add_argument("-v", "--verbose", action="store_true", help="print each failure's trace")
     ap.add_argument("--stop", action="store_true", help="stop at the first failure")
+    ap.add_argument("--mode", choices=("quest", "classic"), default="quest", help="the game's mode (default quest)")
     a = ap.parse_args(argv)
     logging.disable(logging.CRITICAL)
-    o = Options(peers=a.peers, entries=a.entries, fault_s=a.fault_s)
+    o = Options(peers=a.peers, entries=a.entries, fault_s=a.fault_s, mode=a.mode)
     if a.no_faults:
         o = replace(o, faults=Faults.none())
     totals: Counter = Counter()

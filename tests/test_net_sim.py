@@ -63,6 +63,18 @@ def test_every_fault_at_once_on_many_seeds(chunk):
     assert min(totals.get(k, 0) for k in ("drop", "duplicate", "reorder", "delay", "partition", "crash")) > 0, totals
 
 
+def test_classic_games_survive_every_fault_at_once():
+    """C-DIGI-1, C-DIGI-6: a Classic game is a log of actions like a Quest one: under every fault
+    kind at once the peers stay in agreement and make progress (the mode is in the parameters)."""
+    from mq.classic import is_classic
+
+    totals = _seeds(Faults(), range(7000, 7008), replace(FAST, mode="classic"))
+    assert min(totals.get(k, 0) for k in ("drop", "duplicate", "reorder", "delay", "crash")) > 0, totals
+    sim = Sim(7000, replace(FAST, mode="classic", faults=NONE))
+    sim.run()
+    assert all(is_classic(p.state) for p in sim.peers if p is not None and p.state is not None)
+
+
 @pytest.mark.parametrize("kind", ["drop", "duplicate", "reorder", "delay"])
 def test_each_message_fault_alone(kind):
     totals = _seeds(replace(NONE, **{kind: 0.15}), range(3000, 3006))
