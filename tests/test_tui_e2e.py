@@ -14,6 +14,8 @@ from pathlib import Path
 
 import pytest
 
+from net import gamelog
+
 ROOT = Path(__file__).resolve().parent.parent
 SEED = 3
 DIRECTION_KEYS = {"north": "k", "east": "l", "south": "j", "west": "h"}
@@ -113,5 +115,42 @@ def test_play_in_a_real_terminal(tmp_path):
         verify = subprocess.run([sys.executable, "-m", "mq.cli", "replay", str(logs[0]), "--verify"],
                                 capture_output=True, text=True, timeout=120, cwd=ROOT)
         assert verify.returncode == 0 and "verify: ok" in verify.stdout, verify.stdout + verify.stderr
+    finally:
+        tmux.kill()
+
+
+def test_play_classic_in_a_real_terminal(tmp_path):
+    """C-OPT-3, C-SETUP-5, C-TURN-2: ``mq play --mode classic --epic`` in a terminal: the lobby shows
+    the game, Enter starts a loopback LAN game whose bot peers learned the mode from this host, the
+    Classic client sets up and kicks open the door; the game's log is a Classic Epic one."""
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed: this end-to-end test of the terminal client needs it")
+    rc = tmp_path / "rc"
+    command = (f"cd {shlex.quote(str(ROOT))} && MQ_HOME={shlex.quote(str(tmp_path / 'home'))} "
+               f"{shlex.quote(sys.executable)} -m mq.cli play --mode classic --epic --players 3 "
+               f"--seed {SEED} --delay 0.02 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
+               f"echo $? > {shlex.quote(str(rc))}; sleep 5")
+    tmux = Tmux(exe, f"mqclassic{os.getpid()}")
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", command)
+    try:
+        tmux.wait(lambda t: "Classic Epic (the card game to level 20)" in t and "4 Door + 4 Treasure" in t,
+                  "the lobby showing the game")
+        tmux.keys("Enter")
+        tmux.wait(lambda t: "level 20 wins" in t and "Your hand" in t and "Setup" in t, "the Classic client")
+        tmux.keys("e")  # ready
+        tmux.wait(lambda t: "d kicks open the door" in t, "our turn or the table going round", timeout=60)
+        tmux.keys("q")
+        tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
+        tmux.keys("y")
+        deadline = time.monotonic() + 10
+        while not (rc.exists() and rc.read_text().strip()):
+            assert time.monotonic() < deadline, "mq play did not exit after q, y"
+            time.sleep(0.05)
+        errors = (tmp_path / "stderr").read_text()
+        assert rc.read_text().strip() == "0" and "Traceback" not in errors, errors
+        (log,) = (tmp_path / "home" / "logs").glob("*.mqlog")
+        params = gamelog.read(str(log)).header.params
+        assert params.mode == "classic" and params.epic and params.players == 3
     finally:
         tmux.kill()
