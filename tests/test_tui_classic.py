@@ -104,7 +104,7 @@ def test_the_fight_term_by_term_and_its_verdict_C_COMBAT_2_3_4_C_RUN_1():
                   "6 vs 12: the munchkins lack 7 (a tie loses)", "Win: 1 level, 3 Treasure cards",
                   "4+ (50%)"):
         assert words in text, (words, text)
-    assert "you lack 7 strength" in m.prompt() and "r when ready" in m.prompt()
+    assert m.prompt() == "Fight, you lack 7: play cards (Tab, Enter), a: ask for help, r: ready."
     roll = next(e for e in m.menu() if e.action.kind == "roll")
     assert "in use: Brain-Warming Beanie +3 head" in render.plain(render.render_map(m, 70, 20))
     robed = model_of(in_play(s, 0, "CT09"))  # armour for wizards only: it gives an elf nothing (C-ITEM-3)
@@ -146,8 +146,7 @@ def test_help_offers_and_the_accepted_deal_in_words_C_HELP_1_2_3():
                       "Offer to help for the first 2 Treasure cards (with you: 7 vs 8)"]
     s = feed(red, s, 1, "offer", 1)
     s = feed(red, s, 2, "pass")
-    assert red.prompt() == "Fight (you lack 2 strength): offers of help are in: accept one (1-9, a: menu), or r to " \
-        "fight alone."
+    assert red.prompt() == "Fight, you lack 2: offers of help are in: accept one (1-9), or r: fight alone."
     accept = next(e.label for e in red.menu() if e.action.kind == "accept")
     assert accept == "Accept Green's help for 1 Treasure card: 7 vs 8, still short"
     assert "Offers of help: Green for 1 Treasure card." in render.plain(render.render_combat(red, 80, 14, now=0.0))

@@ -626,10 +626,10 @@ class ClassicModel(Model):
         if c.stage == Stage.PREPARE:
             if c.fighter == self.seat:
                 o = query.odds(self.view, self.cards)
-                now = "you win as it stands" if o.wins else f"you lack {o.short} strength"
+                now = "you win as it stands" if o.wins else f"you lack {o.short}"
                 if c.offers and c.helper < 0:
-                    return f"Fight ({now}): offers of help are in: accept one (1-9, a: menu), or r to fight alone."
-                return f"Fight ({now}): play cards (Tab, Enter), a asks for help, r when ready."
+                    return f"Fight, {now}: offers of help are in: accept one (1-9), or r: fight alone."
+                return f"Fight, {now}: play cards (Tab, Enter), a: ask for help, r: ready."
             return f"{fighter} is preparing to fight…"
         if c.stage == Stage.HELP:
             if mine:

@@ -28,7 +28,8 @@ def plan(model: ClassicModel, width: int, height: int) -> R.Plan:
     n = len(model.view.players)
     players = 1 + n if top >= 2 * n + 18 else 0  # a small screen: the table on the left says it all
     actions = base.actions + (base.players - players)
-    fight = max(8, min(14, top // 2)) if combat_shown(model) else 0
+    # a small screen in a fight: the table keeps a line a munchkin, the fight gets the rest
+    fight = (max(8, min(14, top // 2)) if top >= 24 else max(8, top - 1 - n)) if combat_shown(model) else 0
     return dataclasses.replace(base, players=players, actions=actions, combat=fight)
 
 
@@ -114,10 +115,10 @@ def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[
     if epic:
         parts.append(("class:combat.win", f"  epic: {epic}"))
     lines += _flow(parts, width)
-    if len(lines) > rows:  # more than fits: say so (the i screen has it all)
+    if len(lines) > rows > 1:  # more than fits: say so (the i screen has it all)
         lines = lines[:rows]
         lines[-1] = R.clip(lines[-1], width - 5) + [("class:dim", " …(i)")]
-    return lines
+    return lines[:rows]
 
 
 def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
@@ -133,8 +134,9 @@ def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
     for name, deck in (("Door", v.door), ("Treasure", v.treasure)):
         top = f" (top: {abbreviate(model.card_name(deck.discard[-1]), 20)})" if deck.discard else ""
         decks.append(f"{name} {len(deck.draw)} left, {len(deck.discard)} discarded{top}")
-    lines += R._para(" " + " · ".join(decks), width, "class:dim")[:2]
     order = v.order or tuple(range(len(v.players)))
+    if height >= 3 + 2 * len(order):  # the decks, when there is room for more than a line a munchkin
+        lines += R._para(" " + " · ".join(decks), width, "class:dim")[:2]
     rest = height - len(lines)
     bodies = []
     for b in v.bodies:
