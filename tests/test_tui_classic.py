@@ -361,3 +361,15 @@ def test_numbers_come_with_a_decision_and_keep_to_it():
     s = feed(green, s, 1, "use", "CT49", "munchkins")
     assert 1 in green.window_waiting() and green.entry(1) == Action(1, "pass")
     assert green.entry(2).startswith("Action 2 is done or no longer possible")
+
+
+def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
+    s = in_play(in_play(playing(3), 0, "CT05"), 0, "CD78")  # Red: a head item, a thief
+    s = hand(in_play(s, 1, "CT14"), 0, "CT49")
+    m = model_of(s)
+    give = Action(0, "give", ("CT05", 1))
+    assert m.is_legal(give) and m.end_turn_warning(give) == (
+        "Give Brain-Warming Beanie to Green for nothing (into their play)? y = give it, any other key = no")
+    theft = next(a for a in m.legal if a.kind == "power" and a.args[0] == "theft")
+    assert m.end_turn_warning(theft).startswith("Steal Socks of Unsettling Warmth from Green: discard ")
+    assert m.end_turn_warning(Action(0, "kick")) is None

@@ -512,9 +512,17 @@ class ClassicModel(Model):
         return False
 
     def end_turn_warning(self, a: Action) -> str | None:
-        """C-CHARITY: before ending the turn over the hand limit, where the excess goes, as the
-        engine works it out."""
-        if a.kind != "end_turn" or self.seat is None:
+        """The question the client asks before ``a``, whichever key asked for it: ending the turn
+        over the hand limit (where the excess goes, as the engine works it out, C-CHARITY), giving
+        an item away for nothing (C-ITEM-6), a theft that costs a level when it fails (C-CHAR-5)."""
+        if self.seat is None:
+            return None
+        if a.kind == "give" and self.view.pending is None:
+            return (f"Give {self.card_name(a.args[0])} to {who(a.args[1])} for nothing (into their play)? "
+                    "y = give it, any other key = no")
+        if a.kind == "power" and a.args and a.args[0] == "theft":
+            return f"{self.describe(a)}? y = try it, any other key = no"
+        if a.kind != "end_turn":
             return None
         after = query.charity_after_end(self.view, self.cards, self.seat)
         if after is None:
