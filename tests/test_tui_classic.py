@@ -15,6 +15,7 @@ from drive import until
 
 from mq.bots import classic as bot
 from mq.classic import query
+from mq.classic.reducer import HANDLERS
 from mq.classic.state import Phase, Stage
 from mq.rules import actors, make_params, new_game, step, view
 from mq.rules.view import HIDDEN
@@ -91,6 +92,7 @@ def test_every_entry_of_real_games_is_worded_and_fits_both_sizes_C_DIGI_2_4():
         text = " ".join(ln.text for ln in m.log)
         assert "Game over:" in text and "Press q to quit" in screen(m)
     assert kinds <= WORDED_KINDS and {"kick", "roll", "pass", "play", "curse"} <= kinds
+    assert WORDED_KINDS == set(HANDLERS)  # describe() words every kind the engine has
 
 
 def test_the_fight_term_by_term_and_its_verdict_C_COMBAT_2_3_4_C_RUN_1():

@@ -25,7 +25,8 @@ from mq.rules.view import HIDDEN
 from mq.tui.model import GENDER_MARKS, LogLine, Model, who
 
 # Action kinds in the order the menu lists them: what the game waits for first, then the turn's
-# steps, then the fight's cards, then cards and gear, and what costs a card last.
+# steps, then the fight's cards, then cards and gear, and what costs a card last ("drop" is no
+# Classic kind: the shared menu ranks a gift outside charity as Quest's drop).
 MENU_ORDER = ("ready", "choose", "kick", "loot", "fight", "accept", "offer", "roll", "escape", "pass", "ask", "use",
               "enhance", "wander", "mate", "curse", "power", "play", "equip", "cheat", "buy", "end_turn", "drop",
               "give", "discard")
@@ -35,19 +36,11 @@ WORDED_KINDS = frozenset(MENU_ORDER) - {"drop"}
 # Kinds whose first argument is one of the seat's own cards (what Tab + Enter works on).
 CARD_KINDS = ("play", "use", "equip", "cheat", "discard", "give", "choose", "enhance", "wander", "mate", "curse",
               "fight")
-# Powers that discard one of the seat's cards (mq.classic.legal.DISCARD_ARGS), and their words.
-POWER_WORDS = {
-    "discard_bonus": "+1 strength (berserk) / +3 against undead",  # warrior (C-CHAR-5), cleric
-    "escape_boost": "+1 to all your run-away rolls",  # wizard
-    "dodge": "dodge the curse: roll 5+ to cancel it",  # epic wizard (C-EPIC-9)
-}
 STAGE_WORDS = {Stage.PREPARE: "fighting", Stage.HELP: "asking for help", Stage.WINDOW: "last chance",
                Stage.RUN: "running away"}
 PENDING_WORDS = {PendingKind.LOSE_ITEM: "losing an item", PendingKind.LOSE_HAND: "discarding from the hand",
                  PendingKind.LOOT: "looting a body", PendingKind.CHARITY: "charity",
                  PendingKind.SEARCH: "searching a discard pile"}
-HOW_IN = {"kick": "kicks open the door: it is", "trouble": "looks for trouble with", "wander": "sends in",
-          "mate": "brings a copy:"}
 OUT_WORDS = {Out.KILLED: "is killed", Out.DEFEATED: "is defeated (Treasure, no level)",
              Out.AWAY: "is sent away (no reward)", Out.PET: "becomes a pet"}
 ENDS = {"won": "won", "fled": "over: everyone has run", "no_result": "over without a result"}
