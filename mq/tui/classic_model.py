@@ -227,8 +227,8 @@ class ClassicScribe:
                 return f"{who(e.seat)} escapes {n(e.card)} without rolling."
             got = "escapes" if e.escaped else "is caught by"
             return f"{who(e.seat)} rolls {e.roll} (needs {max(1, e.needed)}+) and {got} {n(e.card)}."
-        if k == "rolled":
-            return f"{who(e.seat)} rolls {e.roll} against {n(e.card)} (a card may still change the die)."
+        if k == "rolled":  # the die window (C-DIGI-2 c): the fight panel shows it; its close says the roll
+            return ""
         if k == "die_changed":
             return f"{who(e.seat)} plays {n(e.card)}: the die now shows {e.roll}."
         if k == "gift":
