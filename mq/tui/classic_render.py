@@ -179,7 +179,7 @@ def _side_lines(model: ClassicModel, info, width: int) -> list[Line]:
     for f in info.side:
         role = "" if f.seat == info.fighter else " (helper)"
         left.append([(R.seat_style(f.seat), f" {who(f.seat)}{role}"), ("class:bold", f"  {f.total}")])
-        left += [[("", f"   {n} {v}" if n == "level" else f"   {abbreviate(n, max(6, width - 9))} {v:+d}")]
+        left += [[("", f"   {n} {v}" if n == "level" else f"   {abbreviate(n, max(6, width - 5 - len(f'{v:+d}')))} {v:+d}")]
                  for n, v in f.terms]
     if info.munchkin_bonus:
         left.append([("class:combat.win", f"   one-shots {info.munchkin_bonus:+d}")])
@@ -189,12 +189,14 @@ def _side_lines(model: ClassicModel, info, width: int) -> list[Line]:
 def _foe_lines(model: ClassicModel, info, width: int) -> list[Line]:
     right: list[Line] = []
     for foe in info.foes:
-        label = abbreviate(foe.name + (" (copy)" if foe.mate else ""), max(6, width - 12))
+        label = abbreviate(foe.name + (" (copy)" if foe.mate else ""),
+                           max(6, width - 6 - len(str(foe.total)) - len(str(foe.treasure))))
         if foe.out:
             right.append([("class:dim", f" {label}: {foe.out}" + (" (Treasure)" if foe.out == Out.DEFEATED else ""))])
             continue
         right.append([("class:bold", f" {label}  {foe.total}"), ("class:dim", f" {foe.treasure}T")])
-        right += [[("", f"   {abbreviate(n, max(6, width - 9))} {v:+d}")] for n, v in foe.terms if n != "level"]
+        right += [[("", f"   {abbreviate(n, max(6, width - 5 - len(f'{v:+d}')))} {v:+d}")]
+                  for n, v in foe.terms if n != "level"]
     if info.monster_bonus:
         right.append([("class:combat.lose", f"   one-shots {info.monster_bonus:+d}")])
     return right
