@@ -375,3 +375,21 @@ def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
     theft = next(a for a in m.legal if a.kind == "power" and a.args[0] == "theft")
     assert m.end_turn_warning(theft).startswith("Steal Socks of Unsettling Warmth from Green: discard ")
     assert m.end_turn_warning(Action(0, "kick")) is None
+
+
+def test_a_number_pressed_twice_never_does_two_different_things():
+    """Red asks for help with its number; when nobody offered and the fight's cards are back,
+    that number names nothing else, and the cards have their numbers of before."""
+    s = set_player(on_top(playing(3), "CD22"), 0, level=3)  # Banshee Alarm Clock: 9
+    s = hand(s, 0, "CT63")  # Monster Repellent Spray: sends a monster away
+    s, _ = act(s, 0, "kick")
+    m = model_of(s)
+    before = dict(m.numbers)
+    ask = Action(0, "ask")
+    n = m.numbers[ask]
+    s = feed(m, s, 0, "ask")
+    while s.combat.stage == Stage.HELP:
+        s = feed(m, s, s.combat.waiting[0], "pass")
+    assert ask not in m.legal
+    assert isinstance(m.entry(n % 10), str) and "done or no longer possible" in m.entry(n % 10)
+    assert all(m.numbers[a] == k for a, k in before.items() if a in m.numbers)

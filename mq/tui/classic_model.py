@@ -22,7 +22,7 @@ from mq.narrate import plural
 from mq.rules.actions import Action
 from mq.rules.errors import REASONS, IllegalAction
 from mq.rules.view import HIDDEN
-from mq.tui.model import GENDER_MARKS, LogLine, Model, who
+from mq.tui.model import GENDER_MARKS, NUMBERS, LogLine, Model, who
 
 # Action kinds in the order the menu lists them: what the game waits for first, then the turn's
 # steps, then the fight's cards, then cards and gear, and what costs a card last ("drop" is no
@@ -336,21 +336,49 @@ class ClassicModel(Model):
 
         return sorted(ordered, key=late)
 
+    def __init__(self, *args, **kwargs) -> None:
+        self._turn: tuple | None = None  # (phase, turn number): a new one numbers afresh
+        self._kept: dict[Action, int] = {}  # numbers of actions gone this turn, for when they come back
+        self._done: dict[int, Action] = {}  # this seat's own actions this turn: their numbers go to no other
+        super().__init__(*args, **kwargs)
+
     def _renumber(self) -> None:
-        """As Quest's (a number names one action while it stays possible), but numbers are given
-        only while the game waits for this seat: cards of any moment (curses, levels) are possible
-        nearly always, and would otherwise take the low numbers before the decisions that matter
-        (a window's pass, a fight's cards) appear."""
-        if self.seat is None or self.seat in self.waiting_for() or self.view.phase == Phase.OVER:
-            super()._renumber()
-            return
+        """Number keys (as Quest's promise: pressing a number twice never does two different
+        things), given per turn: an action keeps its number while possible and gets the same one
+        back when it returns (a fight's cards after a call for help); the number of an action this
+        seat did is not given to another this turn; and numbers are handed out only while the
+        game waits for this seat, so cards of any moment (curses, levels), possible nearly
+        always, do not take the low numbers before a window's pass or a fight's cards appear."""
+        v = self.view
+        turn = (v.phase, v.turn.number if v.turn is not None else -1)
+        if turn != self._turn:
+            self._turn, self.numbers, self._kept, self._done = turn, {}, {}, {}
         for action, n in list(self.numbers.items()):
             if action not in self._legal_set:
                 del self.numbers[action]
-                self._retired.add(n)
-        self._decision = None  # the next time the game waits for us is a new decision
+                self._kept[action] = n
+        self._retired = (set(self._kept.values()) | set(self._done)) - set(self.numbers.values())
+        if self.seat is None or (self.seat not in self.waiting_for() and v.phase != Phase.OVER):
+            return
+        taken = set(self.numbers.values())
+        order = [a for a in self._in_menu_order(self.legal) if a not in self.numbers]
+        for action in order:  # an action back again: its own number, unless another holds it
+            n = self._kept.get(action)
+            if n is not None and n not in taken and self._done.get(n, action) == action:
+                self.numbers[action] = n
+                taken.add(n)
+        taken |= set(self._done)
+        gone = set(self._kept.values())
+        free = [n for n in NUMBERS if n not in taken and n not in gone] + [n for n in NUMBERS
+                                                                           if n not in taken and n in gone]
+        for action in order:
+            if action not in self.numbers and free:
+                self.numbers[action] = free.pop(0)
+        self._retired -= set(self.numbers.values())
 
     def _applied(self, item) -> None:
+        if self.seat is not None and item.action.seat == self.seat and item.action in self.numbers:
+            self._done[self.numbers[item.action]] = item.action
         last = self.last_result
         super()._applied(item)
         self.last_result = latest_result(last, item.events)
