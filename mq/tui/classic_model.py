@@ -293,8 +293,12 @@ class ClassicScribe:
             return f"{who(e.seat)} puts {n(e.card)} into play."
         if what == K.LEVEL:
             return f"{who(e.seat)} plays {n(e.card)}: up a level."
+        if what in (K.WANDERING, K.MATE):  # the monster's entry says it (C-COMBAT-5)
+            return ""
         if target in ("munchkins", "monsters"):
             return f"{who(e.seat)} plays {n(e.card)} for the {target}."
+        if target == "run":
+            return f"{who(e.seat)} plays {n(e.card)} to run away."
         if isinstance(target, int) or (isinstance(target, str) and target.isdigit()):
             c = v.combat
             on = n(c.monsters[int(target)].card) if c is not None and int(target) < len(c.monsters) else "a monster"
