@@ -5,7 +5,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: build play test sim simnet soak bench clean
+.PHONY: build play test typecheck sim simnet soak bench clean
 
 # Each step says in one line what it does; pip and setuptools print only warnings and errors.
 $(BIN)/python:
@@ -34,9 +34,14 @@ build: $(STAMP) mq/_core.so.stamp
 play: build
 	$(BIN)/mq play
 
-test: build
+# The packages mypy checks (configuration: pyproject.toml [tool.mypy]); a package joins when clean.
+TYPED := mq/rules net
+
+typecheck: build
+	$(BIN)/mypy $(TYPED)
+
+test: build typecheck
 	$(BIN)/ruff check mq net bench tests
-	$(BIN)/mypy net
 	$(BIN)/python -m pytest -n 2
 	MQ_PUREPYTHON=1 $(BIN)/python -m pytest -n 2
 

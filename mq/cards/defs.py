@@ -47,6 +47,29 @@ class Effect:
                 return v
         return default
 
+    # The typed reads of a parameter: the schema (vocab.EFFECTS) fixes each one's type.  Without
+    # a default the parameter is required (the loader fills in the schema's own defaults).
+    def number(self, key: str, default: int | None = None) -> int:
+        """An int parameter."""
+        v = self.get(key, default)
+        if not isinstance(v, int):
+            raise TypeError(f"effect {self.name}: parameter {key} is {v!r}, not a number")
+        return v
+
+    def text(self, key: str, default: str | None = None) -> str:
+        """A str parameter."""
+        v = self.get(key, default)
+        if not isinstance(v, str):
+            raise TypeError(f"effect {self.name}: parameter {key} is {v!r}, not a word")
+        return v
+
+    def condition(self, key: str) -> Condition:
+        """A condition on a munchkin (Q-COMBAT-6)."""
+        v = self.get(key)
+        if not isinstance(v, Condition):
+            raise TypeError(f"effect {self.name}: parameter {key} is {v!r}, not a condition")
+        return v
+
 
 @dataclass(frozen=True)
 class RoomFace:
@@ -168,6 +191,35 @@ class CardSet:
             return self._cards[card_id]
         except KeyError:
             raise KeyError(f"no card with id {card_id!r}") from None
+
+    # The typed lookups, where the rules know the deck a card comes from (KeyError otherwise).
+    def monster_card(self, card_id: str) -> MonsterDef:
+        """The Monster card with this id."""
+        d = self._cards.get(card_id)
+        if not isinstance(d, MonsterDef):
+            raise KeyError(f"{card_id!r} is not a Monster card")
+        return d
+
+    def treasure_card(self, card_id: str) -> TreasureDef:
+        """The Treasure card with this id."""
+        d = self._cards.get(card_id)
+        if not isinstance(d, TreasureDef):
+            raise KeyError(f"{card_id!r} is not a Treasure card")
+        return d
+
+    def dxm_card(self, card_id: str) -> DxmDef:
+        """The DxM card with this id."""
+        d = self._cards.get(card_id)
+        if not isinstance(d, DxmDef):
+            raise KeyError(f"{card_id!r} is not a DxM card")
+        return d
+
+    def playable_card(self, card_id: str) -> TreasureDef | DxmDef:
+        """A Treasure or DxM card: one with a kind, a bonus and effects, that a munchkin plays."""
+        d = self.card(card_id)
+        if isinstance(d, MonsterDef):
+            raise KeyError(f"{card_id!r} is a Monster card")
+        return d
 
     def face(self, face_id: str) -> RoomFace:
         """The room face with this id, the Entrance included (KeyError if none)."""

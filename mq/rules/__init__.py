@@ -21,6 +21,8 @@ No I/O, no clock, no globals, no ``random``: every outcome comes from the RNG in
 """
 from __future__ import annotations
 
+from typing import TypeAlias, TypeVar, overload
+
 from mq import classic as _classic
 from mq.cards import CardSet, load_default
 from mq.rules import codec as _codec
@@ -38,6 +40,11 @@ from mq.rules.view import view_events as _view_events
 
 QUEST, CLASSIC = "quest", "classic"  # (a literal: mq.classic may still be importing this package)
 MODES = (QUEST, CLASSIC)
+
+# A game of either mode: every function below takes one and gives back the same mode's.  (Named
+# in a string, and _classic.X in the functions: mq.classic may still be importing this package.)
+AnyState = TypeVar("AnyState", State, "_classic.ClassicState")
+AnyCards: TypeAlias = "CardSet | _classic.ClassicSet | None"  # either mode's card set, or None: the default
 
 
 def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int | None = None,
@@ -86,40 +93,44 @@ def decode_params(data):
     return _codec.decode(data, {"Params": Params, "ClassicParams": _classic.ClassicParams})
 
 
-def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
-    if _classic.is_classic(params):
+@overload
+def new_game(params: Params, seed: int, cards: AnyCards = None) -> State: ...
+@overload
+def new_game(params: _classic.ClassicParams, seed: int, cards: AnyCards = None) -> _classic.ClassicState: ...
+def new_game(params: Params | _classic.ClassicParams, seed: int, cards: AnyCards = None) -> State | _classic.ClassicState:
+    if isinstance(params, _classic.ClassicParams):
         return _classic.new_game(params, seed, cards_for(params, cards))
     return _new_game(params, seed, cards_for(params, cards))
 
 
-def legal_actions(state: State, seat: int, cards: CardSet | None = None) -> tuple[Action, ...]:
-    if _classic.is_classic(state):
+def legal_actions(state: AnyState, seat: int, cards: AnyCards = None) -> tuple[Action, ...]:
+    if isinstance(state, _classic.ClassicState):
         return _classic.legal_actions(state, seat, cards_for(state, cards))
     return _legal.legal_actions(state, seat, cards_for(state, cards))
 
 
-def is_legal(state: State, action: Action, cards: CardSet | None = None) -> bool:
+def is_legal(state: AnyState, action: Action, cards: AnyCards = None) -> bool:
     """Whether ``apply`` accepts ``action``: a listed legal action, or an open-ended one (any valid
     ``buy`` combination, any amount of gold to ``drop``)."""
-    if _classic.is_classic(state):
+    if isinstance(state, _classic.ClassicState):
         return _classic.is_legal(state, action, cards_for(state, cards))
     return _reducer.is_legal(state, action, cards_for(state, cards))
 
 
-def step(state: State, action: Action, cards: CardSet | None = None) -> tuple[State, tuple]:
-    if _classic.is_classic(state):
+def step(state: AnyState, action: Action, cards: AnyCards = None) -> tuple[AnyState, tuple]:
+    if isinstance(state, _classic.ClassicState):
         return _classic.step(state, action, cards_for(state, cards))
     return _reducer.step(state, action, cards_for(state, cards))
 
 
-def apply(state: State, action: Action, cards: CardSet | None = None) -> State:
+def apply(state: AnyState, action: Action, cards: AnyCards = None) -> AnyState:
     return step(state, action, cards)[0]
 
 
-def actors(state: State) -> tuple[int, ...]:
+def actors(state: State | _classic.ClassicState) -> tuple[int, ...]:
     """Seats the game waits for: the pending decision's seat, the seats of an interrupt window or
     of a call for help, the setup stragglers, a munchkin running away, or the active munchkin."""
-    if _classic.is_classic(state):
+    if isinstance(state, _classic.ClassicState):
         return _classic.actors(state)
     if state.phase == OVER:
         return ()
@@ -134,11 +145,11 @@ def actors(state: State) -> tuple[int, ...]:
         if c.stage in (Stage.RUN, Stage.ESCAPE, Stage.REROLL):
             return (c.runner,)
         return (c.fighter,)
-    return (state.turn.seat,)
+    return (state.current_turn.seat,)
 
 
-def view(state: State, seat: int) -> State:
-    if _classic.is_classic(state):
+def view(state: AnyState, seat: int) -> AnyState:
+    if isinstance(state, _classic.ClassicState):
         return _classic.view(state, seat)
     return _view(state, seat)
 
@@ -149,11 +160,11 @@ def view_events(events, seat: int) -> tuple:
     return _view_events(events, seat)
 
 
-def is_over(state: State) -> bool:
+def is_over(state: State | _classic.ClassicState) -> bool:
     return state.phase in (OVER, _classic.Phase.OVER)
 
 
-def winners(state: State) -> tuple[int, ...]:
+def winners(state: State | _classic.ClassicState) -> tuple[int, ...]:
     return state.winners
 
 

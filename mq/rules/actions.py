@@ -83,6 +83,29 @@ class Action:
     def __str__(self) -> str:
         return f"{self.seat}:{self.kind}" + "".join(f" {a}" for a in self.args)
 
+    # The typed reads of an argument.  A rule reads an action only once it is legal, so the kind
+    # fixes each argument's type; a read of the wrong type is a bug in the caller, said in words.
+    def text(self, i: int = 0, default: str | None = None) -> str:
+        """Argument ``i`` as a str (a card id, a side, a power's name, an option); ``default``
+        for an optional argument left out."""
+        if default is not None and i >= len(self.args):
+            return default
+        v = self.args[i]
+        if type(v) is not str:
+            raise IllegalAction("action/malformed", f"argument {i} of {self.kind} is not a word")
+        return v
+
+    def number(self, i: int = 0) -> int:
+        """Argument ``i`` as an int (a direction, a seat, a monster uid, an amount of gold)."""
+        v = self.args[i]
+        if type(v) is not int:
+            raise IllegalAction("action/malformed", f"argument {i} of {self.kind} is not a number")
+        return v
+
+    def texts(self, start: int = 0) -> tuple[str, ...]:
+        """The arguments from ``start`` on, each a str (the items sold for a level, Q-CHAR-3)."""
+        return tuple(self.text(i) for i in range(start, len(self.args)))
+
 
 def encode(action: Action) -> list[Any]:
     """Plain msgpack-able form: ``[seat, kind, [args...]]``."""

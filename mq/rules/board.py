@@ -81,7 +81,8 @@ def place_room(tx: Tx, x: int, y: int, entered_from: int, side_kind: int) -> int
             sides.append(tx.rooms[j].sides[(d + 2) % 4])
         else:
             sides.append(draw_connector(tx))
-    tx.rooms.append(Room(face=face.id, x=x, y=y, sides=tuple(sides)))
+    n, e, s, w = sides
+    tx.rooms.append(Room(face=face.id, x=x, y=y, sides=(n, e, s, w)))
     return len(tx.rooms) - 1
 
 
@@ -112,5 +113,5 @@ def set_side(tx: Tx, index: int, d: int, kind: int) -> None:
 def reachable(state: State, cards, seat: int) -> tuple[tuple[int, int], ...]:
     """Rooms the active munchkin can still reach this turn and their cost (for bots and the UI)."""
     p = state.players[seat]
-    left = max(0, move_total(p, cards) - state.turn.spent)
-    return core.reachable(encoded(state, cards), p.room, left, not state.turn.dashed)
+    left = max(0, move_total(p, cards) - state.current_turn.spent)
+    return core.reachable(encoded(state, cards), p.room, left, not state.current_turn.dashed)

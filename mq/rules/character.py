@@ -11,15 +11,23 @@ BACKPACK_SIZE = 2  # Q-ITEM-1
 SINGLE_SLOTS = ("head", "armour", "feet")  # one worn item each (Q-ITEM-1)
 
 
+def name_of(cards: CardSet, card: str) -> str:
+    """The race or class a race or class card in play names (the loader gives each one its key)."""
+    key = cards.dxm_card(card).key
+    if key is None:
+        raise KeyError(f"{card!r} is not a race or class card")
+    return key
+
+
 def identity(p: Player, cards: CardSet) -> tuple[str, ...]:
     """Race, class and gender names the munchkin counts as (Q-CHAR-4: human unless a race card)."""
-    races = tuple(cards.card(c).key for c in p.races) or ("human",)
-    classes = tuple(cards.card(c).key for c in p.classes)
+    races = tuple(name_of(cards, c) for c in p.races) or ("human",)
+    classes = tuple(name_of(cards, c) for c in p.classes)
     return races + classes + (p.gender,)
 
 
 def _hybrid(p: Player, cards: CardSet, kind: str) -> bool:
-    return any(cards.card(c).kind == kind for c in p.hybrids)
+    return any(cards.playable_card(c).kind == kind for c in p.hybrids)
 
 
 def card_limit(p: Player, cards: CardSet, kind: str) -> int:
@@ -32,9 +40,9 @@ def flawless(p: Player, cards: CardSet) -> tuple[str, ...]:
     with Super Munchkin (with two of them, both count fully)."""
     out = []
     if len(p.races) == 1 and _hybrid(p, cards, CardKind.HALFBREED):
-        out.append(cards.card(p.races[0]).key)
+        out.append(name_of(cards, p.races[0]))
     if len(p.classes) == 1 and _hybrid(p, cards, CardKind.SUPERMUNCHKIN):
-        out.append(cards.card(p.classes[0]).key)
+        out.append(name_of(cards, p.classes[0]))
     return tuple(out)
 
 
@@ -70,14 +78,14 @@ def active_items(p: Player, cards: CardSet, ident: tuple[str, ...] | None = None
     for it in p.items:
         if it.place in (WORN, CARRIED, BELT):
             defn = cards.card(it.card)
-            if defn.kind == CardKind.ITEM and (it.cheat or usable(defn, ident, hurt)):  # Q-ITEM-4, Q-CARD-5
+            if isinstance(defn, TreasureDef) and defn.kind == CardKind.ITEM and (it.cheat or usable(defn, ident, hurt)):  # Q-ITEM-4, Q-CARD-5
                 out.append(defn)
     return out
 
 
 def effect_total(p: Player, cards: CardSet, name: str, key: str = "amount",
                  ident: tuple[str, ...] | None = None) -> int:
-    return sum(e.get(key, 0) for d in active_items(p, cards, ident) for e in d.effects if e.name == name)
+    return sum(e.number(key, 0) for d in active_items(p, cards, ident) for e in d.effects if e.name == name)
 
 
 def item_bonus(p: Player, cards: CardSet, monster_keywords: tuple[str, ...]) -> int:
@@ -87,14 +95,14 @@ def item_bonus(p: Player, cards: CardSet, monster_keywords: tuple[str, ...]) -> 
         total += d.bonus
         for e in d.effects:
             if e.name == "bonus_vs" and e.get("who") in monster_keywords:
-                total += e.get("amount", 0)
+                total += e.number("amount", 0)
     return total
 
 
 def move_total(p: Player, cards: CardSet) -> int:
     """Q-CHAR-7, Q-ITEM-8: base 3, item effects, −1 for each carried big item after the first
     (dwarves carry any number for free, Q-CHAR-4)."""
-    bigs = sum(1 for it in p.items if it.place in (WORN, CARRIED) and cards.card(it.card).big)
+    bigs = sum(1 for it in p.items if it.place in (WORN, CARRIED) and cards.treasure_card(it.card).big)
     ident = identity(p, cards)
     penalty = 0 if "dwarf" in ident else max(0, bigs - 1)
     return max(0, BASE_MOVE + effect_total(p, cards, "move", ident=ident) - penalty + lasting(p, cards, "lasting_move"))
@@ -102,7 +110,7 @@ def move_total(p: Player, cards: CardSet) -> int:
 
 def lasting(p: Player, cards: CardSet, name: str) -> int:
     """What the lasting curses on this munchkin change (Q-CARD-8)."""
-    return sum(e.get("amount", 0) for c in p.curses for e in cards.card(c).effects if e.name == name)
+    return sum(e.number("amount", 0) for c in p.curses for e in cards.playable_card(c).effects if e.name == name)
 
 
 def max_hp(p: Player, cards: CardSet) -> int:
@@ -117,7 +125,7 @@ def hand_limit(p: Player, cards: CardSet, base: int) -> int:
 
 def hands_used(items: tuple[Item, ...], cards: CardSet) -> int:
     """Hands taken by carried items; a Cheat! item needs none (Q-ITEM-4)."""
-    return sum(cards.card(it.card).hands for it in items if it.place == CARRIED and not it.cheat)
+    return sum(cards.treasure_card(it.card).hands for it in items if it.place == CARRIED and not it.cheat)
 
 
 def place_for(p: Player, defn: TreasureDef, cards: CardSet, cheat: bool = False) -> str | None:
@@ -133,7 +141,7 @@ def _place(items: tuple[Item, ...], defn: TreasureDef, cards: CardSet, cheat: bo
     if slot in ("accessory", "clothing"):
         return WORN
     if slot in SINGLE_SLOTS:
-        if not any(it.place == WORN and cards.card(it.card).slot == slot for it in items):
+        if not any(it.place == WORN and cards.treasure_card(it.card).slot == slot for it in items):
             return WORN
     elif slot == "hands":
         if hands_used(items, cards) + (0 if cheat else defn.hands) <= 2:
@@ -149,7 +157,7 @@ def can_place(p: Player, card: str, place: str, cards: CardSet) -> bool:
     if place == BACKPACK:
         return sum(1 for it in rest if it.place == BACKPACK) < BACKPACK_SIZE
     cheat = any(it.card == card and it.cheat for it in p.items)
-    return _place(rest, cards.card(card), cards, cheat) == place
+    return _place(rest, cards.treasure_card(card), cards, cheat) == place
 
 
 def gain_levels(p: Player, n: int, by_kill: bool) -> int:

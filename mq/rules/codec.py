@@ -8,7 +8,7 @@ from mq.rules import state as S
 from mq.rules.errors import IllegalAction
 from mq.rules.node import Node
 
-NODE_TYPES = {cls.__name__: cls for cls in (S.Params, S.Item, S.Player, S.Room, S.Monster, S.Deck,
+NODE_TYPES: dict[str, type[Node]] = {cls.__name__: cls for cls in (S.Params, S.Item, S.Player, S.Room, S.Monster, S.Deck,
                                             S.Turn, S.Combat, S.Pending, S.State)}
 
 
@@ -20,16 +20,17 @@ def encode(obj: Any) -> Any:
     return obj
 
 
-def decode(data: Any, types: dict[str, type] | None = None) -> Any:
+def decode(data: Any, types: dict[str, type[Node]] | None = None) -> Any:
     """Inverse of :func:`encode` for the node types ``types`` (default: Quest's; the Classic mode
     passes its own, mq.classic.codec)."""
-    types = NODE_TYPES if types is None else types
+    table: dict[str, type[Node]] = NODE_TYPES if types is None else types
     if isinstance(data, dict):
-        cls = types.get(data.get("@"))
+        tag = data.get("@")
+        cls = table.get(tag) if isinstance(tag, str) else None
         fields = data.get("f")
         if cls is None or not isinstance(fields, list) or len(fields) != len(cls._hash_fields):
             raise IllegalAction("action/malformed", "not an mq state")
-        return cls(*[decode(x, types) for x in fields])
+        return cls(*[decode(x, table) for x in fields])
     if isinstance(data, list):
-        return tuple(decode(x, types) for x in data)
+        return tuple(decode(x, table) for x in data)
     return data

@@ -48,8 +48,8 @@ def foe_keywords(combat: Combat, monster_list, cards) -> tuple[str, ...]:
 def munchkin_terms(p: Player, combat: Combat, monster_list, rooms, cards) -> tuple[tuple[str, int], ...]:
     """The munchkin side's fixed strength, term by term (dice come on top)."""
     keywords = foe_keywords(combat, monster_list, cards)
-    room_bonus = sum(e.get("amount", 0) for e in room_effects(rooms, cards, combat.room, "munchkin_bonus")
-                     if conditions.holds(e.get("who"), p, cards))
+    room_bonus = sum(e.number("amount", 0) for e in room_effects(rooms, cards, combat.room, "munchkin_bonus")
+                     if conditions.holds(e.condition("who"), p, cards))
     terms = (("level", p.level), ("items", item_bonus(p, cards, keywords)),
              ("one-shots", combat.bonus), ("room", room_bonus))
     cursed = p.cursed + lasting(p, cards, "lasting_strength")
@@ -69,7 +69,7 @@ def monster_terms(m: Monster, fighter_idents, rooms, cards, room: int, helped=No
     weak = fighter_idents if helped is None else helped
     vs = sum(amount for who, amount in d.bonuses
              if any(who in ident for ident in (fighter_idents if amount > 0 else weak)))
-    room_bonus = sum(e.get("amount", 0) for e in room_effects(rooms, cards, room, "monster_bonus")
+    room_bonus = sum(e.number("amount", 0) for e in room_effects(rooms, cards, room, "monster_bonus")
                      if e.get("keyword") in d.keywords or e.get("keyword") == "any")
     enhanced = monsters.enhancement(m, cards)
     terms = (("level", level),) + ((("enhancers", enhanced),) if enhanced else ()) + (("vs", vs),)
@@ -106,7 +106,7 @@ def hostile_in(state_or_tx, seat: int, cards, room: int) -> list[int]:
 def maybe_start(tx: Tx) -> bool:
     """Q-COMBAT-1: the active munchkin fights at once when sharing a room with monsters that do
     not ignore them (ignored munchkins may still choose to, with ``fight``)."""
-    seat = tx.turn.seat
+    seat = tx.current_turn.seat
     p = tx.player(seat)
     if not p.alive:
         return False
@@ -173,7 +173,7 @@ def ask_help(tx: Tx) -> None:
     """Q-HELP-1: every munchkin who could help may bid; asking again (after every offer was
     declined) starts the bidding afresh.  Calls and counter-offers are counted (Combat.rounds).
     Nobody able to come (the fighter could not know: a magic card is in a hand): no help."""
-    c = tx.combat
+    c = tx.fight
     waiting = tuple(s for s in others(tx.order, c.fighter) if can_help(tx, tx.cards, s))
     tx.set_combat(stage=Stage.HELP, waiting=waiting, asked=True, offers=(), rounds=c.rounds + 1)
     tx.event("asks_help", c.fighter)
@@ -189,7 +189,7 @@ def offer_help(tx: Tx, seat: int, gold: int, share: int, item: str = "", first: 
     these Treasure picks, you (or I) picking first, and that item of yours".  A new bid replaces
     the bidder's old one: as the answer to a counter-offer made to them, or unasked at any time
     before a bid is accepted (counted: ``rebids``)."""
-    c = tx.combat
+    c = tx.fight
     if seat in c.waiting:
         tx.set_combat(offers=_without(c.offers, seat, c.fighter) + ((seat, gold, share, item, first),),
                       waiting=tuple(s for s in c.waiting if s != seat))
@@ -201,7 +201,7 @@ def offer_help(tx: Tx, seat: int, gold: int, share: int, item: str = "", first: 
 
 def refuse_help(tx: Tx, seat: int) -> None:
     """Not bidding; after a counter-offer, refusing it withdraws the bid too."""
-    c = tx.combat
+    c = tx.fight
     countered = any(o[0] == c.fighter for o in c.offers)
     offers = _without(c.offers, seat, c.fighter) if countered else c.offers
     tx.set_combat(waiting=tuple(s for s in c.waiting if s != seat), offers=offers)
@@ -211,16 +211,16 @@ def refuse_help(tx: Tx, seat: int) -> None:
 
 
 def _help_answered(tx: Tx) -> None:
-    if not tx.combat.waiting and not tx.combat.offers:
+    if not tx.fight.waiting and not tx.fight.offers:
         tx.set_combat(stage=Stage.PREPARE)
-        tx.event("no_help", tx.combat.fighter)
+        tx.event("no_help", tx.fight.fighter)
 
 
 def counter_offer(tx: Tx, seat: int, gold: int, share: int, item: str = "", first: str = FirstPick.HELPER) -> None:
     """Q-DIGI-3: the fighter answers ``seat``'s bid with other terms (never an item: ``item`` is
     always ""); that bidder alone must now accept them, bid again or pass.  The other bids stay on
     the table."""
-    c = tx.combat
+    c = tx.fight
     tx.set_combat(offers=_without(c.offers, seat) + ((c.fighter, gold, share, item, first),), waiting=(seat,),
                   rounds=c.rounds + 1)
     tx.event("counter_offer", c.fighter, seat, gold, share, first)
@@ -229,7 +229,7 @@ def counter_offer(tx: Tx, seat: int, gold: int, share: int, item: str = "", firs
 def accept(tx: Tx, by: int, seat: int) -> None:
     """``accept``: the fighter takes ``seat``'s bid, or a bidder (``by``) takes the fighter's
     counter-offer (``seat`` is then the fighter)."""
-    c = tx.combat
+    c = tx.fight
     if by == c.fighter:
         accept_help(tx, seat)
     else:
@@ -242,7 +242,7 @@ def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
     changes hands now (from the helper, when they offered to pay), the helper moves in for free
     (Q-HELP-1; moves outside one's own turn cost nothing, Q-MOVE-4) and takes their Treasure picks
     if the fight is won, picking first or second as agreed."""
-    c = tx.combat
+    c = tx.fight
     _, gold, share, item, first = terms or next(o for o in c.offers if o[0] == seat)
     f = tx.player(c.fighter)
     tx.set_player(c.fighter, gold=f.gold - gold)
@@ -258,7 +258,7 @@ def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
     if item:  # the item changes hands in play (Q-ITEM-7); a Cheat! on it goes along
         given = next(it for it in f.items if it.card == item)
         h = tx.player(seat)
-        tx.set_player(seat, items=h.items + (given.replace(place=place_for(h, tx.cards.card(item), tx.cards,
+        tx.set_player(seat, items=h.items + (given.replace(place=place_for(h, tx.cards.treasure_card(item), tx.cards,
                                                                             bool(given.cheat))),))
         tx.set_player(c.fighter, items=tuple(it for it in tx.player(c.fighter).items if it.card != item))
     tx.set_combat(stage=Stage.PREPARE, helper=seat, share=share, first=first, offers=())
@@ -267,7 +267,7 @@ def accept_help(tx: Tx, seat: int, terms: tuple | None = None) -> None:
 
 def decline_help(tx: Tx) -> None:
     tx.set_combat(stage=Stage.PREPARE, offers=())
-    tx.event("no_help", tx.combat.fighter)
+    tx.event("no_help", tx.fight.fighter)
 
 
 # -- the roll ----------------------------------------------------------------------------------
@@ -291,9 +291,9 @@ def munchkin_dice(state_or_tx, cards) -> int:
 
 def roll_dice(tx: Tx) -> None:
     """Roll the dice (Q-COMBAT-5); the after-roll window follows (mq.rules.windows.roll)."""
-    c = tx.combat
+    c = tx.fight
     my_dice = tuple(tx.d6() for _ in range(munchkin_dice(tx, tx.cards)))
-    their_dice = tuple(tuple(tx.d6() for _ in range(tx.cards.card(tx.monster(uid).card).dice))
+    their_dice = tuple(tuple(tx.d6() for _ in range(tx.cards.monster_card(tx.monster(uid).card).dice))
                        for uid in c.monsters)
     tx.set_combat(stage=Stage.OUTCOME, my_dice=my_dice, their_dice=their_dice, waiting=())
 
@@ -307,8 +307,8 @@ def after_roll_cards(p: Player, cards) -> list[str]:
 
 def change_die(tx: Tx, seat: int, card: str, side: str, index: int) -> None:
     """Turn one die of either side to the card's value (the window reopens, mq.rules.windows.set_die)."""
-    c = tx.combat
-    to = next(e.get("to") for e in tx.cards.card(card).effects if e.name == "change_die")
+    c = tx.fight
+    to = next(e.number("to") for e in tx.cards.playable_card(card).effects if e.name == "change_die")
     if side == "munchkins":
         dice = list(c.my_dice)
         dice[index] = to
@@ -346,7 +346,7 @@ def outcome(state_or_tx, cards, my_dice=None, their_dice=None):
 
 def settle_outcome(tx: Tx) -> None:
     """Compare the totals with the dice as they now show and apply the result."""
-    c = tx.combat
+    c = tx.fight
     mine, theirs, their_dice, me, them, won = outcome(tx, tx.cards)
     tx.event("combat_result", c.fighter, mine, c.my_dice, theirs, their_dice, me, them, won)
     for seat in fighters(c):  # a next-fight curse is spent (Q-CARD-8)
@@ -361,23 +361,23 @@ def settle_outcome(tx: Tx) -> None:
 # -- outcome ---------------------------------------------------------------------------------
 def win(tx: Tx) -> None:
     """Q-COMBAT-9 and Q-BOSS-4."""
-    c = tx.combat
+    c = tx.fight
     seat = c.fighter
     treasures = 0
     levels = 0
     helper_levels = 0
     for uid in c.monsters:
         m = tx.monster(uid)
-        d = tx.cards.card(m.card)
+        d = tx.cards.monster_card(m.card)
         if m.colour in fighters(c):
             draws.draw_to_hand(tx, m.colour, "dxm")
         for e in d.rewards:
             if e.name == "extra_treasure":
-                treasures += e.get("n", 1)
+                treasures += e.number("n", 1)
             elif e.name == "gold":
-                tx.set_player(seat, gold=tx.player(seat).gold + e.get("amount", 0))
+                tx.set_player(seat, gold=tx.player(seat).gold + e.number("amount", 0))
             elif e.name == "heal":
-                effects.heal(tx, seat, e.get("amount", 1))
+                effects.heal(tx, seat, e.number("amount", 1))
         treasures += monsters.treasure_count(m, tx.cards)  # never below zero (Q-COMBAT-13)
         if d.mighty and c.helper >= 0:
             levels += 1
@@ -432,7 +432,7 @@ def _next_pick(tx: Tx, seat: int, pool: tuple[str, ...], due: tuple) -> None:
 
 def pick_chosen(tx: Tx, card: str) -> None:
     """The picker takes ``card`` of the Treasures laid out; the other side picks next."""
-    pend = tx.pending
+    pend = tx.decision
     tx.pending = None
     draws.to_hand(tx, pend.seat, "treasure", card)
     tx.event("pick", pend.seat, card)
@@ -444,7 +444,7 @@ def pick_chosen(tx: Tx, card: str) -> None:
 def lose(tx: Tx) -> None:
     """Q-COMBAT-10: every fighter takes one hit per monster, then runs away on their own (Q-RUN,
     Q-HELP-4); against the Boss one hit and one level each (Q-BOSS-5)."""
-    c = tx.combat
+    c = tx.fight
     tx.set_combat(stage=Stage.RUN)  # a munchkin the hits kill dies while running (Q-DEATH-1)
     hits = 1 if c.boss else len(c.monsters)
     for seat in fighters(c):
@@ -456,7 +456,7 @@ def lose(tx: Tx) -> None:
 
 def _next_runner(tx: Tx, done: int | None) -> None:
     """Start the next live munchkin's run (the fighter, then the helper), or finish the fight."""
-    c = tx.combat
+    c = tx.fight
     order = fighters(c)
     rest = order if done is None else order[order.index(done) + 1:]
     for seat in rest:
@@ -477,7 +477,7 @@ def _next_runner(tx: Tx, done: int | None) -> None:
 def _finish_run(tx: Tx) -> None:
     """Everyone has run: the fight ends; survivors arrive where they ran (Q-RUN-3) and the
     room's rule applies to the active munchkin; a cornered fighter's turn ends (Q-RUN-5)."""
-    c = tx.combat
+    c = tx.fight
     if c.boss:  # Q-BOSS-5: the Boss and its company are discarded
         for uid in c.monsters:
             if any(m.uid == uid for m in tx.monsters):
@@ -499,7 +499,7 @@ def run_options(state_or_tx, cards) -> tuple[int, ...]:
 
 def choose_run(tx: Tx, room: int) -> None:
     """Q-RUN-1: the direction is chosen before rolling (from the Boss: no rolls, Q-BOSS-5)."""
-    c = tx.combat
+    c = tx.fight
     tx.event("runs", c.runner, room)
     if c.boss:
         tx.set_combat(dests=c.dests + ((c.runner, room),))
@@ -516,13 +516,13 @@ def escape_modifier(state_or_tx, cards, seat: int, uid: int) -> int:
     p = state_or_tx.players[seat]
     elf = 1 if "elf" in identity(p, cards) else 0
     return (cards.card(find(state_or_tx.monsters, uid).card).runaway + effect_total(p, cards, "runaway")
-            + c.run_bonus + elf + sum(e.get("amount", 0) for e in room_effects(state_or_tx.rooms, cards, c.room, "runaway")))
+            + c.run_bonus + elf + sum(e.number("amount", 0) for e in room_effects(state_or_tx.rooms, cards, c.room, "runaway")))
 
 
 def escape_roll(tx: Tx, uid: int) -> None:
     """Q-RUN-2: 5+ escapes that monster; otherwise its Bad Stuff — unless it was a halfling's
     first roll of the fight, which they may roll again (``reroll``: the halfling card's text)."""
-    c = tx.combat
+    c = tx.fight
     seat = c.runner
     first = c.to_escape == c.monsters  # this runner has rolled against none of them yet
     tx.set_combat(to_escape=tuple(u for u in c.to_escape if u != uid))
@@ -548,7 +548,7 @@ def _escape_die(tx: Tx, seat: int, uid: int) -> bool:
 def reroll_escape(tx: Tx) -> None:
     """The halfling discarded a card (mq.rules.powers): the failed roll is rolled again, with the
     modifiers as they are now; a second failure brings that monster's Bad Stuff."""
-    c = tx.combat
+    c = tx.fight
     tx.set_combat(stage=Stage.ESCAPE, failed=-1)
     if _escape_die(tx, c.runner, c.failed):
         after_escape_step(tx)
@@ -558,7 +558,7 @@ def reroll_escape(tx: Tx) -> None:
 
 def let_roll_stand(tx: Tx) -> None:
     """The halfling keeps the failed roll: that monster's Bad Stuff (Q-RUN-2)."""
-    c = tx.combat
+    c = tx.fight
     tx.set_combat(stage=Stage.ESCAPE, failed=-1)
     bad_stuff(tx, c.runner, c.failed, 0)
 
@@ -574,7 +574,7 @@ def can_affect(e, p: Player, cards) -> bool:
     if e.name == "lose_item":
         return bool(p.items)
     if e.name == "lose_slot":
-        return any(worn_in_slot(p, cards, e.get("slot")))
+        return any(worn_in_slot(p, cards, e.text("slot")))
     raise ValueError(f"unknown bad stuff {e.name}")
 
 
@@ -586,7 +586,7 @@ def worn_in_slot(p: Player, cards, slot: str) -> list[str]:
 def bad_stuff(tx: Tx, seat: int, uid: int, start: int) -> None:
     """A monster's Bad Stuff on a runner who failed to escape it (Q-RUN-2): when none of it could
     affect them, one hit instead.  Pauses on a victim's choice; then the run goes on."""
-    harm = tx.cards.card(tx.monster(uid).card).bad_stuff
+    harm = tx.cards.monster_card(tx.monster(uid).card).bad_stuff
     if start == 0:
         tx.event("bad_stuff", seat, uid)
         if not any(can_affect(e, tx.player(seat), tx.cards) for e in harm):
@@ -606,26 +606,26 @@ def apply_effects(tx: Tx, seat: int, harm, start: int, source: tuple) -> bool:
             break
         e = harm[i]
         if e.name == "hits":
-            effects.hit(tx, seat, e.get("n", 1))
+            effects.hit(tx, seat, e.number("n", 1))
         elif e.name == "death":
             effects.die(tx, seat, "bad stuff")
         elif e.name == "lose_levels":
-            effects.level_down(tx, seat, e.get("n", 1), "bad stuff" if source[0] == "monster" else "curse")
+            effects.level_down(tx, seat, e.number("n", 1), "bad stuff" if source[0] == "monster" else "curse")
         elif e.name == "lose_gold":
-            amount = e.get("amount", 0)
+            amount = e.number("amount", 0)
             lost = p.gold if amount == 0 else min(p.gold, amount)
             tx.set_player(seat, gold=p.gold - lost)
             tx.event("gold_lost", seat, lost)
         elif e.name == "lose_slot":
-            for card in worn_in_slot(p, tx.cards, e.get("slot"))[:1]:
+            for card in worn_in_slot(p, tx.cards, e.text("slot"))[:1]:
                 effects.lose_item(tx, seat, card)
         elif e.name == "lose_item":
             if p.items:
                 tx.pending = Pending(seat=seat, kind=PendingKind.LOSE_ITEM, options=tuple(sorted(it.card for it in p.items)),
-                                     data=source + (i, e.get("n", 1)))
+                                     data=source + (i, e.number("n", 1)))
                 return False
         elif e.name == "next_combat":
-            _curse_next_fight(tx, seat, e.get("amount"))
+            _curse_next_fight(tx, seat, e.number("amount"))
     return True
 
 
@@ -686,7 +686,7 @@ def _ask_guard(tx: Tx, card: str, by: int, victim: int, seat: int) -> None:
 def answer_curse(tx: Tx, seat: int, option: str) -> None:
     """A guard's answer: a cancelling card (the victim's own), Sanctuary (d10 no more than the
     cleric's level, Q-CHAR-5), or let it pass to the next guard; the last one lets it act."""
-    card, by, victim = tx.pending.data
+    card, by, victim = tx.decision.data
     tx.pending = None
     if option == SANCTUARY:
         if effects.d10(tx, seat, "sanctuary"):
@@ -712,17 +712,17 @@ def answer_curse(tx: Tx, seat: int, option: str) -> None:
 def curse(tx: Tx, card: str, by: int, victim: int) -> None:
     """Q-CARD-8: a curse takes effect at once and is discarded (a lasting one stays on its victim
     until removed); one with nothing to hit does nothing."""
-    if any(e.name.startswith("lasting_") for e in tx.cards.card(card).effects):
+    if any(e.name.startswith("lasting_") for e in tx.cards.playable_card(card).effects):
         tx.set_player(victim, curses=tx.player(victim).curses + (card,))
     else:
         tx.discard(card)
     tx.event("curse", by, victim, card)
-    apply_effects(tx, victim, tx.cards.card(card).effects, 0, ("curse", card))
+    apply_effects(tx, victim, tx.cards.playable_card(card).effects, 0, ("curse", card))
 
 
 def lose_item_chosen(tx: Tx, card: str) -> None:
     """The victim picked the item to lose (Q-ITEM-6); go on with the rest of the effects."""
-    pend = tx.pending
+    pend = tx.decision
     kind, ref, index, n = pend.data
     tx.pending = None
     effects.lose_item(tx, pend.seat, card)
@@ -732,10 +732,10 @@ def lose_item_chosen(tx: Tx, card: str) -> None:
                              options=tuple(sorted(it.card for it in p.items)), data=(kind, ref, index, n - 1))
         return
     if kind == "monster":
-        if apply_effects(tx, pend.seat, tx.cards.card(tx.monster(ref).card).bad_stuff, index + 1, (kind, ref)):
+        if apply_effects(tx, pend.seat, tx.cards.monster_card(tx.monster(ref).card).bad_stuff, index + 1, (kind, ref)):
             after_escape_step(tx)
     else:
-        apply_effects(tx, pend.seat, tx.cards.card(ref).effects, index + 1, (kind, ref))
+        apply_effects(tx, pend.seat, tx.cards.playable_card(ref).effects, index + 1, (kind, ref))
 
 
 def after_escape_step(tx: Tx) -> None:
@@ -757,7 +757,7 @@ def magic_exit(tx: Tx, card: str, to_room: int) -> None:
     """Leave the fight by a card: before the roll it ends the fight without a result (Q-COMBAT-12:
     the other one-shots go back to their owners); after a loss it replaces the runner's run-away
     rolls (Q-RUN-4).  Either way the munchkin ends up in ``to_room``."""
-    c = tx.combat
+    c = tx.fight
     tx.set_combat(used=c.used[:-1], used_by=c.used_by[:-1])  # the card that did it is spent
     tx.discard(card)
     if c.stage == Stage.PREPARE:

@@ -78,7 +78,7 @@ def offer_resurrections(tx: Tx) -> bool:
 def resurrect_chosen(tx: Tx, option: str) -> None:
     """The cleric's answer: draw as usual, or discard that card from hand and take the top card of
     the deck's discard pile; the draws still owed are offered next (by flow.settle)."""
-    pend = tx.pending
+    pend = tx.decision
     seat = pend.seat
     kind, top, rest = pend.data
     tx.pending = None

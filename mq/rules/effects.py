@@ -27,7 +27,7 @@ def end_fight(tx: Tx, result: bool) -> None:
     owners' hands (Q-COMBAT-12); otherwise they are discarded.  Then the Treasure of monsters sent
     away during it (Charm) is drawn by whoever sent them, if still alive (Q-COMBAT-12: rewards of
     removed monsters wait until the fight ends; face up with company in the room, Q-SEARCH-3)."""
-    c = tx.combat
+    c = tx.fight
     tx.combat = None
     for card, owner in zip(c.used, c.used_by):
         if result:
@@ -109,7 +109,7 @@ def discard_in_play(tx: Tx, seat: int, card: str) -> None:
     for kind, needs in ((CardKind.HALFBREED, p.races), (CardKind.SUPERMUNCHKIN, p.classes)):
         if not needs:
             for c in p.hybrids:
-                if tx.cards.card(c).kind == kind:
+                if tx.cards.playable_card(c).kind == kind:
                     tx.set_player(seat, hybrids=tuple(x for x in tx.player(seat).hybrids if x != c))
                     tx.discard(c)
                     tx.event("discard", seat, c)
@@ -152,11 +152,11 @@ def enter_room(tx: Tx, seat: int, room: int) -> None:
         return
     for e in tx.cards.face(tx.rooms[room].face).effects:
         if e.name == "heal_on_enter":
-            heal(tx, seat, e.get("amount", 1))
+            heal(tx, seat, e.number("amount", 1))
         # Q-COMBAT-6: any condition; a Half-Breed halfling is not hurt as a halfling (Q-CARD-5)
-        elif e.name == "hurt_on_enter" and conditions.holds(e.get("who"), tx.player(seat), tx.cards, drawback=True):
+        elif e.name == "hurt_on_enter" and conditions.holds(e.condition("who"), tx.player(seat), tx.cards, drawback=True):
             tx.event("room_hurts", seat, room)
-            hit(tx, seat, e.get("hits", 1))
+            hit(tx, seat, e.number("hits", 1))
             if not tx.player(seat).alive:
                 return
     if board.is_complete(tx) and room != 0 and not tx.monsters_in(room):

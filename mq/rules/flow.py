@@ -23,7 +23,7 @@ def start_turn(tx: Tx, seat: int, number: int) -> None:
 
 def end_turn(tx: Tx) -> None:
     """Q-TURN-1 phase 3: charity, then the monster turn."""
-    seat = tx.turn.seat
+    seat = tx.current_turn.seat
     p = tx.player(seat)
     excess = len(p.hand) - hand_limit(p, tx.cards, tx.params.hand_limit)
     if excess <= 0:
@@ -40,7 +40,7 @@ def end_turn(tx: Tx) -> None:
 def charity_step(tx: Tx, card: str, to: int | None) -> None:
     """Give one excess card to a lowest-level munchkin (keeping the split even, Q-CHARITY) or,
     when the giver is lowest, discard it."""
-    pend = tx.pending
+    pend = tx.decision
     seat = pend.seat
     p = tx.player(seat)
     tx.set_player(seat, hand=tuple(c for c in p.hand if c != card))
@@ -62,7 +62,7 @@ def charity_done(tx: Tx) -> None:
     """After each gift, discard or card played during charity (races, classes, items into play,
     one-shots onto the belt: the giver may still play them, Q-CHARITY): once the hand is within the
     limit — which a race card may raise — the turn goes on to the monster turn."""
-    seat = tx.pending.seat
+    seat = tx.decision.seat
     p = tx.player(seat)
     if len(p.hand) <= hand_limit(p, tx.cards, tx.params.hand_limit):
         tx.pending = None
@@ -71,11 +71,11 @@ def charity_done(tx: Tx) -> None:
 
 def finish_turn(tx: Tx) -> None:
     """The monster turn (Q-MT), then the next player's turn in the order of Q-SETUP-4."""
-    seat = tx.turn.seat
+    seat = tx.current_turn.seat
     tx.combat = None
     monsters.monster_turn(tx, seat)
     i = tx.order.index(seat)
-    start_turn(tx, tx.order[(i + 1) % len(tx.order)], tx.turn.number + 1)
+    start_turn(tx, tx.order[(i + 1) % len(tx.order)], tx.current_turn.number + 1)
 
 
 SETTLE_ROUNDS = 64  # a bound: every round closes a window or changes a stage, and fights are short
@@ -121,9 +121,9 @@ def _monsters_win(tx: Tx) -> bool:
 def _settle_turn(tx: Tx) -> None:
     if tx.phase != TURN or tx.pending is not None or tx.combat is not None:
         return
-    if tx.turn.over:  # Q-DEATH-1, Q-RUN-5: a turn that ended in an action goes to the monster turn
+    if tx.current_turn.over:  # Q-DEATH-1, Q-RUN-5: a turn that ended in an action goes to the monster turn
         finish_turn(tx)
-    seat = tx.turn.seat
+    seat = tx.current_turn.seat
     p = tx.player(seat)
     if p.alive and p.level >= 10 and p.room == 0 and not any(m.boss for m in tx.monsters):
         tx.event("boss_arrives", seat)
@@ -132,7 +132,7 @@ def _settle_turn(tx: Tx) -> None:
             return
     if combat.maybe_start(tx):
         return  # Q-SEARCH-4: a search's free pick-up waits until after the fight it caused
-    if tx.turn.free_pickup >= 0:
-        if p.alive and p.room == tx.turn.free_pickup:
+    if tx.current_turn.free_pickup >= 0:
+        if p.alive and p.room == tx.current_turn.free_pickup:
             effects.pick_up(tx, seat)
         tx.set_turn(free_pickup=-1)

@@ -104,7 +104,7 @@ def check_hands(before: State, after: State, events: tuple, cards: CardSet) -> l
     out = []
     for p in after.players:
         carried = [it for it in p.items if it.place == CARRIED]
-        used = sum(cards.card(it.card).hands for it in carried if not it.cheat)  # Cheat!: no hands (Q-ITEM-4)
+        used = sum(cards.treasure_card(it.card).hands for it in carried if not it.cheat)  # Cheat!: no hands (Q-ITEM-4)
         if used > HANDS:
             out.append(f"seat {p.seat} uses {used} hands: "
                        + ", ".join(f"{it.card}{' (Cheat!)' if it.cheat else ''}" for it in carried))
@@ -117,7 +117,7 @@ def check_slots(before: State, after: State, events: tuple, cards: CardSet) -> l
         worn: dict[str, list[str]] = {}
         packed = []
         for it in p.items:
-            slot = cards.card(it.card).slot
+            slot = cards.treasure_card(it.card).slot
             if it.place == WORN and slot in WORN_SLOTS:
                 worn.setdefault(slot, []).append(it.card)
             elif it.place == BACKPACK:

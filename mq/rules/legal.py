@@ -105,9 +105,9 @@ def _enumerate(state: State, seat: int, cards: CardSet, add: Callable[[Action], 
         if _wants(kind, "power"):  # (class powers are all ``power`` actions, mq.rules.powers)
             powers.legal(state, seat, cards, add)
         return
-    if state.turn.seat == seat and p.alive and _wants(kind, *MOVEMENT_KINDS):
+    if state.current_turn.seat == seat and p.alive and _wants(kind, *MOVEMENT_KINDS):
         _movement_phase(state, seat, cards, add, kind)  # first: what a turn is mostly about
-    _anytime(state, seat, cards, add, own_turn=state.turn.seat == seat, only=kind)
+    _anytime(state, seat, cards, add, own_turn=state.current_turn.seat == seat, only=kind)
     if _wants(kind, "power"):
         powers.legal(state, seat, cards, add)
 
@@ -315,7 +315,7 @@ def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:  
         add(Action(seat, "fight"))  # Q-COMBAT-2: every monster here ignores you; you may still fight
     if quiet and left >= 1 and p.room not in t.deals:  # Q-SEARCH-5: room deals
         for e in face.effects:
-            if e.name == "deal_buy" and p.gold >= e.get("price"):
+            if e.name == "deal_buy" and p.gold >= e.number("price"):
                 add(Action(seat, "deal", ("buy",)))
             elif e.name == "deal_sell" and _wants(only, "deal"):
                 for card in sellable(p, cards):
@@ -358,7 +358,7 @@ def buy_options(p, cards, double_used: bool = False) -> list[tuple[str, ...]]:
     values = [item_value(c, cards) for c in items]
     double = not double_used and "halfling" in identity(p, cards)  # the dearest counts twice (Q-CHAR-4)
     found: list[tuple[int, int, tuple[str, ...]]] = []
-    stack = [((), 0)]  # (indices chosen, dearest first; their value without the halfling's double)
+    stack: list[tuple[tuple[int, ...], int]] = [((), 0)]  # (indices chosen, dearest first; their value without the halfling's double)
     looked = 0
     while stack and looked < BUY_SEARCH:
         chosen, value = stack.pop()
@@ -375,7 +375,7 @@ def buy_options(p, cards, double_used: bool = False) -> list[tuple[str, ...]]:
     return out + [combo for _, _, combo in found[:BUY_OFFERS - len(out)]]
 
 
-def valid_buy(p, cards, items: tuple[str, ...], double_used: bool) -> bool:
+def valid_buy(p, cards, items: tuple[int | str, ...], double_used: bool) -> bool:
     if p.level >= MAX_LEVEL - 1 or len(set(items)) != len(items):
         return False
     own = sellable(p, cards)
@@ -473,7 +473,7 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:  # noqa: 
         add(Action(seat, "pass"))  # let the failed roll stand: its Bad Stuff
     if c.stage == Stage.OUTCOME and seat in c.waiting:  # Q-COMBAT-7: only after-roll cards now
         for card in combat.after_roll_cards(p, cards) if _wants(only, "set_die") else ():
-            to = next(e.get("to") for e in cards.card(card).effects if e.name == "change_die")
+            to = next(e.number("to") for e in cards.card(card).effects if e.name == "change_die")
             for side, dice in ((MUNCHKINS, c.my_dice), (MONSTERS, tuple(x for d in c.their_dice for x in d))):
                 for i, value in enumerate(dice):
                     if value != to:

@@ -33,9 +33,9 @@ def treasure_count(m: Monster, cards) -> int:
     for card in m.enhancers:
         for e in cards.card(card).effects:
             if e.name == "extra_treasure":
-                n += e.get("n", 1)
+                n += e.number("n", 1)
             elif e.name == "fewer_treasure":
-                n -= e.get("n", 1)
+                n -= e.number("n", 1)
     return max(0, n)
 
 
@@ -61,7 +61,7 @@ def spawn(tx: Tx, room: int, spawner: int, boss: bool = False, like: str = "", m
     tx.next_uid += 1
     colour = tx.colour_roll()
     tx.event("monster_appears", uid, card, room, colour, boss)
-    standee = standee_for(tx.monsters, tx.cards, tx.cards.card(card).size)
+    standee = standee_for(tx.monsters, tx.cards, tx.cards.monster_card(card).size)
     draw_dxm_for_colour(tx, colour)
     if free_bases(tx, colour):
         tx.monsters.append(Monster(uid=uid, card=card, room=room, colour=colour, boss=boss, mate=mate, standee=standee))
@@ -123,7 +123,7 @@ def monster_turn(tx: Tx, roller: int) -> None:
         return
     specs = []
     for m in movers:
-        d = tx.cards.card(m.card)
+        d = tx.cards.monster_card(m.card)
         mask = core.PASS_NORMAL
         for kind in d.passes:
             mask |= PASS_BITS[kind]

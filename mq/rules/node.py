@@ -14,7 +14,7 @@ cache comes along).
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, ClassVar, TypeVar, dataclass_transform
+from typing import Any, ClassVar, Self, TypeVar, dataclass_transform
 
 
 class Node:
@@ -28,7 +28,7 @@ class Node:
         super().__init_subclass__(**kwargs)
         cls._hash_tag = cls.__name__
 
-    def replace(self, **changes: Any) -> "Node":
+    def replace(self, **changes: Any) -> Self:
         """A copy with ``changes``; the digest cache is not carried over.  The same result as
         ``dataclasses.replace`` (an unknown field name is a TypeError) at a fraction of the cost:
         it fills the new instance's ``__dict__`` directly instead of running the frozen
@@ -46,16 +46,17 @@ class Node:
         return new
 
 
-_N = TypeVar("_N", bound=type[Node])
+_N = TypeVar("_N", bound=Node)
 
 
 @dataclass_transform(frozen_default=True)
-def node(cls: _N) -> _N:
+def node(cls: type[_N]) -> type[_N]:
     """Class decorator: frozen dataclass whose hashed fields are its dataclass fields in order
     (``dataclass_transform`` tells type checkers so: a node's constructor takes its fields)."""
     if "__post_init__" in vars(cls):
         raise TypeError(f"{cls.__name__}: a node has no __post_init__ (Node.replace does not run __init__)")
     cls = dataclasses.dataclass(frozen=True)(cls)
-    cls._hash_fields = tuple(f.name for f in dataclasses.fields(cls))
+    # (dataclass() returns the class it was given, typed so: fields() does not see it is one now)
+    cls._hash_fields = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
     cls._field_set = frozenset(cls._hash_fields)
     return cls

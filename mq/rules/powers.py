@@ -116,39 +116,42 @@ def _options(state, seat, cards) -> list[Action]:
 def use(tx: Tx, a: Action) -> None:
     """Carry out a power (in the interrupt window, everyone may answer it afterwards:
     mq.rules.windows.card_played, called by the reducer)."""
-    name = a.args[0]
+    name = a.text(0)
     seat = a.seat
-    c = tx.combat
     if name == "berserk":  # +1 for a discarded card, up to 3 in a fight
-        _discard_any(tx, seat, a.args[1])
+        c = tx.fight
+        _discard_any(tx, seat, a.text(1))
         tx.set_combat(bonus=c.bonus + 1, powers=c.powers + (f"{seat}:berserk",))
         tx.event("power", seat, "berserk", 1)
     elif name == "battle_cry":
         ok = effects.d10(tx, seat, "battle_cry")
-        tx.set_combat(powers=tx.combat.powers + (f"{seat}:battle_cry",),
-                      extra_dice=tx.combat.extra_dice + (1 if ok else 0))
+        tx.set_combat(powers=tx.fight.powers + (f"{seat}:battle_cry",),
+                      extra_dice=tx.fight.extra_dice + (1 if ok else 0))
     elif name == "reroll":
-        _discard_any(tx, seat, a.args[1])
+        c = tx.fight
+        _discard_any(tx, seat, a.text(1))
         tx.event("reroll", seat, c.failed, a.args[1])
         combat.reroll_escape(tx)
     elif name == "flight":
-        _discard_any(tx, seat, a.args[1])
+        c = tx.fight
+        _discard_any(tx, seat, a.text(1))
         tx.set_combat(run_bonus=c.run_bonus + 1, powers=c.powers + (f"{seat}:flight",))
         tx.event("power", seat, "flight", 1)
     elif name == "charm":
-        uid, three = a.args[1], a.args[2:]
+        uid, three = a.number(1), a.texts(2)
         for card in three:
             _discard_any(tx, seat, card)
-        tx.set_combat(powers=tx.combat.powers + (f"{seat}:charm",))
+        tx.set_combat(powers=tx.fight.powers + (f"{seat}:charm",))
         if effects.d10(tx, seat, "charm"):
             _charm(tx, seat, uid)
     elif name == "backstab":
-        target, card = a.args[1], a.args[2]
+        target, card = a.number(1), a.text(2)
+        c = tx.fight
         _discard_any(tx, seat, card)
         tx.set_combat(bonus=c.bonus - 2, powers=c.powers + (f"{seat}:backstab:{target}",))
         tx.event("power", seat, "backstab", target)
     elif name == "steal":
-        victim, card = a.args[1], a.args[2]
+        victim, card = a.number(1), a.text(2)
         tx.set_turn(stole=True)
         if effects.d10(tx, seat, "steal"):
             q = tx.player(victim)
@@ -179,6 +182,6 @@ def _charm(tx: Tx, seat: int, uid: int) -> None:
     tx.remove_monster(uid)
     tx.event("charmed", seat, uid, m.card)
     if n:
-        tx.set_combat(owed=tx.combat.owed + ((seat, n),))
-    if not tx.combat.monsters:
+        tx.set_combat(owed=tx.fight.owed + ((seat, n),))
+    if not tx.fight.monsters:
         effects.end_fight(tx, result=False)  # no monster left: the fight ends without a result

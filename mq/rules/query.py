@@ -29,12 +29,12 @@ def monster_terms(state: State, cards, uid: int) -> tuple[tuple[str, int], ...]:
 def room_icons(state: State, cards, seat: int) -> tuple[tuple[Condition, int], ...]:
     """The fight room's icons that count for fighter ``seat``, each with its die (+1 green, −1
     red; Q-COMBAT-6): the terms of ``munchkin_dice`` that come from the room."""
-    return conditions.icons(state.players[seat], cards.face(state.rooms[state.combat.room].face), cards)
+    return conditions.icons(state.players[seat], cards.face(state.rooms[state.fight.room].face), cards)
 
 
 def runner(state: State) -> int:
     """Who runs (or will run first) from the fight: the runner, else the fighter (Q-RUN, Q-HELP-4)."""
-    c = state.combat
+    c = state.fight
     return c.runner if c.runner >= 0 else c.fighter
 
 
@@ -56,14 +56,14 @@ def escape_chance(state: State, cards, uid: int) -> Fraction:
 
 def ties_win(state: State, cards) -> bool:
     """Whether the munchkin side wins a tie: a warrior fights on it (Q-COMBAT-8, Q-CHAR-4)."""
-    return any("warrior" in identity(state.players[s], cards) for s in fighters(state.combat))
+    return any("warrior" in identity(state.players[s], cards) for s in fighters(state.fight))
 
 
 def fight_chance(state: State, cards) -> Fraction:
     """The chance that the munchkins win the fight if the dice were rolled now, with the strength
     the rules count (combat.outcome without dice) and the dice they would roll."""
     mine, theirs, _, me, them, _ = combat.outcome(state, cards, (), ())
-    monster_dice = sum(cards.card(combat.find(state.monsters, uid).card).dice for uid in state.combat.monsters)
+    monster_dice = sum(cards.card(combat.find(state.monsters, uid).card).dice for uid in state.fight.monsters)
     return win_chance(me, munchkin_dice(state, cards), them, monster_dice, ties_win(state, cards))
 
 

@@ -5,13 +5,13 @@ act by themselves (fights starting, the Boss arriving).  An illegal action raise
 with a reason code and the input state is untouched (it is immutable anyway)."""
 from __future__ import annotations
 
-from mq.cards import CardKind, CardSet, DxmDef
+from mq.cards import CardKind, CardSet, DxmDef, TreasureDef
 from mq.rules import board, combat, draws, effects, flow, monsters, powers, windows
 from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, move_total, place_for
 from mq.rules.errors import IllegalAction
 from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, has_action, legal_actions, sale_value, valid_buy
-from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, Item, PendingKind, Stage, State
+from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, FirstPick, Item, PendingKind, Stage, State
 from mq.rules.tx import Tx
 
 SEARCH_TABLE = {  # Q-SEARCH-1: result -> (gold, treasures, mark, monster)
@@ -46,7 +46,7 @@ def is_legal(state: State, action: Action, cards: CardSet) -> bool:
     if state.phase == OVER or not 0 <= action.seat < len(state.players):
         return False
     if action.kind == "buy" and state.phase == TURN and state.combat is None and state.pending is None \
-            and state.turn.seat == action.seat and valid_buy(state.players[action.seat], cards, action.args, state.turn.double_sale):
+            and state.current_turn.seat == action.seat and valid_buy(state.players[action.seat], cards, action.args, state.current_turn.double_sale):
         return True
     if action.kind == "drop" and len(action.args) == 1 and type(action.args[0]) is int \
             and 0 < action.args[0] <= state.players[action.seat].gold \
@@ -75,18 +75,18 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:  # noq
     if state.phase == SETUP:
         return "phase/wrong", "the game has not started"
     if action.kind in ("move", "dash", "search", "pickup", "end_turn", "buy", "summon", "suicide"):
-        if state.turn.seat != seat:
+        if state.current_turn.seat != seat:
             return "seat/not-your-turn", ""
         if state.combat is not None:
             return "combat/in-combat", ""
         if not p.alive:
             return "dead", ""
     if action.kind in ("move", "dash") and action.args and action.args[0] in range(4):
-        d = action.args[0]
+        d = action.number(0)
         kind = state.rooms[p.room].sides[d]
         if kind == board.WALL:
             return "move/wall", ""
-        if action.kind == "dash" and state.turn.dashed:
+        if action.kind == "dash" and state.current_turn.dashed:
             return "move/dash-used", ""
         if board.beyond(state.rooms, p.room, d)[2] < 0 and board.is_complete(state):
             return "move/dungeon-complete", ""
@@ -95,7 +95,7 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:  # noq
         here = state.rooms[p.room]
         if any(m.room == p.room for m in state.monsters):
             return "search/monster", ""
-        if p.room in state.turn.searched:
+        if p.room in state.current_turn.searched:
             return "search/done", ""
         if cards.face(here.face).no_search or here.mark == LOOTED:
             return "search/forbidden", ""
@@ -128,16 +128,16 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:  # noq
             return "level/tenth", ""  # Q-LAW-2
         if isinstance(defn, DxmDef) and defn.kind == CardKind.ONESHOT:
             return "card/wrong-kind", "a DxM one-shot is used, never put into play"
-        if getattr(defn, "kind", None) in (CardKind.ITEM, CardKind.ONESHOT):  # Q-CARD-3, Q-TURN-4, Q-ITEM-1
-            if state.turn.seat != seat:
+        if isinstance(defn, TreasureDef) and defn.kind in (CardKind.ITEM, CardKind.ONESHOT):  # Q-CARD-3, Q-TURN-4, Q-ITEM-1
+            if state.current_turn.seat != seat:
                 return "seat/not-your-turn", ""
             if state.combat is not None:
                 return "combat/in-combat", ""
             if place_for(p, defn, cards) is None:
                 return "card/no-room", ""
     if action.kind == "use" and state.combat is None and action.args \
-            and getattr(cards.card(action.args[0]), "kind", None) == CardKind.ONESHOT:
-        defn = cards.card(action.args[0])
+            and getattr(cards.card(action.text(0)), "kind", None) == CardKind.ONESHOT:
+        defn = cards.playable_card(action.text(0))
         if any(e.name in ("heal", "teleport") for e in defn.effects):
             return "card/no-effect", ""  # Q-CARD-3: full HP, or already in the Entrance
         return "combat/none", "that one-shot works only in a fight"
@@ -158,10 +158,10 @@ def _ready(tx: Tx, a: Action) -> None:
 
 
 def _play(tx: Tx, a: Action) -> None:
-    card = a.args[0]
+    card = a.text(0)
     p = tx.player(a.seat)
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card))
-    defn = tx.cards.card(card)
+    defn = tx.cards.playable_card(card)
     if defn.kind == CardKind.LEVEL:  # Q-CHAR-1, Q-LAW-2
         effects.level_up(tx, a.seat, 1, "card")
         tx.discard(card)
@@ -175,18 +175,20 @@ def _play(tx: Tx, a: Action) -> None:
         tx.set_player(a.seat, hybrids=p.hybrids + (card,))
         tx.event("class", a.seat, card)
     else:  # an item into play (Q-CARD-3, Q-ITEM-1, 3)
-        place = place_for(p, defn, tx.cards)
+        place = place_for(p, tx.cards.treasure_card(card), tx.cards)
+        if place is None:  # (legal_actions lists only items with room for them)
+            raise IllegalAction("card/no-room")
         tx.set_player(a.seat, items=p.items + (Item(card, place),))
         tx.event("item", a.seat, card, place)
     if len(a.args) > 1:  # in place of a race (class) in play: the Half-Breed (Super Munchkin) stays (Q-CARD-5)
-        effects.discard_in_play(tx, a.seat, a.args[1])
+        effects.discard_in_play(tx, a.seat, a.text(1))
     effects.clamp_hp(tx, a.seat)
     if tx.pending is not None and tx.pending.kind == PendingKind.CHARITY:  # played during charity: the hand may be within the limit now
         flow.charity_done(tx)
 
 
 def _discard(tx: Tx, a: Action) -> None:
-    card = a.args[0]
+    card = a.text(0)
     if tx.pending is not None:  # Q-CHARITY: the lowest-level giver discards the excess
         flow.charity_step(tx, card, None)
         return
@@ -222,13 +224,13 @@ def _drop(tx: Tx, a: Action) -> None:
 
 def _move(tx: Tx, a: Action) -> None:
     """Q-MOVE-1, 2, 5: cross a connector (or dash across it); into darkness means exploring."""
-    seat, d = a.seat, a.args[0]
+    seat, d = a.seat, a.number(0)
     p = tx.player(seat)
     kind = tx.rooms[p.room].sides[d]
     if a.kind == "dash":
         tx.set_turn(spent=move_total(p, tx.cards), dashed=True)
     else:
-        tx.set_turn(spent=tx.turn.spent + board.MOVE_COST[kind])
+        tx.set_turn(spent=tx.current_turn.spent + board.MOVE_COST[kind])
     x, y, j = board.beyond(tx.rooms, p.room, d)
     if j < 0:
         explore(tx, seat, x, y, d, kind)
@@ -255,7 +257,7 @@ def _search(tx: Tx, a: Action) -> None:
     p = tx.player(seat)
     room = tx.rooms[p.room]
     face = tx.cards.face(room.face)
-    tx.set_turn(spent=tx.turn.spent + 1, searched=tx.turn.searched + (p.room,))
+    tx.set_turn(spent=tx.current_turn.spent + 1, searched=tx.current_turn.searched + (p.room,))
     n_dice = combat.dice_count(p, tx.rooms, tx.cards, p.room)
     dice = tuple(tx.d6() for _ in range(max(0, n_dice)))
     result = sum(dice) + face.search  # a Searched! room searches as any other (Q-SEARCH-1)
@@ -279,7 +281,7 @@ def _search(tx: Tx, a: Action) -> None:
 
 
 def _pickup(tx: Tx, a: Action) -> None:
-    tx.set_turn(spent=tx.turn.spent + 1)
+    tx.set_turn(spent=tx.current_turn.spent + 1)
     effects.pick_up(tx, a.seat)
 
 
@@ -299,13 +301,14 @@ def _buy(tx: Tx, a: Action) -> None:
     """Q-CHAR-3: items at their printed value plus gold, 1000 a level, no change (a halfling's
     dearest item counts double once per turn, Q-CHAR-4)."""
     p = tx.player(a.seat)
-    value = sale_value(p, tx.cards, a.args, tx.turn.double_sale)
-    if a.args and "halfling" in identity(p, tx.cards):
+    sold = a.texts()
+    value = sale_value(p, tx.cards, sold, tx.current_turn.double_sale)
+    if sold and "halfling" in identity(p, tx.cards):
         tx.set_turn(double_sale=True)
-    for card in a.args:
+    for card in sold:
         tx.discard(card)
     gold = max(0, LEVEL_PRICE - value)
-    tx.set_player(a.seat, items=tuple(it for it in p.items if it.card not in a.args),
+    tx.set_player(a.seat, items=tuple(it for it in p.items if it.card not in sold),
                   gold=p.gold - gold, level=gain_levels(p, 1, by_kill=False))
     tx.event("buy", a.seat, a.args, gold)
     tx.event("level", a.seat, tx.player(a.seat).level, "bought")
@@ -329,11 +332,11 @@ def _end_turn(tx: Tx, a: Action) -> None:
 def _use(tx: Tx, a: Action) -> None:
     """Q-COMBAT-11: a one-shot from hand or belt.  Before the roll it adds its bonus, heals, or
     leaves by magic (Q-TURN-5); after a loss it helps the escape, before any roll (Q-RUN-4)."""
-    card = a.args[0]
+    card = a.text(0)
     p = tx.player(a.seat)
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card),
                   items=tuple(it for it in p.items if it.card != card))
-    defn = tx.cards.card(card)
+    defn = tx.cards.playable_card(card)
     if tx.combat is None:
         _use_outside_combat(tx, a.seat, card, defn)
         return
@@ -350,9 +353,9 @@ def _use(tx: Tx, a: Action) -> None:
     windows.card_played(tx, a.seat)
     for e in defn.effects:
         if e.name == "heal":
-            effects.heal(tx, a.seat, e.get("amount", 1))
+            effects.heal(tx, a.seat, e.number("amount", 1))
         elif e.name == "runaway" and running:
-            tx.set_combat(run_bonus=tx.combat.run_bonus + e.get("amount", 0))
+            tx.set_combat(run_bonus=tx.combat.run_bonus + e.number("amount", 0))
         elif e.name == "escape" and running:  # Q-RUN-4: arrive where you chose to run
             combat.magic_exit(tx, card, tx.combat.run_to)
             return
@@ -368,7 +371,7 @@ def _use_outside_combat(tx: Tx, seat: int, card: str, defn) -> None:
     tx.event("use", seat, card, MUNCHKINS)
     for e in defn.effects:
         if e.name == "heal":
-            effects.heal(tx, seat, e.get("amount", 1))
+            effects.heal(tx, seat, e.number("amount", 1))
         elif e.name == "teleport":
             tx.set_player(seat, room=0)
             tx.event("teleport", seat, 0)
@@ -385,7 +388,7 @@ def _pass(tx: Tx, a: Action) -> None:
 
 def _set_die(tx: Tx, a: Action) -> None:
     """Q-COMBAT-7: a card that may be used after the roll changes one die."""
-    card, side, index = a.args
+    card, side, index = a.text(0), a.text(1), a.number(2)
     p = tx.player(a.seat)
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != card),
                   items=tuple(it for it in p.items if it.card != card))
@@ -400,7 +403,7 @@ def _take_from_hand(tx: Tx, seat: int, card: str) -> None:
 
 def _enhance(tx: Tx, a: Action) -> None:
     """Q-COMBAT-13, Q-CARD-6: the enhancer stays on the monster while it survives."""
-    card, uid = a.args
+    card, uid = a.text(0), a.number(1)
     _take_from_hand(tx, a.seat, card)
     tx.set_monster(uid, enhancers=tx.monster(uid).enhancers + (card,))
     tx.event("enhance", a.seat, card, uid)
@@ -409,11 +412,11 @@ def _enhance(tx: Tx, a: Action) -> None:
 
 def _wander(tx: Tx, a: Action) -> None:
     """Q-CARD-6: the top Monster card joins the fight, on a base rolled as usual (Q-MON-1)."""
-    card = a.args[0]
+    card = a.text(0)
     _take_from_hand(tx, a.seat, card)
     tx.discard(card)
     tx.event("wander", a.seat, card)
-    uid = monsters.spawn(tx, tx.combat.room, a.seat)
+    uid = monsters.spawn(tx, tx.fight.room, a.seat)
     if uid is not None and tx.combat is not None:  # (making room for it may have ended the fight)
         tx.set_combat(monsters=tx.combat.monsters + (uid,))
     windows.card_played(tx, a.seat)
@@ -421,10 +424,10 @@ def _wander(tx: Tx, a: Action) -> None:
 
 def _mate(tx: Tx, a: Action) -> None:
     """Q-CARD-6: the monster's Mate, a copy of it on a base rolled as usual, joins the fight."""
-    card, uid = a.args
+    card, uid = a.text(0), a.number(1)
     _take_from_hand(tx, a.seat, card)
     tx.event("mate", a.seat, card, uid)
-    new = monsters.spawn(tx, tx.combat.room, a.seat, like=tx.monster(uid).card, mate=card)
+    new = monsters.spawn(tx, tx.fight.room, a.seat, like=tx.monster(uid).card, mate=card)
     if new is not None and tx.combat is not None:
         tx.set_combat(monsters=tx.combat.monsters + (new,))
     windows.card_played(tx, a.seat)
@@ -433,7 +436,7 @@ def _mate(tx: Tx, a: Action) -> None:
 def _curse(tx: Tx, a: Action) -> None:
     """Q-CARD-8: a curse acts at once, unless its victim holds a card that cancels it or a cleric
     may roll Sanctuary against it (Q-CHAR-5): then they decide first (mq.rules.combat.play_curse)."""
-    card, victim = a.args
+    card, victim = a.text(0), a.number(1)
     _take_from_hand(tx, a.seat, card)
     combat.play_curse(tx, card, a.seat, victim)
     windows.card_played(tx, a.seat)
@@ -443,17 +446,17 @@ def _deal(tx: Tx, a: Action) -> None:
     """Q-SEARCH-5: a deal printed on the room, 1 move, once per turn here."""
     p = tx.player(a.seat)
     face = tx.cards.face(tx.rooms[p.room].face)
-    tx.set_turn(spent=tx.turn.spent + 1, deals=tx.turn.deals + (p.room,))
+    tx.set_turn(spent=tx.current_turn.spent + 1, deals=tx.current_turn.deals + (p.room,))
     if a.args[0] == "buy":
         e = next(e for e in face.effects if e.name == "deal_buy")
-        tx.set_player(a.seat, gold=p.gold - e.get("price"))
-        tx.event("deal", a.seat, "buy", e.get("price"))
-        for _ in range(e.get("n")):
+        tx.set_player(a.seat, gold=p.gold - e.number("price"))
+        tx.event("deal", a.seat, "buy", e.number("price"))
+        for _ in range(e.number("n")):
             draws.draw_to_hand(tx, a.seat, "treasure", len(tx.seats_in(p.room)) > 1)
     else:
-        card = a.args[1]
+        card = a.text(1)
         e = next(e for e in face.effects if e.name == "deal_sell")
-        gold = tx.cards.card(card).value * e.get("percent") // 100
+        gold = tx.cards.treasure_card(card).value * e.number("percent") // 100
         effects.discard_in_play(tx, a.seat, card)  # an item in play, never a card in hand (Q-CARD-9)
         tx.set_player(a.seat, gold=tx.player(a.seat).gold + gold)
         tx.event("deal", a.seat, "sell", gold)
@@ -461,7 +464,7 @@ def _deal(tx: Tx, a: Action) -> None:
 
 def _uncurse(tx: Tx, a: Action) -> None:
     """Q-CARD-8: a card that cancels curses removes a lasting one; both are discarded."""
-    shield, card = a.args
+    shield, card = a.text(0), a.text(1)
     p = tx.player(a.seat)
     tx.set_player(a.seat, hand=tuple(c for c in p.hand if c != shield),
                   items=tuple(it for it in p.items if it.card != shield),
@@ -473,7 +476,7 @@ def _uncurse(tx: Tx, a: Action) -> None:
 
 def _cheat(tx: Tx, a: Action) -> None:
     """Q-ITEM-4: Cheat! on an item in play: it ignores its restrictions and needs no hands."""
-    card, item = a.args
+    card, item = a.text(0), a.text(1)
     _take_from_hand(tx, a.seat, card)
     p = tx.player(a.seat)
     tx.set_player(a.seat, items=tuple(it.replace(cheat=card) if it.card == item else it for it in p.items))
@@ -485,15 +488,15 @@ def _ask(tx: Tx, a: Action) -> None:
 
 
 def _offer(tx: Tx, a: Action) -> None:
-    combat.offer_help(tx, a.seat, *a.args)
+    combat.offer_help(tx, a.seat, a.number(0), a.number(1), a.text(2, ""), a.text(3, FirstPick.HELPER))
 
 
 def _accept(tx: Tx, a: Action) -> None:
-    combat.accept(tx, a.seat, a.args[0])
+    combat.accept(tx, a.seat, a.number(0))
 
 
 def _counter(tx: Tx, a: Action) -> None:
-    combat.counter_offer(tx, *a.args)
+    combat.counter_offer(tx, a.number(0), a.number(1), a.number(2), a.text(3, ""), a.text(4, FirstPick.HELPER))
 
 
 def _decline(tx: Tx, a: Action) -> None:
@@ -501,28 +504,28 @@ def _decline(tx: Tx, a: Action) -> None:
 
 
 def _run(tx: Tx, a: Action) -> None:
-    combat.choose_run(tx, a.args[0])
+    combat.choose_run(tx, a.number(0))
 
 
 def _escape(tx: Tx, a: Action) -> None:
-    combat.escape_roll(tx, a.args[0])
+    combat.escape_roll(tx, a.number(0))
 
 
 def _choose(tx: Tx, a: Action) -> None:
-    pend = tx.pending
+    pend = tx.decision
     if pend.kind == PendingKind.COLOUR:  # Q-MON-1
         uid = pend.data[0]
         tx.pending = None
-        tx.set_monster(uid, colour=a.args[0])
-        tx.event("colour_chosen", a.seat, uid, a.args[0])
+        tx.set_monster(uid, colour=a.number(0))
+        tx.event("colour_chosen", a.seat, uid, a.number(0))
     elif pend.kind == PendingKind.CURSE:  # Q-CARD-8: cancel it with a card or Sanctuary, or let it act
-        combat.answer_curse(tx, a.seat, a.args[0])
+        combat.answer_curse(tx, a.seat, a.text(0))
     elif pend.kind == PendingKind.RESURRECT:  # Q-CHAR-5: the cleric's Resurrection
-        draws.resurrect_chosen(tx, a.args[0])
+        draws.resurrect_chosen(tx, a.text(0))
     elif pend.kind == PendingKind.PICK:  # Q-HELP-2: a Treasure of the fight won together
-        combat.pick_chosen(tx, a.args[0])
+        combat.pick_chosen(tx, a.text(0))
     else:
-        combat.lose_item_chosen(tx, a.args[0])
+        combat.lose_item_chosen(tx, a.text(0))
 
 
 def _power(tx: Tx, a: Action) -> None:
@@ -533,18 +536,18 @@ def _power(tx: Tx, a: Action) -> None:
 
 def _give(tx: Tx, a: Action) -> None:
     """Charity (Q-CHARITY) while it is pending; otherwise a gift of an item or gold (Q-ITEM-7)."""
-    what, to = a.args
+    what, to = a.args[0], a.number(1)
     if tx.pending is not None:
-        flow.charity_step(tx, what, to)
+        flow.charity_step(tx, a.text(0), to)
         return
     p = tx.player(a.seat)
     q = tx.player(to)
-    if type(what) is int:
+    if isinstance(what, int):
         tx.set_player(a.seat, gold=p.gold - what)
         tx.set_player(to, gold=q.gold + what)
     else:
         item = next(it for it in p.items if it.card == what)  # a Cheat! on it goes along (Q-ITEM-4)
-        place = place_for(q, tx.cards.card(what), tx.cards, bool(item.cheat))
+        place = place_for(q, tx.cards.treasure_card(what), tx.cards, bool(item.cheat))
         tx.set_player(to, items=q.items + (item.replace(place=place),))
         tx.set_player(a.seat, items=tuple(it for it in p.items if it.card != what))
         effects.clamp_hp(tx, a.seat)

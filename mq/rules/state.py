@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from mq.rules.errors import IllegalAction
 from mq.rules.node import Node, node
 
 COLOURS = ("red", "green", "blue", "yellow", "purple", "orange")  # Q-COMP-5, monster die order
@@ -243,8 +244,40 @@ class Pending(Node):
     data: tuple = ()
 
 
+class Current:
+    """The parts of a game that exist only at times: the turn (not in setup), a fight, a pending
+    decision.  A rule that runs only while one exists reads it here, typed as present; where it
+    is absent that is said in words (an IllegalAction) instead of failing on None.  The State and
+    the transaction (mq.rules.tx.Tx) share these reads."""
+
+    turn: Turn | None
+    combat: Combat | None
+    pending: Pending | None
+
+    @property
+    def current_turn(self) -> Turn:
+        t = self.turn
+        if t is None:
+            raise IllegalAction("phase/wrong", "no turn is in progress")
+        return t
+
+    @property
+    def fight(self) -> Combat:
+        c = self.combat
+        if c is None:
+            raise IllegalAction("combat/none")
+        return c
+
+    @property
+    def decision(self) -> Pending:
+        p = self.pending
+        if p is None:
+            raise IllegalAction("phase/wrong", "no decision is pending")
+        return p
+
+
 @node
-class State(Node):
+class State(Node, Current):
     params: Params
     rng_seed: int
     rng_n: int

@@ -13,7 +13,7 @@ from typing import Any
 from mq import core
 from mq.cards import CardSet
 from mq.rules.events import make
-from mq.rules.state import Deck, Monster, Player, Room, State
+from mq.rules.state import Combat, Current, Deck, Monster, Pending, Player, Room, State, Turn
 
 
 class Draws:
@@ -63,7 +63,7 @@ class Draws:
         return card
 
 
-class Tx(Draws):
+class Tx(Draws, Current):
     def __init__(self, state: State, cards: CardSet) -> None:
         self.cards = cards
         self.base = state
@@ -83,9 +83,9 @@ class Tx(Draws):
         self.monsters: list[Monster] = list(state.monsters)
         self.next_uid = state.next_uid
         self.phase = state.phase
-        self.turn = state.turn
-        self.combat = state.combat
-        self.pending = state.pending
+        self.turn: Turn | None = state.turn
+        self.combat: Combat | None = state.combat
+        self.pending: Pending | None = state.pending
         self.winners = state.winners
         self.last_colour = state.last_colour
         self.events: list[tuple[Any, ...]] = []
@@ -112,10 +112,10 @@ class Tx(Draws):
     def set_player(self, seat: int, **changes: Any) -> Player:
         old = self.players[seat]
         p = old.replace(**changes)
-        self.players[seat] = p  # type: ignore[assignment]
+        self.players[seat] = p
         if "items" in changes:
             self._drop_cheats(old, p)
-        return p  # type: ignore[return-value]
+        return p
 
     def _drop_cheats(self, old: Player, new: Player) -> None:
         """A Cheat! card travels with its item (Q-ITEM-4): when the item leaves play for good (it
@@ -127,7 +127,7 @@ class Tx(Draws):
                 self.discard(it.cheat)
 
     def set_room(self, index: int, **changes: Any) -> None:
-        self.rooms[index] = self.rooms[index].replace(**changes)  # type: ignore[assignment]
+        self.rooms[index] = self.rooms[index].replace(**changes)
 
     def monster(self, uid: int) -> Monster:
         for m in self.monsters:
@@ -136,7 +136,7 @@ class Tx(Draws):
         raise KeyError(uid)
 
     def set_monster(self, uid: int, **changes: Any) -> None:
-        self.monsters = [m.replace(**changes) if m.uid == uid else m for m in self.monsters]  # type: ignore[misc]
+        self.monsters = [m.replace(**changes) if m.uid == uid else m for m in self.monsters]
 
     def remove_monster(self, uid: int) -> None:
         """Q-MON-5: discard the card (and its enhancers, Q-COMBAT-13), free the standee and the base.
@@ -155,10 +155,10 @@ class Tx(Draws):
         return [p.seat for p in self.players if p.room == room and p.alive]
 
     def set_turn(self, **changes: Any) -> None:
-        self.turn = self.turn.replace(**changes)  # type: ignore[union-attr,assignment]
+        self.turn = self.current_turn.replace(**changes)
 
     def set_combat(self, **changes: Any) -> None:
-        self.combat = self.combat.replace(**changes)  # type: ignore[union-attr,assignment]
+        self.combat = self.fight.replace(**changes)
 
     def commit(self) -> State:
         """The working copy as a State.  Committing again with nothing changed in between returns

@@ -23,7 +23,7 @@ ANSWER_ROUNDS = 3  # Q-COMBAT-7: times in one fight the fighter may answer cards
 # -- before the roll (Q-COMBAT-7) --------------------------------------------------------------
 def declare_roll(tx: Tx) -> None:
     """Q-COMBAT-7: every other player gets an interrupt window before the dice."""
-    waiting = combat.others(tx.order, tx.combat.fighter)
+    waiting = combat.others(tx.order, tx.fight.fighter)
     if waiting:
         tx.set_combat(stage=Stage.WINDOW, waiting=waiting, interfered=False)
     else:
@@ -35,7 +35,7 @@ def reopen_window(tx: Tx, seat: int) -> None:
     played it may follow up with another card (Q-DIGI-2): all of them must pass again.  Cards
     resolve in the order played, each acting from then on (Q-CARD-7).  A card of anyone but the
     fighter is interference the fighter may answer once the window closes."""
-    c = tx.combat
+    c = tx.fight
     tx.set_combat(waiting=combat.others(tx.order, seat) + (seat,), interfered=c.interfered or seat != c.fighter)
 
 
@@ -47,10 +47,10 @@ def card_played(tx: Tx, seat: int) -> None:
 
 
 def _pass_window(tx: Tx, seat: int) -> None:
-    waiting = tuple(s for s in tx.combat.waiting if s != seat)
+    waiting = tuple(s for s in tx.fight.waiting if s != seat)
     tx.set_combat(waiting=waiting)
     if not waiting:
-        c = tx.combat
+        c = tx.fight
         tx.event("window_closed", c.fighter)
         if c.interfered:
             if c.answers < ANSWER_ROUNDS:
@@ -65,7 +65,7 @@ def answer(tx: Tx) -> None:
     fighter may answer them — ask for help (if not yet helped), take offers, play more cards —
     and then declare rolling again, which opens a new window.  Bounded: ANSWER_ROUNDS times a
     fight; after that a window closes to the dice whatever was played in it (``no_answer``)."""
-    c = tx.combat
+    c = tx.fight
     tx.set_combat(stage=Stage.PREPARE, waiting=(), interfered=False, answers=c.answers + 1)
     tx.event("answer", c.fighter)
 
@@ -82,7 +82,7 @@ def open_outcome_window(tx: Tx) -> None:
     too.  Seats without a card that may be used after the roll pass by themselves
     (``auto_pass``, from the legal actions: a die changer that would not change any die does not
     count either); nobody left: the result."""
-    c = tx.combat
+    c = tx.fight
     order = combat.others(tx.order, c.fighter) + (c.fighter,)
     waiting = tuple(s for s in order if combat.after_roll_cards(tx.player(s), tx.cards))  # the dead too (Q-DEATH-2)
     tx.set_combat(waiting=waiting)
@@ -97,7 +97,7 @@ def set_die(tx: Tx, seat: int, card: str, side: str, index: int) -> None:
 
 
 def _pass_outcome(tx: Tx, seat: int) -> None:
-    waiting = tuple(s for s in tx.combat.waiting if s != seat)
+    waiting = tuple(s for s in tx.fight.waiting if s != seat)
     tx.set_combat(waiting=waiting)
     if not waiting:
         combat.settle_outcome(tx)
@@ -108,7 +108,7 @@ def pass_seat(tx: Tx, seat: int) -> None:
     """``seat`` passes in the open window: in a call for help it does not bid (or refuses the
     counter-offer, mq.rules.combat.refuse_help); in the others it has nothing more to play.  The
     window closes when nobody is left waiting."""
-    stage = tx.combat.stage
+    stage = tx.fight.stage
     if stage == Stage.HELP:
         combat.refuse_help(tx, seat)
     elif stage == Stage.OUTCOME:
