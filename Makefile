@@ -35,7 +35,7 @@ play: build
 	$(BIN)/mq play
 
 # The packages mypy checks (configuration: pyproject.toml [tool.mypy]); a package joins when clean.
-TYPED := mq/rules net
+TYPED := mq/rules mq/classic net
 
 typecheck: build
 	$(BIN)/mypy $(TYPED)

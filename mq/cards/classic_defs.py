@@ -117,3 +117,32 @@ class ClassicSet:
             return self._cards[card_id]
         except KeyError:
             raise KeyError(f"no card with id {card_id!r}") from None
+
+    # The typed lookups, where the rules know the kind of card (KeyError otherwise).
+    def monster_card(self, card_id: str) -> ClassicMonsterDef:
+        """The Monster card (a Door card) with this id."""
+        d = self._cards.get(card_id)
+        if not isinstance(d, ClassicMonsterDef):
+            raise KeyError(f"{card_id!r} is not a Monster card")
+        return d
+
+    def door_card(self, card_id: str) -> ClassicDoorDef:
+        """The Door card other than a Monster with this id."""
+        d = self._cards.get(card_id)
+        if not isinstance(d, ClassicDoorDef):
+            raise KeyError(f"{card_id!r} is not a Door card other than a Monster")
+        return d
+
+    def playable_card(self, card_id: str) -> ClassicDoorDef | ClassicTreasureDef:
+        """A Door card other than a Monster, or a Treasure: one a munchkin plays or uses."""
+        d = self.card(card_id)
+        if isinstance(d, ClassicMonsterDef):
+            raise KeyError(f"{card_id!r} is a Monster card")
+        return d
+
+    def treasure_card(self, card_id: str) -> ClassicTreasureDef:
+        """The Treasure card with this id."""
+        d = self._cards.get(card_id)
+        if not isinstance(d, ClassicTreasureDef):
+            raise KeyError(f"{card_id!r} is not a Treasure card")
+        return d

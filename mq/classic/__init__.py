@@ -66,7 +66,7 @@ def actors(state: ClassicState) -> tuple[int, ...]:
         if c.stage == Stage.RUN:
             return c.waiting if c.die else c.runners[:1]
         return (c.fighter,)
-    return (state.turn.seat,)
+    return (state.current_turn.seat,)
 
 
 def is_over(state: ClassicState) -> bool:

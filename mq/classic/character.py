@@ -6,6 +6,7 @@ from mq.cards.classic_defs import ClassicSet, ClassicTreasureDef
 from mq.cards.classic_vocab import K
 from mq.cards.defs import Effect
 from mq.classic.state import CItem, CPlayer
+from mq.rules.errors import IllegalAction
 
 HAND_LIMIT = 5  # C-TURN-9
 UNLIMITED = 1000  # "any number" (C-EPIC-4): more cards than the game has
@@ -13,12 +14,20 @@ EPIC_LEVEL = 10  # C-EPIC-2: epic from level 10, with the Epic option
 SLOT_CAPACITY = (("head", 1), ("armour", 1), ("feet", 1), ("hands", 2))  # C-ITEM-2; "none": any
 
 
+def name_of(cards: ClassicSet, card: str) -> str:
+    """The race or class a race or class card names (the loader gives each one its key)."""
+    key = cards.door_card(card).key
+    if key is None:
+        raise KeyError(f"{card!r} is not a race or class card")
+    return key
+
+
 def race_keys(p: CPlayer, cards: ClassicSet) -> tuple[str, ...]:
-    return tuple(cards.card(c).key for c in p.races)
+    return tuple(name_of(cards, c) for c in p.races)
 
 
 def class_keys(p: CPlayer, cards: ClassicSet) -> tuple[str, ...]:
-    return tuple(cards.card(c).key for c in p.classes)
+    return tuple(name_of(cards, c) for c in p.classes)
 
 
 def who(p: CPlayer, cards: ClassicSet) -> tuple[str, ...]:
@@ -35,7 +44,7 @@ def powers(p: CPlayer, cards: ClassicSet) -> tuple[Effect, ...]:
     out: list[Effect] = []
     for group, extra in ((p.races, p.halfbreed), (p.classes, p.supermunchkin)):
         for c in group:
-            d = cards.card(c)
+            d = cards.door_card(c)
             out += d.powers
             if not (extra and len(group) == 1):
                 out += d.drawbacks
@@ -47,11 +56,19 @@ def epic_powers(p: CPlayer, cards: ClassicSet, params=None) -> tuple[Effect, ...
     card they have, and the human's when human or half human; below 10, none."""
     if params is None or not params.epic or p.level < EPIC_LEVEL:
         return ()
-    out = [e for c in p.races for e in cards.card(c).epic]
+    out = [e for c in p.races for e in cards.door_card(c).epic]
     if "human" in who(p, cards):
         out += cards.human.epic
-    out += [e for c in p.classes for e in cards.card(c).epic]
+    out += [e for c in p.classes for e in cards.door_card(c).epic]
     return tuple(out)
+
+
+def own_power(p: CPlayer, cards: ClassicSet, name: str, params=None) -> Effect:
+    """The power ``name`` of a munchkin who has it (``power``): a power legal_actions listed."""
+    e = power(p, cards, name, params)
+    if e is None:
+        raise IllegalAction("action/malformed", f"no power {name!r} here")
+    return e
 
 
 def power(p: CPlayer, cards: ClassicSet, name: str, params=None) -> Effect | None:
@@ -67,7 +84,7 @@ def qualifies(p: CPlayer, cards: ClassicSet, item: CItem) -> bool:
     """C-ITEM-3, 5: a restricted item works only while its holder qualifies; a Cheat! frees it."""
     if item.cheat:
         return True
-    d = cards.card(item.card)
+    d = cards.treasure_card(item.card)
     words = who(p, cards)
     if d.only and not any(w in words for w in d.only):
         return False
@@ -76,7 +93,7 @@ def qualifies(p: CPlayer, cards: ClassicSet, item: CItem) -> bool:
 
 def working(p: CPlayer, cards: ClassicSet) -> tuple[ClassicTreasureDef, ...]:
     """The items in use that work for their holder (C-ITEM-1..3); cards in hand do nothing (C-CARD-1)."""
-    return tuple(cards.card(it.card) for it in p.items if it.in_use and qualifies(p, cards, it))
+    return tuple(cards.treasure_card(it.card) for it in p.items if it.in_use and qualifies(p, cards, it))
 
 
 def item_strength(p: CPlayer, cards: ClassicSet, monster_keywords: tuple[str, ...]) -> int:
@@ -86,21 +103,21 @@ def item_strength(p: CPlayer, cards: ClassicSet, monster_keywords: tuple[str, ..
         total += d.bonus
         for e in d.effects:
             if e.name == "bonus_vs" and e.get("who") in monster_keywords:
-                total += e.get("amount")
+                total += e.number("amount")
     return total
 
 
 def curse_strength(p: CPlayer, cards: ClassicSet) -> int:
     """C-CARD-8: the lasting curses' strength changes."""
-    return sum(e.get("amount") for c in p.curses for e in cards.card(c).effects if e.name == "lasting_strength")
+    return sum(e.number("amount") for c in p.curses for e in cards.card(c).effects if e.name == "lasting_strength")
 
 
 def runaway(p: CPlayer, cards: ClassicSet) -> int:
     """C-RUN-2: this munchkin's change to every run-away roll: race (elf +1, halfling -1) and class
     effects, items in use, lasting curses."""
-    total = sum(e.get("amount") for e in powers(p, cards) if e.name == "runaway")
-    total += sum(e.get("amount") for d in working(p, cards) for e in d.effects if e.name == "runaway")
-    total += sum(e.get("amount") for c in p.curses for e in cards.card(c).effects if e.name == "lasting_runaway")
+    total = sum(e.number("amount") for e in powers(p, cards) if e.name == "runaway")
+    total += sum(e.number("amount") for d in working(p, cards) for e in d.effects if e.name == "runaway")
+    total += sum(e.number("amount") for c in p.curses for e in cards.card(c).effects if e.name == "lasting_runaway")
     return total
 
 
@@ -109,12 +126,12 @@ def hand_limit(p: CPlayer, cards: ClassicSet, params=None) -> int:
     if power(p, cards, "no_hand_limit", params) is not None:
         return UNLIMITED
     e = power(p, cards, "hand_limit")
-    return e.get("n") if e is not None else HAND_LIMIT
+    return e.number("n") if e is not None else HAND_LIMIT
 
 
 def double_sale(p: CPlayer, cards: ClassicSet, params=None) -> int:
     """C-CHAR-4, C-EPIC-5: items a turn a halfling sells at double value (1; an epic halfling 2)."""
-    return max((e.get("items") for e in powers(p, cards) + epic_powers(p, cards, params) if e.name == "double_sale"),
+    return max((e.number("items") for e in powers(p, cards) + epic_powers(p, cards, params) if e.name == "double_sale"),
                default=0)
 
 
@@ -124,7 +141,7 @@ def wins_ties(p: CPlayer, cards: ClassicSet) -> bool:
 
 def big_count(p: CPlayer, cards: ClassicSet) -> int:
     """Big items in play that count against the limit (a Cheat! frees its item, C-ITEM-5)."""
-    return sum(1 for it in p.items if not it.cheat and cards.card(it.card).big)
+    return sum(1 for it in p.items if not it.cheat and cards.treasure_card(it.card).big)
 
 
 def big_limit(p: CPlayer, cards: ClassicSet, params=None) -> int:
@@ -132,7 +149,7 @@ def big_limit(p: CPlayer, cards: ClassicSet, params=None) -> int:
     if power(p, cards, "any_big_items") is not None:
         return UNLIMITED
     e = power(p, cards, "big_items", params)
-    return e.get("n") if e is not None else 1
+    return e.number("n") if e is not None else 1
 
 
 def may_add_big(p: CPlayer, cards: ClassicSet, params=None) -> bool:
@@ -141,19 +158,21 @@ def may_add_big(p: CPlayer, cards: ClassicSet, params=None) -> bool:
 
 def hands_needed(p: CPlayer, cards: ClassicSet, card: str, params=None) -> int:
     """Hands an item takes: its printed hands, one for an epic warrior's two-hander (C-EPIC-13)."""
-    hands = cards.card(card).hands
+    hands = cards.treasure_card(card).hands
     return 1 if hands == 2 and power(p, cards, "giant_grip", params) is not None else hands
 
 
 def slot_room(p: CPlayer, cards: ClassicSet, card: str, params=None) -> bool:
     """C-ITEM-2: whether ``card`` fits among the items in use (a Cheat! frees its item, C-ITEM-5)."""
-    d = cards.card(card)
-    if d.slot == "none":
+    slot = cards.treasure_card(card).slot
+    if slot is None:
+        raise KeyError(f"{card!r} is not an item")
+    if slot == "none":
         return True
-    capacity = dict(SLOT_CAPACITY)[d.slot]
-    used = sum((hands_needed(p, cards, it.card, params) if d.slot == "hands" else 1) for it in p.items
-               if it.in_use and not it.cheat and cards.card(it.card).slot == d.slot)
-    need = hands_needed(p, cards, card, params) if d.slot == "hands" else 1
+    capacity = dict(SLOT_CAPACITY)[slot]
+    used = sum((hands_needed(p, cards, it.card, params) if slot == "hands" else 1) for it in p.items
+               if it.in_use and not it.cheat and cards.treasure_card(it.card).slot == slot)
+    need = hands_needed(p, cards, card, params) if slot == "hands" else 1
     return used + need <= capacity
 
 

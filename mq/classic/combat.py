@@ -34,31 +34,31 @@ def enhancers(combat: Combat, i: int) -> tuple[str, ...]:
 
 def monster_keywords(s, cards: ClassicSet) -> tuple[str, ...]:
     c = s.combat
-    return tuple(k for i in fought(c) for k in cards.card(c.monsters[i].card).keywords)
+    return tuple(k for i in fought(c) for k in cards.monster_card(c.monsters[i].card).keywords)
 
 
 def monster_level(s, cards: ClassicSet, i: int) -> int:
     """C-COMBAT-3, C-LAW-1: printed level + enhancers + its modifiers against the munchkin side
     (each once per monster, even if both fighters match), never below 1."""
     c = s.combat
-    d = cards.card(c.monsters[i].card)
-    level = d.level + sum(cards.card(e).bonus for e in enhancers(c, i))
+    d = cards.monster_card(c.monsters[i].card)
+    level = d.level + sum(cards.door_card(e).bonus for e in enhancers(c, i))
     seats = side(c)
     words = {w for seat in seats for w in ch.who(s.players[seat], cards)}
     level += sum(amount for w, amount in d.bonuses if w in words)
     for e in d.effects:
         if e.name == "bonus_vs_item" and any(
                 e.get("keyword") in item.keywords for seat in seats for item in ch.working(s.players[seat], cards)):
-            level += e.get("amount")
+            level += e.number("amount")
     return max(1, level)
 
 
 def monster_treasure(combat: Combat, cards: ClassicSet, i: int) -> int:
     """C-COMBAT-6: the printed Treasure changed by the enhancers, never below 0."""
-    n = cards.card(combat.monsters[i].card).treasure
+    n = cards.monster_card(combat.monsters[i].card).treasure
     for e in enhancers(combat, i):
         for eff in cards.card(e).effects:
-            n += TREASURE_CHANGES.get(eff.name, 0) * (eff.get("n") or 0)
+            n += TREASURE_CHANGES.get(eff.name, 0) * (eff.number("n", 0))
     return max(0, n)
 
 
@@ -88,7 +88,7 @@ def levels_won(s, cards: ClassicSet) -> int:
     """C-COMBAT-9 (a), C-LAW-3: the printed levels of the monsters killed (beaten in the fight or
     killed by a card); defeated monsters give none (C-COMBAT-7)."""
     c = s.combat
-    return sum(cards.card(m.card).levels for m in c.monsters if m.out in ("", Out.KILLED))
+    return sum(cards.monster_card(m.card).levels for m in c.monsters if m.out in ("", Out.KILLED))
 
 
 # -- starting and joining -------------------------------------------------------------------------
@@ -104,15 +104,15 @@ def start(tx: Tx, fighter: int, card: str, how: str) -> None:
 
 def add_monster(tx: Tx, monster: CMonster, how: str, by: int) -> None:
     """C-COMBAT-5: a Wandering Monster's monster or a Mate joins the combat."""
-    tx.event("monster_in", tx.combat.fighter, monster.card, how, by)
-    tx.set_combat(monsters=tx.combat.monsters + (monster,))
+    tx.event("monster_in", tx.fight.fighter, monster.card, how, by)
+    tx.set_combat(monsters=tx.fight.monsters + (monster,))
     auto_out(tx)
 
 
 def join(tx: Tx, helper: int, share: int) -> None:
     """C-HELP-1, 3: the accepted deal: the helper joins for ``share`` Treasure cards."""
     tx.set_combat(helper=helper, share=share, offers=())
-    tx.event("helps", tx.combat.fighter, helper, share)
+    tx.event("helps", tx.fight.fighter, helper, share)
     waiting_curses(tx, helper)
     auto_out(tx)
 
@@ -121,8 +121,8 @@ def waiting_curses(tx: Tx, seat: int) -> None:
     """C-CARD-8: next-combat curses act in the victim's next combat, as a strength change."""
     p = tx.player(seat)
     for card in p.next_combat:
-        amount = sum(e.get("amount") for e in tx.cards.card(card).effects if e.name == "next_combat")
-        tx.set_combat(extra=tx.combat.extra + ((seat, amount),))
+        amount = sum(e.number("amount") for e in tx.cards.card(card).effects if e.name == "next_combat")
+        tx.set_combat(extra=tx.fight.extra + ((seat, amount),))
         tx.discard(card)
         tx.event("curse_acts", card, seat, "next_combat")
     if p.next_combat:
@@ -130,15 +130,15 @@ def waiting_curses(tx: Tx, seat: int) -> None:
 
 
 def take_out(tx: Tx, i: int, how: str) -> None:
-    m = tx.combat.monsters[i]
-    tx.set_combat(monsters=tx.combat.monsters[:i] + (m.replace(out=how),) + tx.combat.monsters[i + 1:])
+    m = tx.fight.monsters[i]
+    tx.set_combat(monsters=tx.fight.monsters[:i] + (m.replace(out=how),) + tx.fight.monsters[i + 1:])
     tx.event("monster_out", i, m.card, how)
 
 
 def auto_out(tx: Tx) -> None:
     """C-COMBAT-7, C-HELP-2: a monster's own text beats it for a munchkin side with a cleric (say);
     C-TURN-3: a monster friendly to the main fighter leaves without reward."""
-    c = tx.combat
+    c = tx.fight
     words = {w for seat in side(c) for w in ch.who(tx.player(seat), tx.cards)}
     fighter_words = ch.who(tx.player(c.fighter), tx.cards)
     for i in fought(c):
@@ -162,7 +162,7 @@ def resolve(tx: Tx) -> None:
     """C-COMBAT-8: the strengths of the final moment decide: a win (C-COMBAT-9) or, for the whole
     munchkin side, running (C-COMBAT-10, C-RUN).
     With every monster taken out, it is won if one was defeated or killed, else C-COMBAT-13."""
-    c = tx.combat
+    c = tx.fight
     if not fought(c):
         if any(m.out in (Out.KILLED, Out.DEFEATED) for m in c.monsters):
             win(tx)
@@ -185,7 +185,7 @@ def win(tx: Tx) -> None:
     at once, both winning if both reach it (C-WIN-2); (c) the Treasure of the killed and
     defeated monsters, face-down if alone, face-up if helped, the helper's share first
     (C-HELP-3, 4); (d) the cards are discarded."""
-    c = tx.combat
+    c = tx.fight
     cards = tx.cards
     levels = levels_won(tx, cards)
     kills = sum(1 for m in c.monsters if m.out in ("", Out.KILLED))
@@ -207,7 +207,7 @@ def win(tx: Tx) -> None:
 
 def no_result(tx: Tx) -> None:
     """C-COMBAT-13: no levels, Treasure or Bad Stuff; one-shots go back to their owners' hands."""
-    for seat, card in tx.combat.played:
+    for seat, card in tx.fight.played:
         tx.set_player(seat, hand=tx.player(seat).hand + (card,))
     tx.set_combat(played=())
     end(tx, "no_result")
@@ -216,7 +216,7 @@ def no_result(tx: Tx) -> None:
 def end(tx: Tx, how: str) -> None:
     """C-COMBAT-9 (d), C-RUN-6: monster cards, Mates, enhancers and used one-shots are discarded;
     no loot the room after a combat (C-TURN-4)."""
-    c = tx.combat
+    c = tx.fight
     for m in c.monsters:
         if m.out != Out.PET:  # (a pet's card lies before its owner now, C-EPIC-6)
             tx.discard(m.mate or m.card)
@@ -239,19 +239,19 @@ def to_escape(c: Combat) -> tuple[int, ...]:
 def begin_runner(tx: Tx) -> None:
     """The next runner (C-HELP-8: the helper rolls separately); monsters that do not pursue them
     are escaped without rolling (C-RUN-3).  With no runner left, the combat ends (C-RUN-6)."""
-    while tx.combat.runners:
-        seat = tx.combat.runners[0]
+    while tx.fight.runners:
+        seat = tx.fight.runners[0]
         if not tx.player(seat).dead:
-            for i in to_escape(tx.combat):
-                m = tx.combat.monsters[i]
-                limit = max((e.get("max_level") for e in tx.cards.card(m.card).effects if e.name == "no_pursuit"),
+            for i in to_escape(tx.fight):
+                m = tx.fight.monsters[i]
+                limit = max((e.number("max_level") for e in tx.cards.card(m.card).effects if e.name == "no_pursuit"),
                             default=0)
                 if tx.player(seat).level <= limit:
                     tx.event("escape", seat, m.card, 0, 0, True)
-                    tx.set_combat(rolled=tx.combat.rolled + (i,))
-            if to_escape(tx.combat):
+                    tx.set_combat(rolled=tx.fight.rolled + (i,))
+            if to_escape(tx.fight):
                 return
-        tx.set_combat(runners=tx.combat.runners[1:], rolled=(), boost=0)
+        tx.set_combat(runners=tx.fight.runners[1:], rolled=(), boost=0)
     end(tx, "fled")
 
 
@@ -259,7 +259,7 @@ def needed(s, cards: ClassicSet, seat: int, i: int) -> int:
     """The die roll the runner needs against monster ``i``: 5 less every run-away modifier."""
     c = s.combat
     mod = ch.runaway(s.players[seat], cards) + c.boost
-    mod += sum(e.get("amount") for e in cards.card(c.monsters[i].card).effects if e.name == "runaway")
+    mod += sum(e.number("amount") for e in cards.card(c.monsters[i].card).effects if e.name == "runaway")
     return RUN_NEEDED - mod
 
 
@@ -272,11 +272,11 @@ def die_changers(cards: ClassicSet) -> bool:
 def roll_escape(tx: Tx, i: int) -> None:
     """C-RUN-1: a d6 against monster ``i``; with die changers in the set, a die window first
     (C-DIGI-2 c), else the roll counts at once."""
-    seat = tx.combat.runners[0]
+    seat = tx.fight.runners[0]
     roll = tx.d6()
-    tx.set_combat(rolled=tx.combat.rolled + (i,))
+    tx.set_combat(rolled=tx.fight.rolled + (i,))
     if die_changers(tx.cards):
-        tx.event("rolled", seat, tx.combat.monsters[i].card, roll)
+        tx.event("rolled", seat, tx.fight.monsters[i].card, roll)
         tx.set_combat(die=(i, roll), waiting=tuple(range(len(tx.players))))
     else:
         count_roll(tx, i, roll)
@@ -285,14 +285,14 @@ def roll_escape(tx: Tx, i: int) -> None:
 def count_roll(tx: Tx, i: int, roll: int) -> None:
     """C-RUN-1, 4, 5: 5 or more (with the modifiers) escapes monster ``i``, else its Bad Stuff
     (queued: a choice may be needed); what acts even on escapers acts too."""
-    c = tx.combat
+    c = tx.fight
     seat = c.runners[0]
     card = c.monsters[i].card
     need = needed(tx, tx.cards, seat, i)
     tx.set_combat(die=(), waiting=())
     escaped = roll >= need
     tx.event("escape", seat, card, roll, need, escaped)
-    d = tx.cards.card(card)
+    d = tx.cards.monster_card(card)
     if escaped:
         if d.on_escape:
             tx.event("bad_stuff", seat, card, True)
@@ -304,6 +304,6 @@ def count_roll(tx: Tx, i: int, roll: int) -> None:
 
 def escape_all(tx: Tx, seat: int) -> None:
     """C-RUN-3 (as Q-RUN-4): an automatic escape replaces the runner's remaining rolls."""
-    for i in to_escape(tx.combat):
-        tx.event("escape", seat, tx.combat.monsters[i].card, 0, 0, True)
-        tx.set_combat(rolled=tx.combat.rolled + (i,))
+    for i in to_escape(tx.fight):
+        tx.event("escape", seat, tx.fight.monsters[i].card, 0, 0, True)
+        tx.set_combat(rolled=tx.fight.rolled + (i,))

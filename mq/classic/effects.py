@@ -105,15 +105,15 @@ def fit_big_items(tx: Tx, seat: int) -> None:
     p = tx.player(seat)
     if ch.big_count(p, tx.cards) <= ch.big_limit(p, tx.cards, tx.params):
         return
-    bigs = sorted((it for it in p.items if not it.cheat and tx.cards.card(it.card).big),
-                  key=lambda it: (-tx.cards.card(it.card).value, it.card))
+    bigs = sorted((it for it in p.items if not it.cheat and tx.cards.treasure_card(it.card).big),
+                  key=lambda it: (-tx.cards.treasure_card(it.card).value, it.card))
     for it in bigs[ch.big_limit(p, tx.cards, tx.params):]:
         discard_item(tx, seat, it.card, "big")
 
 
 def hand_items_in(tx: Tx, seat: int, slot: str) -> tuple[str, ...]:
     p = tx.player(seat)
-    return tuple(it.card for it in p.items if it.in_use and tx.cards.card(it.card).slot == slot)
+    return tuple(it.card for it in p.items if it.in_use and tx.cards.treasure_card(it.card).slot == slot)
 
 
 def die(tx: Tx, seat: int) -> None:
@@ -131,7 +131,7 @@ def die(tx: Tx, seat: int) -> None:
 
 def push(tx: Tx, seat: int, effects, front: bool = True) -> None:
     """Queue Bad Stuff or curse effects for ``seat`` (before what is already queued)."""
-    items = tuple(Effect(seat, e.name, e.get("n") or 0, e.get("slot") or "") for e in effects)
+    items = tuple(Effect(seat, e.name, e.number("n", 0), e.text("slot", "")) for e in effects)
     tx.queue = items + tx.queue if front else tx.queue + items
 
 
@@ -193,7 +193,7 @@ def pending_options(tx_or_state, pend: Pending, cards) -> tuple[str, ...]:
 
 def search_deck(cards, special: str) -> str:
     """The deck whose discard pile a search_discards special looks through."""
-    return cards.card(special).effects[0].get("deck")
+    return cards.card(special).effects[0].text("deck")
 
 
 def start_looting(tx: Tx) -> None:

@@ -40,14 +40,14 @@ def begin_turn(tx: Tx, seat: int, number: int) -> None:
 
 def next_turn(tx: Tx) -> None:
     order = tx.order
-    seat = order[(order.index(tx.turn.seat) + 1) % len(order)]
-    begin_turn(tx, seat, tx.turn.number + 1)
+    seat = order[(order.index(tx.current_turn.seat) + 1) % len(order)]
+    begin_turn(tx, seat, tx.current_turn.number + 1)
 
 
 def end_turn(tx: Tx) -> None:
     """C-TURN-5, 9, C-CHARITY: over the hand limit, the excess is given or discarded (a pending
     decision, one card at a time); then the next turn."""
-    seat = tx.turn.seat
+    seat = tx.current_turn.seat
     p = tx.player(seat)
     excess = len(p.hand) - ch.hand_limit(p, tx.cards, tx.params)
     if excess > 0:
@@ -61,7 +61,7 @@ def end_turn(tx: Tx) -> None:
 def open_window(tx: Tx) -> None:
     """C-COMBAT-8: the fighter resolves: every other seat plays or passes.  After the windows of
     C-OPT-6, the fighter may not answer: the next window to close is final."""
-    c = tx.combat
+    c = tx.fight
     number = c.windows + 1
     tx.set_combat(stage=Stage.WINDOW, windows=number, waiting=others(tx, c.fighter), card_played=False,
                   offers=())
@@ -84,9 +84,9 @@ def cast_curse(tx: Tx, card: str, by: int, victim: int) -> None:
 def curse_acts(tx: Tx) -> None:
     """C-CARD-8: an immediate curse acts and is discarded; a next-combat curse waits for the
     victim's next combat (acting now if they are fighting); a lasting one stays in play."""
-    cc = tx.curse
+    cc = tx.casting
     tx.curse = None
-    d = tx.cards.card(cc.card)
+    d = tx.cards.door_card(cc.card)
     kind = d.curse_kind
     victim = cc.victim
     if kind == CurseKind.LASTING:
@@ -146,7 +146,7 @@ def settle(tx: Tx) -> None:
                 begin_turn(tx, tx.order[0], 1)
                 continue
             return
-        if tx.player(tx.turn.seat).dead:  # C-TURN-10: the rest of a dead player's turn is skipped
+        if tx.player(tx.current_turn.seat).dead:  # C-TURN-10: the rest of a dead player's turn is skipped
             next_turn(tx)
             continue
         return
@@ -160,7 +160,7 @@ def _settle_combat(tx: Tx, c) -> bool:
         tx.set_combat(waiting=left)
         if left:
             return False
-        if tx.combat.card_played and tx.combat.windows <= tx.params.windows:
+        if tx.fight.card_played and tx.fight.windows <= tx.params.windows:
             tx.set_combat(stage=Stage.PREPARE, asked=False)
             tx.event("answer", c.fighter)
             return True

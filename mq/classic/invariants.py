@@ -59,7 +59,7 @@ def check(s: ClassicState, cards: ClassicSet) -> list[str]:
             problems.append(f"seat {p.seat}: a Half-Breed or Super Munchkin without its kind (C-CHAR-7/8)")
         for slot, capacity in SLOTS.items():
             used = sum(ch.hands_needed(p, cards, it.card, s.params) if slot == "hands" else 1 for it in p.items
-                       if it.in_use and not it.cheat and cards.card(it.card).slot == slot)
+                       if it.in_use and not it.cheat and cards.treasure_card(it.card).slot == slot)
             if used > capacity:
                 problems.append(f"seat {p.seat}: {used} in use in the {slot} slot (C-ITEM-2)")
         if ch.big_count(p, cards) > ch.big_limit(p, cards, s.params):

@@ -9,7 +9,7 @@ in use (C-COMBAT-11).  The open-ended sale (``buy``) is listed once, as the sale
 items; ``is_legal`` accepts any valid choice (C-ITEM-7)."""
 from __future__ import annotations
 
-from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_defs import ClassicMonsterDef, ClassicSet, ClassicTreasureDef
 from mq.cards.classic_vocab import K, Timing
 from mq.classic import character as ch
 from mq.classic import combat as cb
@@ -72,7 +72,7 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
             add(Action(seat, "ready"))
         return
     c = s.combat
-    active = s.turn.seat == seat
+    active = s.current_turn.seat == seat
     if c is None:
         if active:
             _own_play(s, p, cards, add)
@@ -103,7 +103,7 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
 
 def _pending(s: ClassicState, seat: int, cards: ClassicSet, add) -> None:
     from_options = _options(s, cards)
-    pend = s.pending
+    pend = s.decision
     if pend.kind == PendingKind.CHARITY:
         receivers = charity_receivers(s, cards)
         for card in from_options:
@@ -117,13 +117,13 @@ def _pending(s: ClassicState, seat: int, cards: ClassicSet, add) -> None:
 
 
 def _options(s: ClassicState, cards: ClassicSet) -> tuple[str, ...]:
-    return pending_options(s, s.pending, cards)
+    return pending_options(s, s.decision, cards)
 
 
 def charity_receivers(s: ClassicState, cards: ClassicSet) -> tuple[int, ...]:
     """C-CHARITY-1, 2: the lowest-level other living players not dead; none when the giver's level
     is the lowest (ties included); the split as even as possible (the fewest gifts so far)."""
-    pend = s.pending
+    pend = s.decision
     giver = s.players[pend.seat]
     others = [q for q in s.players if q.seat != giver.seat and not q.dead]
     if not others:
@@ -146,7 +146,7 @@ def _own_play(s: ClassicState, p: CPlayer, cards: ClassicSet, add, setup: bool =
         if d.kind in (K.RACE, K.CLASS):
             if _may_play_race_class(p, cards, card):
                 add(Action(seat, "play", (card,)))
-        elif d.kind == K.ITEM:
+        elif isinstance(d, ClassicTreasureDef) and d.kind == K.ITEM:
             if not d.big or ch.may_add_big(p, cards, s.params):
                 add(Action(seat, "play", (card,)))
         elif d.kind == K.CHEAT:
@@ -161,14 +161,14 @@ def _own_play(s: ClassicState, p: CPlayer, cards: ClassicSet, add, setup: bool =
 def _may_play_race_class(p: CPlayer, cards: ClassicSet, card: str) -> bool:
     """C-CHAR-2, 7, 8: a new card replaces the one in play (its old card is discarded), or joins it
     as the second with a Half-Breed / Super Munchkin; never the same key twice."""
-    d = cards.card(card)
+    d = cards.door_card(card)
     group = p.races if d.kind == K.RACE else p.classes
-    return d.key not in tuple(cards.card(c).key for c in group)
+    return d.key not in tuple(cards.door_card(c).key for c in group)
 
 
 def _own_turn(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # noqa: C901
     seat = p.seat
-    phase = s.turn.phase
+    phase = s.current_turn.phase
     if phase == Phase.KICK:
         add(Action(seat, "kick"))
     elif phase == Phase.TROUBLE:
@@ -182,16 +182,16 @@ def _own_turn(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # n
         add(Action(seat, "buy", sale))
     for card in dict.fromkeys(p.hand):
         d = cards.card(card)
-        if d.kind == K.SPECIAL and d.when == Timing.OWN_TURN:
+        if not isinstance(d, ClassicMonsterDef) and d.kind == K.SPECIAL and d.when == Timing.OWN_TURN:
             e = d.effects[0]
             if e.name == "draw" or (s.door if e.get("deck") == "door" else s.treasure).discard:
                 add(Action(seat, "play", (card,)))
     if p.hand and ch.power(p, cards, "theft") is not None:
         for q in s.players:  # (the card discarded is any of the hand, DISCARD_ARGS)
             for it in q.items if q.seat != seat else ():
-                if not cards.card(it.card).big:
+                if not cards.treasure_card(it.card).big:
                     add(Action(seat, "power", ("theft", p.hand[0], q.seat, it.card)))
-    if p.hand and not s.turn.picked and ch.power(p, cards, "pickpocket", s.params) is not None:
+    if p.hand and not s.current_turn.picked and ch.power(p, cards, "pickpocket", s.params) is not None:
         for q in s.players:
             if q.seat != seat and q.hand:
                 add(Action(seat, "power", ("pickpocket", p.hand[0], q.seat)))  # C-EPIC-12
@@ -202,21 +202,21 @@ def _own_turn(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # n
 def _fighter(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     """C-COMBAT-8, C-HELP-1: the main fighter prepares: cards, powers, help, then resolve."""
     seat = p.seat
-    c = s.combat
+    c = s.fight
     for card in dict.fromkeys(p.hand):
         d = cards.card(card)
         if d.kind in (K.RACE, K.CLASS) and _may_play_race_class(p, cards, card):
             add(Action(seat, "play", (card,)))  # C-CARD-6: in your own combat too
     _combat_cards(s, p, cards, add)
     enthral = ch.power(p, cards, "enthral")
-    if enthral is not None and len(p.hand) >= enthral.get("min_cards"):
+    if enthral is not None and len(p.hand) >= enthral.number("min_cards"):
         for i in cb.fought(c):
             add(Action(seat, "power", ("enthral", i)))
     pet = ch.power(p, cards, "pet", s.params)
     if pet is not None and not p.pet and not c.played:  # C-EPIC-6: before any card is played on it
         for i in cb.fought(c):
             m = c.monsters[i]
-            if not m.enhancers and m.of < 0 and cards.card(m.card).level <= pet.get("max_level"):
+            if not m.enhancers and m.of < 0 and cards.monster_card(m.card).level <= pet.number("max_level"):
                 add(Action(seat, "power", ("pet", i)))
     if c.helper < 0 and not c.asked and len(s.players) > 1:
         add(Action(seat, "ask"))
@@ -230,21 +230,21 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None: 
     """C-TURN-6, C-CARD-4, 5, C-HELP-6: one-shots and combat specials for either side, enhancers,
     Wandering Monster, Mate; powers that act in a combat (berserk, undead bane, backstab)."""
     seat = p.seat
-    c = s.combat
+    c = s.fight
     fought = cb.fought(c)
     originals = tuple(i for i in fought if c.monsters[i].of < 0)
     for card in dict.fromkeys(p.hand):
         d = cards.card(card)
         kind = d.kind
-        if kind == K.ONESHOT or (kind == K.SPECIAL and d.when == Timing.COMBAT):
+        if not isinstance(d, ClassicMonsterDef) and (kind == K.ONESHOT or (kind == K.SPECIAL and d.when == Timing.COMBAT)):
             names = tuple(e.name for e in d.effects)
             if not names and d.bonus:
                 for side in SIDES:
                     add(Action(seat, "use", (card, side)))
             elif names and names[0] in ("kill", "defeat"):
-                top = d.effects[0].get("max_level")
+                top = d.effects[0].number("max_level")
                 for i in fought:
-                    if cards.card(c.monsters[i].card).level <= top:
+                    if cards.monster_card(c.monsters[i].card).level <= top:
                         add(Action(seat, "use", (card, i)))
             elif names and names[0] == "send_away":
                 for i in fought:
@@ -269,7 +269,7 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None: 
             for e in ch.powers(p, cards):
                 if e.name == "discard_bonus" and (e.get("keyword") == "any" or e.get("keyword") in keywords):
                     used = sum(1 for who, what in c.used if who == seat and what == "discard_bonus")
-                    if used < e.get("max_cards"):
+                    if used < e.number("max_cards"):
                         add(Action(seat, "power", ("discard_bonus", first)))
                     break
         if ch.power(p, cards, "backstab") is not None:
@@ -277,7 +277,7 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None: 
                 if victim != seat and (seat, f"backstab{victim}") not in c.used:
                     add(Action(seat, "power", ("backstab", first, victim)))
         arrows = ch.power(p, cards, "arrows", s.params)
-        if arrows is not None and not fighting and sum(w == (seat, "arrows") for w in c.used) < arrows.get("n"):
+        if arrows is not None and not fighting and sum(w == (seat, "arrows") for w in c.used) < arrows.number("n"):
             for target in ("monsters",) + cb.side(c):
                 add(Action(seat, "power", ("arrows", first, target)))  # C-EPIC-3
     if p.pet:  # C-EPIC-6: sacrifice the pet for a munchkin's bonus or as a foe
@@ -289,18 +289,18 @@ def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     """C-RUN-1..3: the runner's one-shots and powers for running, then a roll per monster in the
     order the runner chooses."""
     seat = p.seat
-    c = s.combat
+    c = s.fight
     for card in dict.fromkeys(p.hand):
         d = cards.card(card)
         if d.kind == K.ONESHOT and any(e.name in ("escape", "runaway") for e in d.effects):
             add(Action(seat, "use", (card,)))
     for it in p.items:
-        if any(e.name == "escape" for e in cards.card(it.card).use):
+        if any(e.name == "escape" for e in cards.treasure_card(it.card).use):
             add(Action(seat, "use", (it.card,)))
     boost = ch.power(p, cards, "escape_boost")
     if boost is not None and p.hand:
         used = sum(1 for who, what in c.used if who == seat and what == "escape_boost")
-        if used < boost.get("max_cards"):
+        if used < boost.number("max_cards"):
             add(Action(seat, "power", ("escape_boost", p.hand[0])))
     for i in cb.to_escape(c):
         add(Action(seat, "escape", (i,)))
@@ -325,16 +325,17 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
         elif d.kind == K.SUPERMUNCHKIN:
             if p.classes and not p.supermunchkin:
                 add(Action(seat, "play", (card,)))
-        elif d.kind == K.SPECIAL and d.when == Timing.ANYTIME and d.effects[0].name == "level_up_all":
+        elif not isinstance(d, ClassicMonsterDef) and d.kind == K.SPECIAL and d.when == Timing.ANYTIME \
+                and d.effects[0].name == "level_up_all":
             add(Action(seat, "play", (card,)))
     if s.combat is None:  # C-ITEM-6: items in play given on any turn, never in combat
         for it in p.items:
             for q in s.players:
-                if q.seat != seat and (not cards.card(it.card).big or it.cheat or ch.may_add_big(q, cards, s.params)):
+                if q.seat != seat and (not cards.treasure_card(it.card).big or it.cheat or ch.may_add_big(q, cards, s.params)):
                     add(Action(seat, "give", (it.card, q.seat)))
     prayer = ch.power(p, cards, "prayer", s.params)
-    if prayer is not None and len(p.hand) >= prayer.get("discards"):
-        add(Action(seat, "power", ("prayer",) + p.hand[:prayer.get("discards")]))  # C-EPIC-11
+    if prayer is not None and len(p.hand) >= prayer.number("discards"):
+        add(Action(seat, "power", ("prayer",) + p.hand[:prayer.number("discards")]))  # C-EPIC-11
     for card in p.races + p.classes:
         add(Action(seat, "discard", (card,)))
 
@@ -348,7 +349,7 @@ DISCARD_ARGS = {"discard_bonus": 1, "backstab": 1, "theft": 1, "escape_boost": 1
 def canonical_power(s: ClassicState, action: Action) -> Action | None:
     """The listed form of a power action naming any cards of the seat's hand to discard (None when
     they are not distinct cards of that hand)."""
-    n = DISCARD_ARGS.get(action.args[0] if action.args else "", 0)
+    n = DISCARD_ARGS.get(action.text(0) if action.args else "", 0)
     named = action.args[1:1 + n]
     hand = list(s.players[action.seat].hand) if 0 <= action.seat < len(s.players) else []
     for card in named:
@@ -368,14 +369,14 @@ def _has_effect(cards: ClassicSet, card: str, name: str) -> bool:
 
 def sellable(p: CPlayer, cards: ClassicSet) -> tuple[str, ...]:
     """Items of value in hand and in play (C-ITEM-7: hand items may be sold in this mode)."""
-    hand = tuple(c for c in p.hand if ch.is_item(cards, c) and cards.card(c).value > 0)
-    return hand + tuple(it.card for it in p.items if cards.card(it.card).value > 0 and not it.fresh)
+    hand = tuple(c for c in p.hand if ch.is_item(cards, c) and cards.treasure_card(c).value > 0)
+    return hand + tuple(it.card for it in p.items if cards.treasure_card(it.card).value > 0 and not it.fresh)
 
 
 def sale_levels(s: ClassicState, p: CPlayer, cards: ClassicSet, sold: tuple[str, ...]) -> tuple[int, int]:
     """(gold, levels) of a sale: a halfling doubles the most valuable item once per turn (C-CHAR-4);
     no change; never the winning level (C-LAW-2)."""
-    values = sorted((cards.card(c).value for c in sold), reverse=True)
+    values = sorted((cards.treasure_card(c).value for c in sold), reverse=True)
     n = ch.double_sale(p, cards, s.params) - (s.turn.doubled if s.turn is not None else 0)
     if n > 0:
         values = [v * 2 for v in values[:n]] + values[n:]
@@ -385,7 +386,7 @@ def sale_levels(s: ClassicState, p: CPlayer, cards: ClassicSet, sold: tuple[str,
 
 def canonical_sale(s: ClassicState, p: CPlayer, cards: ClassicSet) -> tuple[str, ...]:
     """The sale listed among the legal actions: every item of value in hand, when it buys a level."""
-    hand = tuple(c for c in p.hand if ch.is_item(cards, c) and cards.card(c).value > 0)
+    hand = tuple(c for c in p.hand if ch.is_item(cards, c) and cards.treasure_card(c).value > 0)
     if hand and sale_levels(s, p, cards, hand)[1] >= 1:
         return hand
     return ()
@@ -394,7 +395,7 @@ def canonical_sale(s: ClassicState, p: CPlayer, cards: ClassicSet) -> tuple[str,
 def valid_sale(s: ClassicState, seat: int, cards: ClassicSet, sold: tuple) -> bool:
     """C-ITEM-7: on your own turn outside combat, distinct items of value you hold, buying a level."""
     if (s.phase in (Phase.SETUP, Phase.OVER) or s.pending is not None or s.curse is not None or s.queue
-            or s.bodies or s.combat is not None or s.turn.seat != seat or not sold):
+            or s.bodies or s.combat is not None or s.current_turn.seat != seat or not sold):
         return False
     if any(type(c) is not str for c in sold) or len(set(sold)) != len(sold):
         return False

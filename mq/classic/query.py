@@ -47,8 +47,8 @@ def munchkin_terms(s, cards: ClassicSet, seat: int) -> Terms:
     terms: list[tuple[str, int]] = [("level", p.level)]
     for it in p.items:
         if it.in_use and ch.qualifies(p, cards, it):
-            d = cards.card(it.card)
-            bonus = d.bonus + sum(e.get("amount") for e in d.effects
+            d = cards.treasure_card(it.card)
+            bonus = d.bonus + sum(e.number("amount") for e in d.effects
                                   if e.name == "bonus_vs" and e.get("who") in keywords)
             if bonus:
                 terms.append((d.name, bonus))
@@ -67,15 +67,15 @@ def monster_terms(s, cards: ClassicSet, i: int) -> Terms:
     ones too), its modifiers against the munchkin side (once each), and the floor of 1 (C-LAW-1).
     The terms add up to combat.monster_level."""
     c = s.combat
-    d = cards.card(c.monsters[i].card)
+    d = cards.monster_card(c.monsters[i].card)
     terms: list[tuple[str, int]] = [("level", d.level)]
-    terms += [(cards.card(e).name, cards.card(e).bonus) for e in cb.enhancers(c, i)]
+    terms += [(cards.card(e).name, cards.door_card(e).bonus) for e in cb.enhancers(c, i)]
     words = {w for seat in cb.side(c) for w in ch.who(s.players[seat], cards)}
     terms += [(f"vs {w}", amount) for w, amount in d.bonuses if w in words]
     for e in d.effects:
         if e.name == "bonus_vs_item" and any(e.get("keyword") in item.keywords for seat in cb.side(c)
                                              for item in ch.working(s.players[seat], cards)):
-            terms.append((f"vs {e.get('keyword')} items", e.get("amount")))
+            terms.append((f"vs {e.get('keyword')} items", e.number("amount")))
     total = sum(v for _, v in terms)
     if total < 1:
         terms.append(("floor 1 (C-LAW-1)", 1 - total))
@@ -117,7 +117,7 @@ def treasure_at_stake(s, cards: ClassicSet) -> int:
 def pursued(s, cards: ClassicSet, seat: int, i: int) -> bool:
     """C-RUN-3: whether monster ``i`` pursues ``seat`` (a monster's text may spare low levels)."""
     m = s.combat.monsters[i]
-    limit = max((e.get("max_level") for e in cards.card(m.card).effects if e.name == "no_pursuit"), default=0)
+    limit = max((e.number("max_level") for e in cards.card(m.card).effects if e.name == "no_pursuit"), default=0)
     return s.players[seat].level > limit
 
 
@@ -150,7 +150,7 @@ def with_helper(s, cards: ClassicSet, seat: int) -> Odds:
     worked out by the engine's own join on a throwaway copy."""
     tx = Tx(s, cards)
     cb.join(tx, seat, 0)
-    if not cb.fought(tx.combat):
+    if not cb.fought(tx.fight):
         return Odds(*cb.strengths(tx, cards), True, 0)
     return odds(tx, cards)
 

@@ -84,7 +84,7 @@ def h_ready(tx: Tx, a: Action) -> None:
 
 
 def h_play(tx: Tx, a: Action) -> None:
-    seat, card = a.seat, a.args[0]
+    seat, card = a.seat, a.text(0)
     d = tx.cards.card(card)
     p = tx.player(seat)
     _take(tx, seat, card)
@@ -126,8 +126,8 @@ def _special(tx: Tx, seat: int, card: str) -> None:
         return
     tx.discard(card)
     if e.name == "draw":
-        for _ in range(e.get("n")):
-            fx.draw_to_hand(tx, seat, e.get("deck"))
+        for _ in range(e.number("n")):
+            fx.draw_to_hand(tx, seat, e.text("deck"))
     elif e.name == "level_up_all":
         for q in tx.players:
             if e.get("who") in ch.who(q, tx.cards):
@@ -141,7 +141,7 @@ def _special(tx: Tx, seat: int, card: str) -> None:
 
 def h_equip(tx: Tx, a: Action) -> None:
     """C-ITEM-2: an item in play into use or out of it (outside combat only)."""
-    seat, card = a.seat, a.args[0]
+    seat, card = a.seat, a.text(0)
     p = tx.player(seat)
     items = tuple(it.replace(in_use=not it.in_use) if it.card == card else it for it in p.items)
     tx.set_player(seat, items=items)
@@ -150,7 +150,7 @@ def h_equip(tx: Tx, a: Action) -> None:
 
 def h_cheat(tx: Tx, a: Action) -> None:
     """C-ITEM-5: the Cheat! card goes on an item of yours in play."""
-    seat, card, item = a.seat, a.args[0], a.args[1]
+    seat, card, item = a.seat, a.text(0), a.text(1)
     _take(tx, seat, card)
     p = tx.player(seat)
     tx.set_player(seat, items=tuple(it.replace(cheat=card, in_use=True) if it.card == item else it
@@ -159,7 +159,7 @@ def h_cheat(tx: Tx, a: Action) -> None:
 
 
 def h_discard(tx: Tx, a: Action) -> None:
-    seat, card = a.seat, a.args[0]
+    seat, card = a.seat, a.text(0)
     pend = tx.pending
     if pend is not None and pend.kind == PendingKind.CHARITY:
         fx.discard_from_hand(tx, seat, card, "charity")  # C-CHARITY-2
@@ -172,7 +172,7 @@ def h_discard(tx: Tx, a: Action) -> None:
 def h_give(tx: Tx, a: Action) -> None:
     """C-CHARITY-1, 3: a card face-down to one of the lowest-level players; outside charity, an
     item in play to another player (C-ITEM-6)."""
-    seat, card, to = a.seat, a.args[0], a.args[1]
+    seat, card, to = a.seat, a.text(0), a.number(1)
     if tx.pending is None:
         item = fx.remove_item(tx, seat, card)
         tx.set_player(to, items=tx.player(to).items + (item.replace(in_use=False, fresh=True),))
@@ -188,9 +188,9 @@ def h_give(tx: Tx, a: Action) -> None:
 
 
 def _charity_done(tx: Tx) -> None:
-    n = tx.pending.n - 1
+    n = tx.decision.n - 1
     if n > 0:
-        tx.pending = tx.pending.replace(n=n)
+        tx.pending = tx.decision.replace(n=n)
         return
     tx.pending = None
     flow.next_turn(tx)
@@ -221,7 +221,7 @@ def h_kick(tx: Tx, a: Action) -> None:
 
 def h_fight(tx: Tx, a: Action) -> None:
     """C-TURN-3: look for trouble with a monster from your hand."""
-    seat, card = a.seat, a.args[0]
+    seat, card = a.seat, a.text(0)
     _take(tx, seat, card)
     tx.set_turn(phase=Phase.END)
     cb.start(tx, seat, card, "trouble")
@@ -235,12 +235,12 @@ def h_loot(tx: Tx, a: Action) -> None:
 
 def h_buy(tx: Tx, a: Action) -> None:
     """C-ITEM-7: items sold for levels; no change; never the winning level."""
-    seat, sold = a.seat, a.args
+    seat, sold = a.seat, a.texts()
     s = tx.commit()
     gold, levels = legal.sale_levels(s, s.players[seat], tx.cards, sold)
     double = ch.double_sale(tx.player(seat), tx.cards, tx.params)
     if double:
-        tx.set_turn(doubled=min(double, tx.turn.doubled + len(sold)))
+        tx.set_turn(doubled=min(double, tx.current_turn.doubled + len(sold)))
     for card in sold:
         if card in tx.player(seat).hand:
             fx.discard_from_hand(tx, seat, card, "sold")
@@ -255,7 +255,7 @@ def h_end_turn(tx: Tx, a: Action) -> None:
 
 
 def h_curse(tx: Tx, a: Action) -> None:
-    seat, card, victim = a.seat, a.args[0], a.args[1]
+    seat, card, victim = a.seat, a.text(0), a.number(1)
     _take(tx, seat, card)
     flow.card_in_window(tx)
     flow.cast_curse(tx, card, seat, victim)
@@ -263,7 +263,7 @@ def h_curse(tx: Tx, a: Action) -> None:
 
 def h_use(tx: Tx, a: Action) -> None:
     """One-shots (C-CARD-4), combat specials, cancelling a curse (C-CARD-8), running (C-RUN-3)."""
-    seat, card = a.seat, a.args[0]
+    seat, card = a.seat, a.text(0)
     target = a.args[1] if len(a.args) > 1 else ""
     if tx.curse is not None:  # C-CARD-8: cancelled in its window
         _take(tx, seat, card)
@@ -272,13 +272,13 @@ def h_use(tx: Tx, a: Action) -> None:
         tx.event("curse_cancelled", tx.curse.card, seat, card)
         tx.curse = None
         return
-    c = tx.combat
+    c = tx.fight
     in_hand = card in tx.player(seat).hand
-    d = tx.cards.card(card)
+    d = tx.cards.playable_card(card)
     if c.stage == Stage.RUN and c.die:  # C-RUN-3: the die just rolled is turned; all pass again
         _take(tx, seat, card)
         tx.discard(card)
-        roll = d.effects[0].get("to")
+        roll = d.effects[0].number("to")
         tx.event("die_changed", seat, card, roll)
         tx.set_combat(die=(c.die[0], roll), waiting=tuple(range(len(tx.players))))
         return
@@ -288,13 +288,13 @@ def h_use(tx: Tx, a: Action) -> None:
             tx.discard(card)
         else:
             fx.discard_item(tx, seat, card, "used")
-        effects = d.effects if in_hand else d.use
+        effects = d.effects if in_hand else tx.cards.treasure_card(card).use
         tx.event("played", seat, card, d.kind, "run")
         for e in effects:
             if e.name == "escape":
                 cb.escape_all(tx, seat)
             elif e.name == "runaway":
-                tx.set_combat(boost=tx.combat.boost + e.get("amount"))
+                tx.set_combat(boost=tx.fight.boost + e.number("amount"))
         return
     _take(tx, seat, card)
     tx.set_combat(played=c.played + ((seat, card),))
@@ -302,15 +302,15 @@ def h_use(tx: Tx, a: Action) -> None:
     names = tuple(e.name for e in d.effects)
     if not names:
         if target == "munchkins":
-            tx.set_combat(munchkin_bonus=tx.combat.munchkin_bonus + d.bonus)
+            tx.set_combat(munchkin_bonus=tx.fight.munchkin_bonus + d.bonus)
         else:
-            tx.set_combat(monster_bonus=tx.combat.monster_bonus + d.bonus)
+            tx.set_combat(monster_bonus=tx.fight.monster_bonus + d.bonus)
     elif names[0] == "kill":
-        cb.take_out(tx, target, Out.KILLED)
+        cb.take_out(tx, a.number(1), Out.KILLED)
     elif names[0] == "defeat":
-        cb.take_out(tx, target, Out.DEFEATED)
+        cb.take_out(tx, a.number(1), Out.DEFEATED)
     elif names[0] == "send_away":
-        cb.take_out(tx, target, Out.AWAY)
+        cb.take_out(tx, a.number(1), Out.AWAY)
     elif names[0] == "end_combat":
         flow.card_in_window(tx)
         cb.no_result(tx)
@@ -320,10 +320,10 @@ def h_use(tx: Tx, a: Action) -> None:
 
 def h_enhance(tx: Tx, a: Action) -> None:
     """C-COMBAT-6: an enhancer on one monster (its Mate shares it)."""
-    seat, card, i = a.seat, a.args[0], a.args[1]
+    seat, card, i = a.seat, a.text(0), a.number(1)
     _take(tx, seat, card)
-    m = tx.combat.monsters[i]
-    ms = tx.combat.monsters
+    m = tx.fight.monsters[i]
+    ms = tx.fight.monsters
     tx.set_combat(monsters=ms[:i] + (m.replace(enhancers=m.enhancers + (card,)),) + ms[i + 1:])
     tx.event("played", seat, card, K.ENHANCER, str(i))
     flow.card_in_window(tx)
@@ -331,7 +331,7 @@ def h_enhance(tx: Tx, a: Action) -> None:
 
 def h_wander(tx: Tx, a: Action) -> None:
     """C-COMBAT-5: a Wandering Monster brings a monster from your hand into the combat."""
-    seat, card, monster = a.seat, a.args[0], a.args[1]
+    seat, card, monster = a.seat, a.text(0), a.text(1)
     _take(tx, seat, card)
     _take(tx, seat, monster)
     tx.discard(card)
@@ -342,22 +342,22 @@ def h_wander(tx: Tx, a: Action) -> None:
 
 def h_mate(tx: Tx, a: Action) -> None:
     """C-COMBAT-5: a Mate, a copy of a monster with its level, text, Treasure and enhancers."""
-    seat, card, i = a.seat, a.args[0], a.args[1]
+    seat, card, i = a.seat, a.text(0), a.number(1)
     _take(tx, seat, card)
     tx.event("played", seat, card, K.MATE, str(i))
-    cb.add_monster(tx, CMonster(tx.combat.monsters[i].card, mate=card, of=i), "mate", seat)
+    cb.add_monster(tx, CMonster(tx.fight.monsters[i].card, mate=card, of=i), "mate", seat)
     flow.card_in_window(tx)
 
 
 def h_power(tx: Tx, a: Action) -> None:  # noqa: C901
     """Race and class powers (C-CHAR-5): berserk and undead bane, backstab, enthral, escape boost,
     theft."""
-    seat, name = a.seat, a.args[0]
+    seat, name = a.seat, a.text(0)
     p = tx.player(seat)
     if name == "pet":  # C-EPIC-6: the monster becomes the epic human's pet, no reward
-        i = a.args[1]
+        i = a.number(1)
         cb.take_out(tx, i, Out.PET)
-        tx.set_player(seat, pet=tx.combat.monsters[i].card)
+        tx.set_player(seat, pet=tx.fight.monsters[i].card)
         tx.event("power", seat, name, str(i))
         return
     if name == "sacrifice":  # C-EPIC-6: a bonus of its printed level to one munchkin, or a foe
@@ -368,42 +368,42 @@ def h_power(tx: Tx, a: Action) -> None:  # noqa: C901
             cb.add_monster(tx, CMonster(pet), "pet", seat)
         else:
             tx.discard(pet)
-            tx.set_combat(extra=tx.combat.extra + ((target, tx.cards.card(pet).level),))
+            tx.set_combat(extra=tx.fight.extra + ((target, tx.cards.monster_card(pet).level),))
         flow.card_in_window(tx)
         return
     if name == "enthral":  # discard the whole hand: one monster defeated, no levels (C-COMBAT-7)
         for card in p.hand:
             fx.discard_from_hand(tx, seat, card, "power")
         tx.event("power", seat, name, str(a.args[1]))
-        cb.take_out(tx, a.args[1], Out.DEFEATED)
+        cb.take_out(tx, a.number(1), Out.DEFEATED)
         return
-    card = a.args[1]
+    card = a.text(1)
     fx.discard_from_hand(tx, seat, card, "power")
     if name == "prayer":  # C-EPIC-11: two cards for a Treasure face-down
-        fx.discard_from_hand(tx, seat, a.args[2], "power")
+        fx.discard_from_hand(tx, seat, a.text(2), "power")
         tx.event("power", seat, name, "")
         fx.draw_to_hand(tx, seat, TREASURE)
         return
     if name == "discard_bonus":
-        best = max((e.get("amount") for e in ch.powers(p, tx.cards) if e.name == "discard_bonus" and (
+        best = max((e.number("amount") for e in ch.powers(p, tx.cards) if e.name == "discard_bonus" and (
             e.get("keyword") == "any" or e.get("keyword") in cb.monster_keywords(tx, tx.cards))))
-        tx.set_combat(extra=tx.combat.extra + ((seat, best),), used=tx.combat.used + ((seat, name),))
+        tx.set_combat(extra=tx.fight.extra + ((seat, best),), used=tx.fight.used + ((seat, name),))
         tx.event("power", seat, name, str(best))
         flow.card_in_window(tx)
     elif name == "backstab":
-        victim = a.args[2]
-        amount = ch.power(p, tx.cards, "backstab").get("amount")
-        tx.set_combat(extra=tx.combat.extra + ((victim, amount),),
-                      used=tx.combat.used + ((seat, f"backstab{victim}"),))
+        victim = a.number(2)
+        amount = ch.own_power(p, tx.cards, "backstab").number("amount")
+        tx.set_combat(extra=tx.fight.extra + ((victim, amount),),
+                      used=tx.fight.used + ((seat, f"backstab{victim}"),))
         tx.event("power", seat, name, str(victim))
         flow.card_in_window(tx)
     elif name == "escape_boost":
-        amount = ch.power(p, tx.cards, "escape_boost").get("amount")
-        tx.set_combat(boost=tx.combat.boost + amount, used=tx.combat.used + ((seat, name),))
+        amount = ch.own_power(p, tx.cards, "escape_boost").number("amount")
+        tx.set_combat(boost=tx.fight.boost + amount, used=tx.fight.used + ((seat, name),))
         tx.event("power", seat, name, str(amount))
     elif name == "theft":  # C-ITEM-9: items change hands only by powers and cards
-        victim, item = a.args[2], a.args[3]
-        need = ch.power(p, tx.cards, "theft").get("roll")
+        victim, item = a.number(2), a.text(3)
+        need = ch.own_power(p, tx.cards, "theft").number("roll")
         roll = tx.d6()
         stolen = roll >= need
         tx.event("theft", seat, victim, item, roll, stolen)
@@ -414,31 +414,31 @@ def h_power(tx: Tx, a: Action) -> None:  # noqa: C901
         else:
             fx.lose_levels(tx, seat, 1, "theft")
     elif name == "arrows":  # C-EPIC-3: -2 to the monsters or to one munchkin, a card an arrow
-        amount = ch.power(p, tx.cards, "arrows", tx.params).get("amount")
+        amount = ch.own_power(p, tx.cards, "arrows", tx.params).number("amount")
         target = a.args[2]
         if target == "monsters":
-            tx.set_combat(monster_bonus=tx.combat.monster_bonus + amount)
+            tx.set_combat(monster_bonus=tx.fight.monster_bonus + amount)
         else:
-            tx.set_combat(extra=tx.combat.extra + ((target, amount),))
-        tx.set_combat(used=tx.combat.used + ((seat, name),))
+            tx.set_combat(extra=tx.fight.extra + ((target, amount),))
+        tx.set_combat(used=tx.fight.used + ((seat, name),))
         tx.event("power", seat, name, str(target))
         flow.card_in_window(tx)
     elif name == "pickpocket":  # C-EPIC-12: a random card of another's hand (the engine's RNG)
-        victim = a.args[2]
+        victim = a.number(2)
         hand = tx.player(victim).hand
-        taken = hand[tx.below(len(hand))]
-        i = hand.index(taken)
+        picked = hand[tx.below(len(hand))]
+        i = hand.index(picked)
         tx.set_player(victim, hand=hand[:i] + hand[i + 1:])
-        tx.set_player(seat, hand=tx.player(seat).hand + (taken,))
+        tx.set_player(seat, hand=tx.player(seat).hand + (picked,))
         tx.set_turn(picked=True)
         tx.event("power", seat, name, str(victim))
     elif name == "dodge":  # C-EPIC-9: a run-away roll, 5+, cancels the curse on you
         roll = tx.d6()
         need = cb.RUN_NEEDED - ch.runaway(p, tx.cards)
-        tx.event("escape", seat, tx.curse.card, roll, need, roll >= need)
+        tx.event("escape", seat, tx.casting.card, roll, need, roll >= need)
         if roll >= need:
-            tx.discard(tx.curse.card)
-            tx.event("curse_cancelled", tx.curse.card, seat, "")
+            tx.discard(tx.casting.card)
+            tx.event("curse_cancelled", tx.casting.card, seat, "")
             tx.curse = None
     else:
         raise NotImplementedError(f"the Classic engine has no code for the power {name!r}")
@@ -453,14 +453,14 @@ def h_ask(tx: Tx, a: Action) -> None:
 def h_offer(tx: Tx, a: Action) -> None:
     """C-HELP-3, C-DIGI-3: help for a share of the Treasure (the helper's cards first), binding once
     accepted."""
-    c = tx.combat
-    tx.set_combat(offers=c.offers + ((a.seat, a.args[0]),), waiting=tuple(x for x in c.waiting if x != a.seat))
-    tx.event("offer", a.seat, a.args[0])
+    c = tx.fight
+    tx.set_combat(offers=c.offers + ((a.seat, a.number(0)),), waiting=tuple(x for x in c.waiting if x != a.seat))
+    tx.event("offer", a.seat, a.number(0))
 
 
 def h_accept(tx: Tx, a: Action) -> None:
-    share = dict(tx.combat.offers)[a.args[0]]
-    cb.join(tx, a.args[0], share)
+    share = dict(tx.fight.offers)[a.number(0)]
+    cb.join(tx, a.number(0), share)
 
 
 def h_pass(tx: Tx, a: Action) -> None:
@@ -468,7 +468,7 @@ def h_pass(tx: Tx, a: Action) -> None:
         tx.curse = tx.curse.replace(waiting=tuple(x for x in tx.curse.waiting if x != a.seat))
         tx.event("pass", a.seat, "curse", False)
         return
-    c = tx.combat
+    c = tx.fight
     tx.set_combat(waiting=tuple(x for x in c.waiting if x != a.seat))
     tx.event("pass", a.seat, c.stage, False)
 
@@ -478,13 +478,13 @@ def h_roll(tx: Tx, a: Action) -> None:
 
 
 def h_escape(tx: Tx, a: Action) -> None:
-    cb.roll_escape(tx, a.args[0])
+    cb.roll_escape(tx, a.number(0))
 
 
 def h_choose(tx: Tx, a: Action) -> None:
     """A pending decision (C-DIGI-5): the item or hand card lost, the body's card, the discard."""
-    pend = tx.pending
-    seat, card = a.seat, a.args[0]
+    pend = tx.decision
+    seat, card = a.seat, a.text(0)
     if pend.kind == PendingKind.LOSE_ITEM:
         fx.discard_item(tx, seat, card, "lost")
         tx.event("lost", seat, card, "item")

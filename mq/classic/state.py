@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import ClassVar
 
 from mq.rules.node import Node, node
-from mq.rules.state import Deck
+from mq.rules.state import Current, Deck
 
 CLASSIC = "classic"
 WIN_LEVEL, EPIC_WIN_LEVEL = 10, 20  # C-WIN-1, C-EPIC-1
@@ -204,7 +204,7 @@ class Turn(Node):
 
 
 @node
-class ClassicState(Node):
+class ClassicState(Node, Current[Turn, Combat, Pending]):
     params: ClassicParams
     rng_seed: int
     rng_n: int
@@ -222,5 +222,5 @@ class ClassicState(Node):
     winners: tuple[int, ...] = ()
 
 
-NODE_TYPES = {cls.__name__: cls for cls in (ClassicParams, CItem, CPlayer, CMonster, Combat, CurseCast, Effect,
+NODE_TYPES: dict[str, type[Node]] = {cls.__name__: cls for cls in (ClassicParams, CItem, CPlayer, CMonster, Combat, CurseCast, Effect,
                                             Body, Pending, Turn, ClassicState, Deck)}

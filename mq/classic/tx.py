@@ -10,14 +10,15 @@ from typing import Any
 
 from mq.cards.classic_defs import ClassicSet
 from mq.classic.events import make
-from mq.classic.state import ClassicState, CPlayer
-from mq.rules.state import Deck
+from mq.classic.state import ClassicState, Combat, CPlayer, CurseCast, Pending, Turn
+from mq.rules.errors import IllegalAction
+from mq.rules.state import Current, Deck
 from mq.rules.tx import Draws
 
 DOOR, TREASURE = "door", "treasure"
 
 
-class Tx(Draws):
+class Tx(Draws, Current[Turn, Combat, Pending]):
     def __init__(self, state: ClassicState, cards: ClassicSet) -> None:
         self.cards = cards
         self.base = state
@@ -28,16 +29,24 @@ class Tx(Draws):
         self.players: list[CPlayer] = list(state.players)
         self.decks: dict[str, Deck] = {DOOR: state.door, TREASURE: state.treasure}
         self.phase = state.phase
-        self.turn = state.turn
-        self.combat = state.combat
-        self.curse = state.curse
+        self.turn: Turn | None = state.turn
+        self.combat: Combat | None = state.combat
+        self.curse: CurseCast | None = state.curse
         self.queue = state.queue
         self.bodies = state.bodies
-        self.pending = state.pending
+        self.pending: Pending | None = state.pending
         self.winners = state.winners
         self.events: list[tuple] = []
 
     # (the RNG and the draws, C-SETUP-2: mq.rules.tx.Draws)
+
+    @property
+    def casting(self) -> CurseCast:
+        """The curse on its way (C-CARD-8), read by the rules of its window."""
+        c = self.curse
+        if c is None:
+            raise IllegalAction("phase/wrong", "no curse is on its way")
+        return c
 
     def deck_of(self, card: str) -> str:
         return DOOR if card.startswith("CD") else TREASURE
@@ -56,21 +65,21 @@ class Tx(Draws):
 
     def set_player(self, seat: int, **changes: Any) -> CPlayer:
         p = self.players[seat].replace(**changes)
-        self.players[seat] = p  # type: ignore[assignment]
-        return p  # type: ignore[return-value]
+        self.players[seat] = p
+        return p
 
     def set_turn(self, **changes: Any) -> None:
-        self.turn = self.turn.replace(**changes)  # type: ignore[union-attr,assignment]
+        self.turn = self.current_turn.replace(**changes)
 
     def set_combat(self, **changes: Any) -> None:
-        self.combat = self.combat.replace(**changes)  # type: ignore[union-attr,assignment]
+        self.combat = self.fight.replace(**changes)
 
     def commit(self) -> ClassicState:
         base = self.base
         players = tuple(self.players)
         if len(players) == len(base.players) and all(a is b for a, b in zip(players, base.players)):
             players = base.players
-        return base.replace(  # type: ignore[return-value]
+        return base.replace(
             rng_n=self.n, order=self.order, players=players, door=self.decks[DOOR],
             treasure=self.decks[TREASURE], phase=self.phase, turn=self.turn, combat=self.combat,
             curse=self.curse, queue=self.queue, bodies=self.bodies, pending=self.pending,

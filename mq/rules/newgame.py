@@ -5,7 +5,7 @@ from mq.cards import CardSet, load_default
 from mq.rules import draws
 from mq.rules.errors import IllegalAction
 from mq.rules.state import Deck, Params, Player, Room, State
-from mq.rules.tx import Tx
+from mq.rules.tx import Draws, Tx
 
 MIN_PLAYERS, MAX_PLAYERS = 2, 6  # Q-OPT-4
 GENDERS = ("male", "female")
@@ -68,7 +68,7 @@ def new_game(params: Params, seed: int, cards: CardSet | None = None) -> State:
     return tx.commit()
 
 
-def roll_order(tx: Tx, n: int) -> tuple[int, ...]:
+def roll_order(tx: Draws, n: int) -> tuple[int, ...]:
     """Q-SETUP-4: everyone rolls a d6, the tied highest re-roll; play then goes in seat order."""
     contenders = list(range(n))
     while len(contenders) > 1:

@@ -9,7 +9,7 @@ Invariants:
 """
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, Generic, TypeVar
 
 from mq.rules.errors import IllegalAction
 from mq.rules.node import Node, node
@@ -244,32 +244,38 @@ class Pending(Node):
     data: tuple = ()
 
 
-class Current:
+_T = TypeVar("_T")
+_C = TypeVar("_C")
+_P = TypeVar("_P")
+
+
+class Current(Generic[_T, _C, _P]):
     """The parts of a game that exist only at times: the turn (not in setup), a fight, a pending
     decision.  A rule that runs only while one exists reads it here, typed as present; where it
-    is absent that is said in words (an IllegalAction) instead of failing on None.  The State and
-    the transaction (mq.rules.tx.Tx) share these reads."""
+    is absent that is said in words (an IllegalAction) instead of failing on None.  Each mode's
+    state and transaction (mq.rules.tx.Tx, mq.classic.tx.Tx) share these reads, with the mode's
+    own node types."""
 
-    turn: Turn | None
-    combat: Combat | None
-    pending: Pending | None
+    turn: _T | None
+    combat: _C | None
+    pending: _P | None
 
     @property
-    def current_turn(self) -> Turn:
+    def current_turn(self) -> _T:
         t = self.turn
         if t is None:
             raise IllegalAction("phase/wrong", "no turn is in progress")
         return t
 
     @property
-    def fight(self) -> Combat:
+    def fight(self) -> _C:
         c = self.combat
         if c is None:
             raise IllegalAction("combat/none")
         return c
 
     @property
-    def decision(self) -> Pending:
+    def decision(self) -> _P:
         p = self.pending
         if p is None:
             raise IllegalAction("phase/wrong", "no decision is pending")
@@ -277,7 +283,7 @@ class Current:
 
 
 @node
-class State(Node, Current):
+class State(Node, Current[Turn, Combat, Pending]):
     params: Params
     rng_seed: int
     rng_n: int

@@ -63,7 +63,7 @@ class Draws:
         return card
 
 
-class Tx(Draws, Current):
+class Tx(Draws, Current[Turn, Combat, Pending]):
     def __init__(self, state: State, cards: CardSet) -> None:
         self.cards = cards
         self.base = state
