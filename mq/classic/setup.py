@@ -6,11 +6,13 @@ from mq.classic import effects as fx
 from mq.classic.state import ClassicParams, ClassicState, CPlayer
 from mq.classic.tx import DOOR, TREASURE, Tx
 from mq.rules.errors import IllegalAction
-from mq.rules.newgame import GENDER_CHOICES, GENDERS, ROLLED, roll_order
+from mq.rules.newgame import GENDER_CHOICES, GENDERS, ROLLED, TableRules, check_table, roll_order
 from mq.rules.state import Deck
 
-MIN_PLAYERS, MAX_PLAYERS = 2, 6  # C-OPT-1, C-SETUP-1
 START_CARDS = (4, 2)  # C-OPT-2: 4 + 4 (default) or 2 + 2
+# C-OPT-1, C-SETUP-1: 2 to 6 players, as in Quest (mq.rules.newgame.MIN_PLAYERS, MAX_PLAYERS).
+CLASSIC_TABLE = TableRules("Classic", GENDER_CHOICES, "one gender, male, female or rolled, per player", START_CARDS,
+                           "Classic starting hands are 4 or 2 cards of each deck (C-OPT-2)", "C-OPT-5", "C-OPT-5")
 
 
 def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int = 4, epic: bool = False,
@@ -18,19 +20,8 @@ def make_params(players: int, genders: tuple[str, ...] | None = None, start_card
     """Validated Classic parameters (C-OPT); genders default to alternating by seat (C-SETUP-4); a
     seat's gender may be ROLLED: the game's seed decides it (as Q-SETUP-3; bots and players who
     leave it to chance)."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("action/malformed", f"{players} players: Classic plays with 2 to 6")
-    if genders is None:
-        genders = tuple(GENDERS[i % 2] for i in range(players))
-    if len(genders) != players or any(g not in GENDER_CHOICES for g in genders):
-        raise IllegalAction("action/malformed", "one gender, male, female or rolled, per player")
-    if start_cards not in START_CARDS:
-        raise IllegalAction("action/malformed", "Classic starting hands are 4 or 2 cards of each deck (C-OPT-2)")
-    if not 0 <= window_ms <= 120_000:
-        raise IllegalAction("action/malformed", "the interrupt window timer is 0 to 120 s (C-OPT-5)")
-    if away not in ("wait", "bot") or not 0 <= away_s <= 3600:
-        raise IllegalAction("action/malformed", "a disconnected seat is waited for or botted (C-OPT-5)")
-    return ClassicParams(players=players, genders=tuple(genders), start_door=start_cards,
+    genders = check_table(CLASSIC_TABLE, players, genders, start_cards, window_ms, away, away_s)
+    return ClassicParams(players=players, genders=genders, start_door=start_cards,
                          start_treasure=start_cards, epic=bool(epic), window_ms=window_ms, away=away, away_s=away_s)
 
 

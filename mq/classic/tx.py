@@ -6,19 +6,19 @@ counter-based RNG of mq.core, whose (seed, n) the state carries (DESIGN "Determi
 """
 from __future__ import annotations
 
-from typing import Any
-
 from mq.cards.classic_defs import ClassicSet
 from mq.classic.events import make
 from mq.classic.state import ClassicState, Combat, CPlayer, CurseCast, Pending, Turn
 from mq.rules.errors import IllegalAction
-from mq.rules.state import Current, Deck
-from mq.rules.tx import Draws
+from mq.rules.state import Deck
+from mq.rules.tx import Transaction, keep
 
 DOOR, TREASURE = "door", "treasure"
 
 
-class Tx(Draws, Current[Turn, Combat, Pending]):
+class Tx(Transaction[CPlayer, Turn, Combat, Pending]):
+    make_event = staticmethod(make)
+
     def __init__(self, state: ClassicState, cards: ClassicSet) -> None:
         self.cards = cards
         self.base = state
@@ -38,7 +38,7 @@ class Tx(Draws, Current[Turn, Combat, Pending]):
         self.winners = state.winners
         self.events: list[tuple] = []
 
-    # (the RNG and the draws, C-SETUP-2: mq.rules.tx.Draws)
+    # (the RNG, the draws and the setters, C-SETUP-2: mq.rules.tx.Transaction)
 
     @property
     def casting(self) -> CurseCast:
@@ -51,36 +51,10 @@ class Tx(Draws, Current[Turn, Combat, Pending]):
     def deck_of(self, card: str) -> str:
         return DOOR if card.startswith("CD") else TREASURE
 
-    def discard(self, card: str) -> None:
-        deck = self.deck_of(card)
-        d = self.decks[deck]
-        self.decks[deck] = Deck(d.draw, d.discard + (card,))
-
-    # -- small accessors -----------------------------------------------------------------------
-    def event(self, *fields: Any) -> None:
-        self.events.append(make(fields))
-
-    def player(self, seat: int) -> CPlayer:
-        return self.players[seat]
-
-    def set_player(self, seat: int, **changes: Any) -> CPlayer:
-        p = self.players[seat].replace(**changes)
-        self.players[seat] = p
-        return p
-
-    def set_turn(self, **changes: Any) -> None:
-        self.turn = self.current_turn.replace(**changes)
-
-    def set_combat(self, **changes: Any) -> None:
-        self.combat = self.fight.replace(**changes)
-
     def commit(self) -> ClassicState:
         base = self.base
-        players = tuple(self.players)
-        if len(players) == len(base.players) and all(a is b for a, b in zip(players, base.players)):
-            players = base.players
         return base.replace(
-            rng_n=self.n, order=self.order, players=players, door=self.decks[DOOR],
-            treasure=self.decks[TREASURE], phase=self.phase, turn=self.turn, combat=self.combat,
-            curse=self.curse, queue=self.queue, bodies=self.bodies, pending=self.pending,
+            rng_n=self.n, order=self.order, players=keep(self.players, base.players, base.players),
+            door=self.decks[DOOR], treasure=self.decks[TREASURE], phase=self.phase, turn=self.turn,
+            combat=self.combat, curse=self.curse, queue=self.queue, bodies=self.bodies, pending=self.pending,
             winners=self.winners)

@@ -1,6 +1,8 @@
 """Setting up a game (Q-SETUP)."""
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from mq.cards import CardSet, load_default
 from mq.rules import draws
 from mq.rules.errors import IllegalAction
@@ -15,23 +17,49 @@ ROLLED = "rolled"
 GENDER_CHOICES = (*GENDERS, ROLLED)
 
 
+@dataclass(frozen=True)
+class TableRules:
+    """What a mode's table options may be, and how a refusal says so (with the rule it cites):
+    one checker, ``check_table``, serves both modes."""
+
+    name: str  # how a refusal names the game
+    genders: tuple[str, ...]  # the gender words a seat may choose
+    genders_said: str
+    start_cards: tuple[int, ...]  # the starting hands the mode offers
+    start_said: str
+    timer_rule: str  # the rule of the interrupt window timer ...
+    away_rule: str  # ... and of a disconnected seat
+
+
+QUEST_TABLE = TableRules("mq", GENDER_CHOICES, "one gender per player: male, female or rolled (Q-SETUP-3)",
+                         (3, 4), "starting hands are 3 or 4 of each deck (Q-OPT-3)", "Q-OPT-1", "Q-OPT-2")
+
+
+def check_table(rules: TableRules, players: int, genders: tuple[str, ...] | None, start_cards: int,
+                window_ms: int, away: str, away_s: int) -> tuple[str, ...]:
+    """The table options checked against a mode's ``rules`` (Q-OPT, C-OPT): an IllegalAction that
+    says which one is wrong, or the seats' genders (alternating by seat when not given)."""
+    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
+        raise IllegalAction("action/malformed", f"{players} players: {rules.name} plays with 2 to 6")
+    if genders is None:
+        genders = tuple(GENDERS[i % 2] for i in range(players))
+    if len(genders) != players or any(g not in rules.genders for g in genders):
+        raise IllegalAction("action/malformed", rules.genders_said)
+    if start_cards not in rules.start_cards:
+        raise IllegalAction("action/malformed", rules.start_said)
+    if not 0 <= window_ms <= 120_000:
+        raise IllegalAction("action/malformed", f"the interrupt window timer is 0 to 120 s ({rules.timer_rule})")
+    if away not in ("wait", "bot") or not 0 <= away_s <= 3600:
+        raise IllegalAction("action/malformed", f"a disconnected seat is waited for or botted ({rules.away_rule})")
+    return tuple(genders)
+
+
 def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int = 3,
                 window_ms: int = 10_000, away: str = "wait", away_s: int = 60) -> Params:
     """Validated game parameters and table options (Q-OPT); genders (Q-SETUP-3: each a GENDER_CHOICES
     word) default to alternating by seat."""
-    if not MIN_PLAYERS <= players <= MAX_PLAYERS:
-        raise IllegalAction("action/malformed", f"{players} players: mq plays with 2 to 6")
-    if genders is None:
-        genders = tuple(GENDERS[i % 2] for i in range(players))
-    if len(genders) != players or any(g not in GENDER_CHOICES for g in genders):
-        raise IllegalAction("action/malformed", "one gender per player: male, female or rolled (Q-SETUP-3)")
-    if start_cards not in (3, 4):
-        raise IllegalAction("action/malformed", "starting hands are 3 or 4 of each deck (Q-OPT-3)")
-    if not 0 <= window_ms <= 120_000:
-        raise IllegalAction("action/malformed", "the interrupt window timer is 0 to 120 s (Q-OPT-1)")
-    if away not in ("wait", "bot") or not 0 <= away_s <= 3600:
-        raise IllegalAction("action/malformed", "a disconnected seat is waited for or botted (Q-OPT-2)")
-    return Params(players=players, genders=tuple(genders), start_treasure=start_cards, start_dxm=start_cards,
+    genders = check_table(QUEST_TABLE, players, genders, start_cards, window_ms, away, away_s)
+    return Params(players=players, genders=genders, start_treasure=start_cards, start_dxm=start_cards,
                   window_ms=window_ms, away=away, away_s=away_s)
 
 

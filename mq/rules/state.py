@@ -244,9 +244,9 @@ class Pending(Node):
     data: tuple = ()
 
 
-_T = TypeVar("_T")
-_C = TypeVar("_C")
-_P = TypeVar("_P")
+_T = TypeVar("_T", bound=Node)
+_C = TypeVar("_C", bound=Node)
+_P = TypeVar("_P", bound=Node)
 
 
 class Current(Generic[_T, _C, _P]):

@@ -8,24 +8,24 @@ from the counter-based RNG carried in the state (DESIGN "Determinism and hashing
 from __future__ import annotations
 
 from operator import is_
-from typing import Any
+from typing import Any, Callable, Generic, TypeVar
 
 from mq import core
 from mq.cards import CardSet
 from mq.rules.events import make
+from mq.rules.node import Node
 from mq.rules.state import Combat, Current, Deck, Monster, Pending, Player, Room, State, Turn
 
 
 class Draws:
-    """The randomness and the deck draws of a transaction, shared by both modes' Tx (the Classic
-    one is mq.classic.tx): it needs ``seed`` and ``n`` (the counter-based RNG's state), ``decks``
-    (name -> Deck) and ``event``."""
+    """The randomness and the deck draws of a transaction: it needs ``seed`` and ``n`` (the
+    counter-based RNG's state), ``decks`` (name -> Deck) and ``event``."""
 
     seed: int
     n: int
-    decks: dict
+    decks: dict[str, Deck]
 
-    def event(self, *fields: Any) -> None:  # (each mode's Tx records its own event types)
+    def event(self, *fields: Any) -> None:  # (each mode records its own event types: Transaction)
         raise NotImplementedError
 
     # -- randomness (all of it goes through here) -------------------------------------------
@@ -63,7 +63,59 @@ class Draws:
         return card
 
 
-class Tx(Draws, Current[Turn, Combat, Pending]):
+_Pl = TypeVar("_Pl", bound=Node)
+_T = TypeVar("_T", bound=Node)
+_C = TypeVar("_C", bound=Node)
+_P = TypeVar("_P", bound=Node)
+
+
+class Transaction(Draws, Current[_T, _C, _P], Generic[_Pl, _T, _C, _P]):
+    """What both modes' transactions share (Quest's Tx below, Classic's mq.classic.tx.Tx), with
+    each mode's node types: the randomness and the draws, the players' working list and its
+    setters, discarding to the deck a card came from, recording events.  A mode's Tx fills in
+    ``make_event`` (its event types), ``deck_of`` and ``commit``."""
+
+    players: list[_Pl]
+    events: list[tuple[Any, ...]]
+    make_event: Callable[[tuple[Any, ...]], tuple[Any, ...]]
+
+    def event(self, *fields: Any) -> None:
+        """Record an event: its kind, then its fields (one named type per kind)."""
+        self.events.append(self.make_event(fields))
+
+    def deck_of(self, card: str) -> str:
+        raise NotImplementedError
+
+    def discard(self, card: str) -> None:
+        kind = self.deck_of(card)
+        deck = self.decks[kind]
+        self.decks[kind] = Deck(deck.draw, deck.discard + (card,))
+
+    def player(self, seat: int) -> _Pl:
+        return self.players[seat]
+
+    def set_player(self, seat: int, **changes: Any) -> _Pl:
+        old = self.players[seat]
+        p = old.replace(**changes)
+        self.players[seat] = p
+        if "items" in changes:
+            self.items_changed(old, p)
+        return p
+
+    def items_changed(self, old: _Pl, new: _Pl) -> None:
+        """After a player's items in play changed (a mode with cards that travel with an item
+        follows them here)."""
+
+    def set_turn(self, **changes: Any) -> None:
+        self.turn = self.current_turn.replace(**changes)
+
+    def set_combat(self, **changes: Any) -> None:
+        self.combat = self.fight.replace(**changes)
+
+
+class Tx(Transaction[Player, Turn, Combat, Pending]):
+    make_event = staticmethod(make)
+
     def __init__(self, state: State, cards: CardSet) -> None:
         self.cards = cards
         self.base = state
@@ -91,33 +143,13 @@ class Tx(Draws, Current[Turn, Combat, Pending]):
         self.events: list[tuple[Any, ...]] = []
         self._last: State | None = None  # what commit returned last (see commit)
 
-    def discard(self, card: str) -> None:
-        kind = self.deck_of(card)
-        deck = self.decks[kind]
-        self.decks[kind] = Deck(deck.draw, deck.discard + (card,))
-
     def deck_of(self, card: str) -> str:
         defn = self.cards.card(card)
         name = type(defn).__name__
         return {"MonsterDef": "monster", "TreasureDef": "treasure", "DxmDef": "dxm"}[name]
 
     # -- small accessors -----------------------------------------------------------------------
-    def event(self, *fields: Any) -> None:
-        """Record an event: its kind, then its fields (one named type per kind, mq.rules.events)."""
-        self.events.append(make(fields))
-
-    def player(self, seat: int) -> Player:
-        return self.players[seat]
-
-    def set_player(self, seat: int, **changes: Any) -> Player:
-        old = self.players[seat]
-        p = old.replace(**changes)
-        self.players[seat] = p
-        if "items" in changes:
-            self._drop_cheats(old, p)
-        return p
-
-    def _drop_cheats(self, old: Player, new: Player) -> None:
+    def items_changed(self, old: Player, new: Player) -> None:
         """A Cheat! card travels with its item (Q-ITEM-4): when the item leaves play for good (it
         is in nobody's play area any more) the Cheat! card is discarded with it."""
         kept = {it.card for it in new.items}
@@ -154,12 +186,6 @@ class Tx(Draws, Current[Turn, Combat, Pending]):
     def seats_in(self, room: int) -> list[int]:
         return [p.seat for p in self.players if p.room == room and p.alive]
 
-    def set_turn(self, **changes: Any) -> None:
-        self.turn = self.current_turn.replace(**changes)
-
-    def set_combat(self, **changes: Any) -> None:
-        self.combat = self.fight.replace(**changes)
-
     def commit(self) -> State:
         """The working copy as a State.  Committing again with nothing changed in between returns
         the very same State object (the values are compared by identity: every field is assigned
@@ -169,10 +195,10 @@ class Tx(Draws, Current[Turn, Combat, Pending]):
         decks = self.decks
         values = (
             self.params, self.seed, self.n, self.order,
-            _keep(self.players, prev.players, base.players),
-            _keep(self.rooms, prev.rooms, base.rooms),
+            keep(self.players, prev.players, base.players),
+            keep(self.rooms, prev.rooms, base.rooms),
             self.room_deck, self.connector_deck, decks["monster"], decks["treasure"], decks["dxm"],
-            _keep(self.monsters, prev.monsters, base.monsters),
+            keep(self.monsters, prev.monsters, base.monsters),
             self.next_uid, self.phase, self.turn, self.combat, self.pending, self.winners,
             self.last_colour,
         )
@@ -198,7 +224,7 @@ _COMMITTED = ("params", "rng_seed", "rng_n", "order", "players", "rooms", "room_
               "combat", "pending", "winners", "last_colour")
 
 
-def _keep(items: list, last: tuple, base: tuple) -> tuple:
+def keep(items: list, last: tuple, base: tuple) -> tuple:
     """The tuple for a working list: the last committed one or the base one when it holds exactly
     the same nodes (so unchanged parts keep their identity and caches), else a new one."""
     if _same(items, last):
