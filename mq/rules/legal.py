@@ -190,7 +190,7 @@ def _level_card(defn) -> bool:
     return getattr(defn, "kind", None) == CardKind.LEVEL
 
 
-def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -> None:  # noqa: C901
+def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -> None:
     """Q-TURN-2..4 outside combat: level cards, race/class, equipping, dropping, healing, one-shots
     where they mean something (Q-CARD-3, 4), and playing items from hand (one-shots onto the belt,
     Q-ITEM-1): on your own turn, and newly gained Treasure on anyone's turn (Q-CARD-3, Q-TURN-3)."""
@@ -199,43 +199,69 @@ def _anytime(state, seat, cards, add, own_turn: bool, only: str | None = None) -
         if _wants(only, "curse"):
             _curses(state, seat, cards, add)
         return
-    for card in p.hand if _wants(only, "play") else ():
-        defn = cards.card(card)
-        if _level_card(defn):
-            if p.level < MAX_LEVEL - 1:  # Q-LAW-2
-                add(Action(seat, "play", (card,)))
-        elif isinstance(defn, DxmDef):  # DxM cards anytime (Q-CARD-4), within their own rules
-            _race_or_class_plays(seat, card, defn, p, cards, add)
-        elif (own_turn or card in p.fresh) and _into_play(defn, p, cards):
-            add(Action(seat, "play", (card,)))  # Q-CARD-3, Q-TURN-3 (newly gained: on anyone's turn); Q-ITEM-1
+    if _wants(only, "play"):
+        _plays_from_hand(p, seat, cards, add, own_turn)
     for card in p.races + p.classes + p.hybrids:
         add(Action(seat, "discard", (card,)))  # Q-CHAR-4
     if _wants(only, "curse"):
         _curses(state, seat, cards, add)
-    for card in p.hand if _wants(only, "enhance") else ():  # Q-CARD-6: enhancers anytime, on any monster
-        if getattr(cards.card(card), "kind", None) == CardKind.ENHANCER:
-            for m in state.monsters:
-                add(Action(seat, "enhance", (card, m.uid)))
-    for it in p.items if _wants(only, "equip") else ():
-        for place in (WORN, CARRIED, BELT, BACKPACK):
-            if place != it.place and can_place(p, it.card, place, cards):
-                add(Action(seat, "equip", (it.card, place)))
+    if _wants(only, "enhance"):
+        _enhancers(state, p, seat, cards, add)
+    if _wants(only, "equip"):
+        _equips(p, seat, cards, add)
     _drops(p, seat, add)
     if _wants(only, "give"):
         _gifts(state, seat, cards, add)
     for shield in combat.curse_cancellers(p, cards) if p.curses and _wants(only, "uncurse") else ():
         for card in p.curses:  # Q-CARD-8: remove a lasting curse
             add(Action(seat, "uncurse", (shield, card)))
-    for card in p.hand if _wants(only, "cheat") else ():  # Q-ITEM-4: Cheat! on an item in play, outside combat
-        if getattr(cards.card(card), "kind", None) == CardKind.CHEAT:
-            for it in p.items:
-                if not it.cheat:
-                    add(Action(seat, "cheat", (card, it.card)))
+    if _wants(only, "cheat"):
+        _cheats(p, seat, cards, add)
     if _wants(only, "heal") and p.level > 1 and p.hp < max_hp(p, cards):
         add(Action(seat, "heal"))  # Q-CHAR-6
     for card in _one_shots(p, cards) if _wants(only, "use") else ():
         if useful_outside_combat(p, cards.card(card), cards):
             add(Action(seat, "use", (card,)))  # Q-CARD-3, 4
+
+
+def _plays_from_hand(p, seat, cards, add, own_turn: bool) -> None:
+    """Cards from hand into play outside combat: a level card (never the winning level, Q-LAW-2),
+    DxM cards anytime within their own rules (Q-CARD-4), and Treasure into play on your own turn or,
+    newly gained, on anyone's (Q-CARD-3, Q-TURN-3; Q-ITEM-1)."""
+    for card in p.hand:
+        defn = cards.card(card)
+        if _level_card(defn):
+            if p.level < MAX_LEVEL - 1:  # Q-LAW-2
+                add(Action(seat, "play", (card,)))
+        elif isinstance(defn, DxmDef):
+            _race_or_class_plays(seat, card, defn, p, cards, add)
+        elif (own_turn or card in p.fresh) and _into_play(defn, p, cards):
+            add(Action(seat, "play", (card,)))
+
+
+def _enhancers(state, p, seat, cards, add) -> None:
+    """Q-CARD-6: monster enhancers anytime, on any monster."""
+    for card in p.hand:
+        if getattr(cards.card(card), "kind", None) == CardKind.ENHANCER:
+            for m in state.monsters:
+                add(Action(seat, "enhance", (card, m.uid)))
+
+
+def _equips(p, seat, cards, add) -> None:
+    """Q-TURN-3: an item in play moved to any other place it fits."""
+    for it in p.items:
+        for place in (WORN, CARRIED, BELT, BACKPACK):
+            if place != it.place and can_place(p, it.card, place, cards):
+                add(Action(seat, "equip", (it.card, place)))
+
+
+def _cheats(p, seat, cards, add) -> None:
+    """Q-ITEM-4: a Cheat! card on an item in play that has none, outside combat."""
+    for card in p.hand:
+        if getattr(cards.card(card), "kind", None) == CardKind.CHEAT:
+            for it in p.items:
+                if not it.cheat:
+                    add(Action(seat, "cheat", (card, it.card)))
 
 
 def _into_play(defn, p, cards) -> bool:
@@ -284,24 +310,15 @@ def _gifts(state, seat, cards, add) -> None:
 MOVEMENT_KINDS = ("move", "dash", "search", "pickup", "summon", "fight", "deal", "buy", "suicide", "end_turn")
 
 
-def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:  # noqa: C901
+def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:
     p = state.players[seat]
     t = state.turn
     # Only actions that spend move look at ``left``: when listing another kind, skip computing it.
     left = max(0, move_total(p, cards) - t.spent) if _wants(only, "move", "dash", "search", "pickup", "deal") else 0
     here = state.rooms[p.room]
     complete = board.is_complete(state)
-    for d in range(4) if _wants(only, "move", "dash") else ():
-        kind = here.sides[d]
-        if kind == board.WALL:
-            continue
-        _, _, j = board.beyond(state.rooms, p.room, d)
-        if j < 0 and complete:
-            continue  # Q-EXPLORE-6: the edge of a complete dungeon is a wall for munchkins
-        if board.MOVE_COST[kind] <= left:
-            add(Action(seat, "move", (d,)))
-        elif not t.dashed:
-            add(Action(seat, "dash", (d,)))  # Q-MOVE-2
+    if _wants(only, "move", "dash"):
+        _moves(state, p, seat, here, left, complete, add)
     quiet = not any(m.room == p.room for m in state.monsters)
     face = cards.face(here.face)
     if (quiet and left >= 1 and not face.no_search and here.mark != LOOTED
@@ -313,17 +330,38 @@ def _movement_phase(state, seat, cards, add, only: str | None = None) -> None:  
         add(Action(seat, "summon"))
     if not quiet and _wants(only, "fight") and not combat.hostile_in(state, seat, cards, p.room):
         add(Action(seat, "fight"))  # Q-COMBAT-2: every monster here ignores you; you may still fight
-    if quiet and left >= 1 and p.room not in t.deals:  # Q-SEARCH-5: room deals
-        for e in face.effects:
-            if e.name == "deal_buy" and p.gold >= e.number("price"):
-                add(Action(seat, "deal", ("buy",)))
-            elif e.name == "deal_sell" and _wants(only, "deal"):
-                for card in sellable(p, cards):
-                    add(Action(seat, "deal", ("sell", card)))
+    if quiet and left >= 1 and p.room not in t.deals:
+        _deals(p, seat, face, cards, add, only)
     for option in buy_options(p, cards, t.double_sale) if _wants(only, "buy") else ():
         add(Action(seat, "buy", option))
     add(Action(seat, "suicide"))
     add(Action(seat, "end_turn"))
+
+
+def _moves(state, p, seat, here, left: int, complete: bool, add) -> None:
+    """Q-MOVE-1, 2: across each connector that is not a wall, as a move when the move left pays
+    for it, else as the turn's one dash."""
+    for d in range(4):
+        kind = here.sides[d]
+        if kind == board.WALL:
+            continue
+        _, _, j = board.beyond(state.rooms, p.room, d)
+        if j < 0 and complete:
+            continue  # Q-EXPLORE-6: the edge of a complete dungeon is a wall for munchkins
+        if board.MOVE_COST[kind] <= left:
+            add(Action(seat, "move", (d,)))
+        elif not state.turn.dashed:
+            add(Action(seat, "dash", (d,)))  # Q-MOVE-2
+
+
+def _deals(p, seat, face, cards, add, only: str | None) -> None:
+    """Q-SEARCH-5: the deals printed on the room."""
+    for e in face.effects:
+        if e.name == "deal_buy" and p.gold >= e.number("price"):
+            add(Action(seat, "deal", ("buy",)))
+        elif e.name == "deal_sell" and _wants(only, "deal"):
+            for card in sellable(p, cards):
+                add(Action(seat, "deal", ("sell", card)))
 
 
 def sellable(p, cards) -> list[str]:
@@ -414,54 +452,42 @@ def offer_args(gold: int, share: int, item: str = "", first: str = FirstPick.HEL
 FIGHT_CARDS = ("enhance", "wander", "mate", "curse")  # the kinds _fight_cards lists
 
 
-def _combat(state, seat, cards, add, only: str | None = None) -> None:  # noqa: C901
+def _combat(state, seat, cards, add, only: str | None = None) -> None:
+    """What ``seat`` may do in the fight, stage by stage (Combat's docstring), then what may be
+    done at any time of it."""
     c = state.combat
     p = state.players[seat]
     if seat == c.fighter and c.stage == Stage.PREPARE:
-        for card in _one_shots(p, cards) if _wants(only, "use") else ():
-            defn = cards.card(card)
-            magic = _has(defn, "teleport") and not c.boss and c.room != 0 and c.helper < 0
-            if defn.bonus > 0 or _has(defn, "heal") or magic:
-                add(Action(seat, "use", (card,)))
-        if c.rounds < HELP_ROUNDS and c.helper < 0 and _wants(only, "ask") \
-                and any(combat.may_be_asked(state, cards, s) for s in range(len(state.players))):
-            add(Action(seat, "ask"))  # Q-HELP-1; again after every offer was declined, a few times
+        _prepare(state, c, p, seat, cards, add, only)
+    elif c.stage == Stage.HELP:
+        _help(state, c, seat, cards, add, only)
+    elif seat == c.runner:
+        _running(state, c, p, seat, cards, add)
+    if c.stage == Stage.OUTCOME and seat in c.waiting:  # Q-COMBAT-7: only after-roll cards now
+        if _wants(only, "set_die"):
+            _die_changes(c, p, seat, cards, add)
+        add(Action(seat, "pass"))
+    if c.stage == Stage.WINDOW and seat in c.waiting:
+        if _wants(only, "use"):
+            _window_one_shots(state, c, p, seat, cards, add)
         if _wants(only, *FIGHT_CARDS):
             _fight_cards(state, seat, cards, add)
-        add(Action(seat, "roll"))
-    elif c.stage == Stage.HELP:
-        counter = next((o for o in c.offers if o[0] == c.fighter), None)  # the fighter's terms
-        bid = next((o for o in c.offers if o[0] == seat), None) if seat != c.fighter else None
-        if seat in c.waiting and combat.can_help(state, cards, seat):  # (else only pass: they cannot come)
-            if counter is not None and _affordable(state, seat, counter[1], counter[3]):
-                add(Action(seat, "accept", (c.fighter,)))  # Q-DIGI-3: agree to the fighter's terms
-            if _wants(only, "offer"):
-                _bids(state, seat, cards, add, None)
-        elif bid is not None and c.rebids < REBIDS and _wants(only, "offer"):
-            _bids(state, seat, cards, add, bid)  # Q-HELP-2: a bid may change until one is accepted
-        if seat in c.waiting:
-            add(Action(seat, "pass"))
-        elif seat == c.fighter and not c.waiting:
-            for helper, gold, share, item, first in c.offers:
-                if helper != c.fighter and _affordable(state, helper, gold, item):
-                    add(Action(seat, "accept", (helper,)))
-            for helper, gold, share, item, first in c.offers if c.rounds < HELP_ROUNDS and _wants(only, "counter") else ():
-                bid = deal_cost(gold, share, item, cards, first)
-                for g in HELP_GOLD:  # Q-DIGI-3: a counter-offer, cheaper for the fighter than the bid
-                    for sh in HELP_SHARES if g >= 0 else ():  # (asking to be paid is the bidders' call)
-                        for fp in FIRSTS if sh else FIRSTS[:1]:
-                            if deal_cost(g, sh, "", cards, fp) < bid and _affordable(state, helper, g, ""):
-                                add(Action(seat, "counter", (helper,) + offer_args(g, sh, "", fp)))
-            add(Action(seat, "decline"))
-        if _wants(only, *FIGHT_CARDS):  # Q-HELP-3, Q-CARD-6: anytime, while help is negotiated
-            _fight_cards(state, seat, cards, add)  # (the dead too, Q-DEATH-2: on the fight, not on themselves)
-    elif seat == c.runner and c.stage == Stage.RUN:
+        add(Action(seat, "pass"))
+    if p.alive:
+        _anytime_in_combat(c, p, seat, cards, add, only)
+
+
+def _running(state, c, p, seat, cards, add) -> None:
+    """The runner (Q-RUN): where to run, or magic movement instead; the escape rolls in an order
+    they choose, cards decided before rolling; after a halfling's failed first roll, letting it
+    stand (or rolling again, the power "reroll", mq.rules.powers)."""
+    if c.stage == Stage.RUN:
         for card in _one_shots(p, cards):  # Q-RUN-4: magic movement instead of running
             if _has(cards.card(card), "teleport") and not c.boss:
                 add(Action(seat, "use", (card,)))
         for room in combat.run_options(state, cards):
             add(Action(seat, "run", (room,)))
-    elif seat == c.runner and c.stage == Stage.ESCAPE:
+    elif c.stage == Stage.ESCAPE:
         if c.to_escape == c.monsters:  # Q-RUN-4: cards are decided before rolling
             for card in _one_shots(p, cards):
                 defn = cards.card(card)
@@ -469,38 +495,15 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:  # noqa: 
                     add(Action(seat, "use", (card,)))
         for uid in c.to_escape:
             add(Action(seat, "escape", (uid,)))
-    elif seat == c.runner and c.stage == Stage.REROLL:  # or roll again (power "reroll", mq.rules.powers)
+    elif c.stage == Stage.REROLL:
         add(Action(seat, "pass"))  # let the failed roll stand: its Bad Stuff
-    if c.stage == Stage.OUTCOME and seat in c.waiting:  # Q-COMBAT-7: only after-roll cards now
-        for card in combat.after_roll_cards(p, cards) if _wants(only, "set_die") else ():
-            to = next(e.number("to") for e in cards.card(card).effects if e.name == "change_die")
-            for side, dice in ((MUNCHKINS, c.my_dice), (MONSTERS, tuple(x for d in c.their_dice for x in d))):
-                for i, value in enumerate(dice):
-                    if value != to:
-                        add(Action(seat, "set_die", (card, side, i)))
-        add(Action(seat, "pass"))
-    if c.stage == Stage.WINDOW and seat in c.waiting:
-        # Q-COMBAT-7, Q-HELP-3: one-shots for either side (the fighter only for their own side);
-        # throwables only from the fight's room or next door (Q-ITEM-9).  A dead munchkin plays
-        # them too, and enhancers and the like: they act on the fight, not on the dead (Q-DEATH-2).
-        use = _wants(only, "use")
-        near = None  # whether p is in the fight's room or next door: asked only for a throwable
-        for card in _one_shots(p, cards) if use else ():
-            defn = cards.card(card)
-            if defn.bonus > 0 and getattr(defn, "throwable", False) and near is None:
-                near = p.room == c.room or p.room in combat.run_options(state, cards)
-            if defn.bonus > 0 and (near or not getattr(defn, "throwable", False)):
-                if seat == c.fighter:
-                    add(Action(seat, "use", (card,)))
-                else:
-                    add(Action(seat, "use", (card, MUNCHKINS)))
-                    add(Action(seat, "use", (card, MONSTERS)))
-        if _wants(only, *FIGHT_CARDS):
-            _fight_cards(state, seat, cards, add)
-        add(Action(seat, "pass"))
-    if p.alive and c.stage in (Stage.PREPARE, Stage.WINDOW, Stage.HELP, Stage.RUN, Stage.ESCAPE, Stage.REROLL):
-        # Q-TURN-2: go up a level, add a race or class anytime, even in combat (only the dice and
-        # the after-roll window, Q-COMBAT-7, are closed to them)
+
+
+def _anytime_in_combat(c, p, seat, cards, add, only: str | None) -> None:
+    """What a living munchkin may do at any time of a fight: go up a level, add a race or class
+    (Q-TURN-2; only the dice and the after-roll window, Q-COMBAT-7, are closed to them), drop
+    things (Q-SEARCH-4), and the fighter give up (Q-TURN-4, Q-DEATH-4; Q-BOSS-2: not vs the Boss)."""
+    if c.stage in (Stage.PREPARE, Stage.WINDOW, Stage.HELP, Stage.RUN, Stage.ESCAPE, Stage.REROLL):
         for card in p.hand if _wants(only, "play") else ():
             defn = cards.card(card)
             if _level_card(defn) and p.level < MAX_LEVEL - 1:
@@ -509,10 +512,89 @@ def _combat(state, seat, cards, add, only: str | None = None) -> None:  # noqa: 
                 _race_or_class_plays(seat, card, defn, p, cards, add)
         for card in p.races + p.classes:
             add(Action(seat, "discard", (card,)))  # Q-CHAR-4: even in combat
-    if p.alive:
-        _drops(p, seat, add)  # Q-SEARCH-4: at any time
-    if seat == c.fighter and p.alive and not c.boss:
-        add(Action(seat, "suicide"))  # Q-TURN-4, Q-DEATH-4: anytime on your turn (Q-BOSS-2: not vs the Boss)
+    _drops(p, seat, add)
+    if seat == c.fighter and not c.boss:
+        add(Action(seat, "suicide"))
+
+
+def _prepare(state, c, p, seat, cards, add, only: str | None) -> None:
+    """The fighter before rolling: one-shots, asking for help, cards on the fight, the roll."""
+    for card in _one_shots(p, cards) if _wants(only, "use") else ():
+        defn = cards.card(card)
+        magic = _has(defn, "teleport") and not c.boss and c.room != 0 and c.helper < 0
+        if defn.bonus > 0 or _has(defn, "heal") or magic:
+            add(Action(seat, "use", (card,)))
+    if c.rounds < HELP_ROUNDS and c.helper < 0 and _wants(only, "ask") \
+            and any(combat.may_be_asked(state, cards, s) for s in range(len(state.players))):
+        add(Action(seat, "ask"))  # Q-HELP-1; again after every offer was declined, a few times
+    if _wants(only, *FIGHT_CARDS):
+        _fight_cards(state, seat, cards, add)
+    add(Action(seat, "roll"))
+
+
+def _help(state, c, seat, cards, add, only: str | None) -> None:
+    """Q-HELP-1, 2, Q-DIGI-3: the bidding for help: bids, the fighter's terms, accepting,
+    counter-offers, declining; cards on the fight meanwhile."""
+    counter = next((o for o in c.offers if o[0] == c.fighter), None)  # the fighter's terms
+    bid = next((o for o in c.offers if o[0] == seat), None) if seat != c.fighter else None
+    if seat in c.waiting and combat.can_help(state, cards, seat):  # (else only pass: they cannot come)
+        if counter is not None and _affordable(state, seat, counter[1], counter[3]):
+            add(Action(seat, "accept", (c.fighter,)))  # Q-DIGI-3: agree to the fighter's terms
+        if _wants(only, "offer"):
+            _bids(state, seat, cards, add, None)
+    elif bid is not None and c.rebids < REBIDS and _wants(only, "offer"):
+        _bids(state, seat, cards, add, bid)  # Q-HELP-2: a bid may change until one is accepted
+    if seat in c.waiting:
+        add(Action(seat, "pass"))
+    elif seat == c.fighter and not c.waiting:
+        for helper, gold, share, item, first in c.offers:
+            if helper != c.fighter and _affordable(state, helper, gold, item):
+                add(Action(seat, "accept", (helper,)))
+        if c.rounds < HELP_ROUNDS and _wants(only, "counter"):
+            _counters(state, c, seat, cards, add)
+        add(Action(seat, "decline"))
+    if _wants(only, *FIGHT_CARDS):  # Q-HELP-3, Q-CARD-6: anytime, while help is negotiated
+        _fight_cards(state, seat, cards, add)  # (the dead too, Q-DEATH-2: on the fight, not on themselves)
+
+
+def _counters(state, c, seat, cards, add) -> None:
+    """Q-DIGI-3: the fighter's counter-offers to each bid, each cheaper for the fighter than the
+    bid (asking to be paid is the bidders' call)."""
+    for helper, gold, share, item, first in c.offers:
+        bid = deal_cost(gold, share, item, cards, first)
+        for g in HELP_GOLD:
+            for sh in HELP_SHARES if g >= 0 else ():
+                for fp in FIRSTS if sh else FIRSTS[:1]:
+                    if deal_cost(g, sh, "", cards, fp) < bid and _affordable(state, helper, g, ""):
+                        add(Action(seat, "counter", (helper,) + offer_args(g, sh, "", fp)))
+
+
+def _die_changes(c, p, seat, cards, add) -> None:
+    """Q-COMBAT-7: after the roll, a card that turns one die of either side to its value."""
+    for card in combat.after_roll_cards(p, cards):
+        to = next(e.number("to") for e in cards.card(card).effects if e.name == "change_die")
+        for side, dice in ((MUNCHKINS, c.my_dice), (MONSTERS, tuple(x for d in c.their_dice for x in d))):
+            for i, value in enumerate(dice):
+                if value != to:
+                    add(Action(seat, "set_die", (card, side, i)))
+
+
+def _window_one_shots(state, c, p, seat, cards, add) -> None:
+    """Q-COMBAT-7, Q-HELP-3: one-shots for either side in the interrupt window (the fighter only
+    for their own side); throwables only from the fight's room or next door (Q-ITEM-9).  A dead
+    munchkin plays them too, and enhancers and the like: they act on the fight, not on the dead
+    (Q-DEATH-2)."""
+    near = None  # whether p is in the fight's room or next door: asked only for a throwable
+    for card in _one_shots(p, cards):
+        defn = cards.card(card)
+        if defn.bonus > 0 and getattr(defn, "throwable", False) and near is None:
+            near = p.room == c.room or p.room in combat.run_options(state, cards)
+        if defn.bonus > 0 and (near or not getattr(defn, "throwable", False)):
+            if seat == c.fighter:
+                add(Action(seat, "use", (card,)))
+            else:
+                add(Action(seat, "use", (card, MUNCHKINS)))
+                add(Action(seat, "use", (card, MONSTERS)))
 
 
 def _bids(state, seat, cards, add, old) -> None:
