@@ -11,7 +11,7 @@ from mq.rules.actions import Action
 from mq.rules.character import MAX_LEVEL, gain_levels, identity, move_total, place_for
 from mq.rules.errors import IllegalAction
 from mq.rules.legal import LEVEL_PRICE, MONSTERS, MUNCHKINS, has_action, legal_actions, sale_value, valid_buy
-from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, FirstPick, Item, PendingKind, Stage, State
+from mq.rules.state import LOOTED, OVER, SEARCHED, SETUP, TURN, FirstPick, Item, PendingKind, Player, Stage, State
 from mq.rules.tx import Tx
 
 SEARCH_TABLE = {  # Q-SEARCH-1: result -> (gold, treasures, mark, monster)
@@ -64,33 +64,36 @@ def is_legal(state: State, action: Action, cards: CardSet) -> bool:
     return has_action(state, action.seat, cards, action.__eq__, action.kind)
 
 
-def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:  # noqa: C901
-    """The most specific reason code for an action that is not legal."""
+def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:
+    """The most specific reason code for an action that is not legal: a decision pending, the
+    setup, then what the turn's actions, the cards and the fight each need."""
     seat = action.seat
-    p = state.players[seat]
     if state.pending is not None:
         if state.pending.seat != seat:
             return "seat/not-your-turn", "another player must decide first"
         return "choice/invalid", str(action)
     if state.phase == SETUP:
         return "phase/wrong", "the game has not started"
-    if action.kind in ("move", "dash", "search", "pickup", "end_turn", "buy", "summon", "suicide"):
-        if state.current_turn.seat != seat:
+    p = state.players[seat]
+    return _why_turn(state, action, p, cards) or _why_card(state, action, p, cards) or _why_fight(state, action)
+
+
+Reason = tuple[str, str]
+TURN_KINDS = ("move", "dash", "search", "pickup", "end_turn", "buy", "summon", "suicide")
+
+
+def _why_turn(state: State, action: Action, p: Player, cards: CardSet) -> Reason | None:
+    """The actions of one's own turn out of combat (Q-TURN-1): moving, searching, picking up,
+    buying a level."""
+    if action.kind in TURN_KINDS:
+        if state.current_turn.seat != action.seat:
             return "seat/not-your-turn", ""
         if state.combat is not None:
             return "combat/in-combat", ""
         if not p.alive:
             return "dead", ""
     if action.kind in ("move", "dash") and action.args and action.args[0] in range(4):
-        d = action.number(0)
-        kind = state.rooms[p.room].sides[d]
-        if kind == board.WALL:
-            return "move/wall", ""
-        if action.kind == "dash" and state.current_turn.dashed:
-            return "move/dash-used", ""
-        if board.beyond(state.rooms, p.room, d)[2] < 0 and board.is_complete(state):
-            return "move/dungeon-complete", ""
-        return "move/not-enough", ""
+        return _why_move(state, action, p)
     if action.kind == "search":
         here = state.rooms[p.room]
         if any(m.room == p.room for m in state.monsters):
@@ -110,6 +113,25 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:  # noq
             if card not in held:
                 return "card/not-in-play", str(card)
         return "buy/not-enough", ""
+    return None
+
+
+def _why_move(state: State, action: Action, p: Player) -> Reason:
+    """Crossing a connector (Q-MOVE-1, 2, Q-EXPLORE-6)."""
+    d = action.number(0)
+    kind = state.rooms[p.room].sides[d]
+    if kind == board.WALL:
+        return "move/wall", ""
+    if action.kind == "dash" and state.current_turn.dashed:
+        return "move/dash-used", ""
+    if board.beyond(state.rooms, p.room, d)[2] < 0 and board.is_complete(state):
+        return "move/dungeon-complete", ""
+    return "move/not-enough", ""
+
+
+def _why_card(state: State, action: Action, p: Player, cards: CardSet) -> Reason | None:
+    """A card played, used, equipped, dropped or discarded, and healing: whose it is, who may
+    play it when, and where it fits."""
     if action.kind in ("play", "use") and action.args and action.args[0] not in p.hand \
             and not any(it.card == action.args[0] for it in p.items):
         return "card/not-in-hand", str(action.args[0])
@@ -123,24 +145,35 @@ def why(state: State, action: Action, cards: CardSet) -> tuple[str, str]:  # noq
     if action.kind == "heal" and p.level <= 1:
         return "level/too-low", ""  # Q-LAW-1, Q-CHAR-6
     if action.kind == "play" and action.args and action.args[0] in p.hand:
-        defn = cards.card(action.args[0])
-        if getattr(defn, "kind", None) == CardKind.LEVEL and p.level >= MAX_LEVEL - 1:
-            return "level/tenth", ""  # Q-LAW-2
-        if isinstance(defn, DxmDef) and defn.kind == CardKind.ONESHOT:
-            return "card/wrong-kind", "a DxM one-shot is used, never put into play"
-        if isinstance(defn, TreasureDef) and defn.kind in (CardKind.ITEM, CardKind.ONESHOT):  # Q-CARD-3, Q-TURN-4, Q-ITEM-1
-            if state.current_turn.seat != seat:
-                return "seat/not-your-turn", ""
-            if state.combat is not None:
-                return "combat/in-combat", ""
-            if place_for(p, defn, cards) is None:
-                return "card/no-room", ""
+        return _why_play(state, action, p, cards)
     if action.kind == "use" and state.combat is None and action.args \
             and getattr(cards.card(action.text(0)), "kind", None) == CardKind.ONESHOT:
         defn = cards.playable_card(action.text(0))
         if any(e.name in ("heal", "teleport") for e in defn.effects):
             return "card/no-effect", ""  # Q-CARD-3: full HP, or already in the Entrance
         return "combat/none", "that one-shot works only in a fight"
+    return None
+
+
+def _why_play(state: State, action: Action, p: Player, cards: CardSet) -> Reason | None:
+    """A card of the hand put into play (Q-LAW-2, Q-CARD-3, Q-TURN-4, Q-ITEM-1)."""
+    defn = cards.card(action.text(0))
+    if getattr(defn, "kind", None) == CardKind.LEVEL and p.level >= MAX_LEVEL - 1:
+        return "level/tenth", ""  # Q-LAW-2
+    if isinstance(defn, DxmDef) and defn.kind == CardKind.ONESHOT:
+        return "card/wrong-kind", "a DxM one-shot is used, never put into play"
+    if isinstance(defn, TreasureDef) and defn.kind in (CardKind.ITEM, CardKind.ONESHOT):  # Q-CARD-3, Q-TURN-4, Q-ITEM-1
+        if state.current_turn.seat != action.seat:
+            return "seat/not-your-turn", ""
+        if state.combat is not None:
+            return "combat/in-combat", ""
+        if place_for(p, defn, cards) is None:
+            return "card/no-room", ""
+    return None
+
+
+def _why_fight(state: State, action: Action) -> Reason:
+    """What needs a fight, or none; otherwise the action is not for this moment."""
     if action.kind in ("roll", "use", "run", "escape", "pass") and state.combat is None:
         return "combat/none", ""
     if state.combat is not None and action.kind in ("equip", "heal"):
