@@ -45,7 +45,7 @@ def _classes(p: Player, cards) -> tuple[str, ...]:
     return tuple(cards.card(c).key for c in p.classes)
 
 
-def legal(state, seat: int, cards, add) -> None:  # noqa: C901
+def legal(state, seat: int, cards, add) -> None:
     """Every power ``seat`` may use now."""
     p = state.players[seat]
     if not p.alive or state.pending is not None:
@@ -53,37 +53,56 @@ def legal(state, seat: int, cards, add) -> None:  # noqa: C901
     mine = _classes(p, cards)
     c = state.combat
     if c is None:
-        t = state.turn
-        if "thief" in mine and t is not None and t.seat == seat and not t.stole:
-            for q in state.players:
-                if q.seat != seat and q.alive and q.room == p.room:
-                    for it in q.items:
-                        add(Action(seat, "power", ("steal", q.seat, it.card)))
+        if "thief" in mine:
+            _steals(state, p, seat, add)
         return
-    fighting = seat in fighters(c)
-    if "warrior" in mine and fighting and c.stage in (Stage.PREPARE, Stage.WINDOW):
-        if _used(c, seat, "berserk") < MAX_DISCARDS:
-            for card in discardable(p):
-                add(Action(seat, "power", ("berserk", card)))
-        if not _used(c, seat, "battle_cry"):
-            add(Action(seat, "power", ("battle_cry",)))
-    if "wizard" in mine and fighting and c.stage in (Stage.PREPARE, Stage.WINDOW) and not _used(c, seat, "charm") \
-            and len(p.hand) >= 3 and not c.boss and len(c.monsters) > 0:
-        three = tuple(sorted(p.hand)[:3])
-        for uid in c.monsters:
-            add(Action(seat, "power", ("charm", uid) + three))
-    if c.stage == Stage.REROLL and c.runner == seat:  # the halfling's second chance (mq.rules.combat.escape_roll)
-        for card in discardable(p):
-            add(Action(seat, "power", ("reroll", card)))
-    if "wizard" in mine and c.stage == Stage.ESCAPE and c.runner == seat and c.to_escape == c.monsters \
-            and c.run_to >= 0 and _used(c, seat, "flight") < MAX_DISCARDS:
-        for card in discardable(p):
-            add(Action(seat, "power", ("flight", card)))
+    if seat in fighters(c) and c.stage in (Stage.PREPARE, Stage.WINDOW):
+        _fighter_powers(c, p, seat, mine, add)
+    if c.runner == seat:
+        _runner_powers(c, p, seat, mine, add)
     if "thief" in mine and c.stage == Stage.WINDOW and seat in c.waiting:
         for target in fighters(c):
             if target != seat and not _used_on(c, seat, target) and _near(state, cards, seat, c.room):
                 for card in discardable(p):
                     add(Action(seat, "power", ("backstab", target, card)))
+
+
+def _steals(state, p: Player, seat: int, add) -> None:
+    """The thief's steal, once on their own turn, from a munchkin in the same room."""
+    t = state.turn
+    if t is not None and t.seat == seat and not t.stole:
+        for q in state.players:
+            if q.seat != seat and q.alive and q.room == p.room:
+                for it in q.items:
+                    add(Action(seat, "power", ("steal", q.seat, it.card)))
+
+
+def _fighter_powers(c, p: Player, seat: int, mine: tuple[str, ...], add) -> None:
+    """A fighter's powers before the roll: the warrior's berserk and battle cry, the wizard's
+    charm (never on the Boss)."""
+    if "warrior" in mine:
+        if _used(c, seat, "berserk") < MAX_DISCARDS:
+            for card in discardable(p):
+                add(Action(seat, "power", ("berserk", card)))
+        if not _used(c, seat, "battle_cry"):
+            add(Action(seat, "power", ("battle_cry",)))
+    if "wizard" in mine and not _used(c, seat, "charm") and len(p.hand) >= 3 and not c.boss \
+            and len(c.monsters) > 0:
+        three = tuple(sorted(p.hand)[:3])
+        for uid in c.monsters:
+            add(Action(seat, "power", ("charm", uid) + three))
+
+
+def _runner_powers(c, p: Player, seat: int, mine: tuple[str, ...], add) -> None:
+    """A runner's powers: the halfling's second chance after a failed first escape roll
+    (mq.rules.combat.escape_roll), the wizard's flight before the escape rolls."""
+    if c.stage == Stage.REROLL:
+        for card in discardable(p):
+            add(Action(seat, "power", ("reroll", card)))
+    if "wizard" in mine and c.stage == Stage.ESCAPE and c.to_escape == c.monsters \
+            and c.run_to >= 0 and _used(c, seat, "flight") < MAX_DISCARDS:
+        for card in discardable(p):
+            add(Action(seat, "power", ("flight", card)))
 
 
 def _used_on(c, seat: int, target: int) -> bool:
