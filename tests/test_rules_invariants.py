@@ -45,39 +45,15 @@ def found(name: str, before, after, events=()) -> list[str]:
 
 # -- over bot games -----------------------------------------------------------------------------
 @pytest.mark.parametrize("chunk", chunks())
-def test_bot_games_keep_every_card_in_exactly_one_zone(chunk):
-    """Q-SETUP-1, Q-ITEM-4, Q-MON-5, Q-COMBAT-12, Q-COMBAT-13: card conservation after every step."""
-    holds("cards", chunk)
-
-
-@pytest.mark.parametrize("chunk", chunks())
-def test_bot_games_never_use_more_than_two_hands(chunk):
-    """Q-ITEM-1, Q-ITEM-4: carried items need at most 2 hands, a Cheat!-ed one none."""
-    holds("hands", chunk)
-
-
-@pytest.mark.parametrize("chunk", chunks())
-def test_bot_games_never_use_a_slot_twice(chunk):
-    """Q-ITEM-1, Q-ITEM-3: one item per single slot, items only where their slot allows, a backpack of 2."""
-    holds("slots", chunk)
-
-
-@pytest.mark.parametrize("chunk", chunks())
-def test_bot_games_never_fight_a_monster_below_level_1(chunk):
-    """Q-LAW-1: card level, its own modifiers and enhancers are never below 1 in a fight."""
-    holds("monster_level", chunk)
-
-
-@pytest.mark.parametrize("chunk", chunks())
-def test_bot_games_reach_level_10_only_by_a_kill(chunk):
-    """Q-LAW-2, Q-CHAR-1: the 10th level only by a kill; levels stay in 1..10."""
-    holds("tenth_level", chunk)
-
-
-@pytest.mark.parametrize("chunk", chunks())
-def test_bot_games_end_when_every_munchkin_is_dead(chunk):
-    """Q-DEATH-5: the monsters win the moment every munchkin is dead."""
-    holds("monsters_win", chunk)
+@pytest.mark.parametrize("name", [name for name, _ in invariants.INVARIANTS])
+def test_bot_games_keep_each_invariant_after_every_step(name, chunk):
+    """Each invariant of mq.rules.invariants after every step of the bot games: card conservation
+    (Q-SETUP-1, Q-ITEM-4, Q-MON-5, Q-COMBAT-12, Q-COMBAT-13); carried items need at most 2 hands,
+    a Cheat!-ed one none (Q-ITEM-1, Q-ITEM-4); one item per single slot, items only where their slot
+    allows, a backpack of 2 (Q-ITEM-3); card level, its own modifiers and enhancers are never below
+    1 in a fight (Q-LAW-1); the 10th level only by a kill, levels in 1..10 (Q-LAW-2, Q-CHAR-1); the
+    monsters win the moment every munchkin is dead (Q-DEATH-5)."""
+    holds(name, chunk)
 
 
 # -- each check catches what it is about ------------------------------------------------------
