@@ -9,6 +9,10 @@
   the sequencer binds a seat to (the ZAP ``User-Id`` of the connection, never a message field), and
   what the log roster stores.  A peer that comes back with the same identity gets its seat back;
   another key cannot take it.
+- ``signing``: the player's long-term **Ed25519 signing key** (its 32-byte seed as hex, created
+  and kept like ``identity``, mode 0600): it signs the player's actions and, while the player's
+  peer sequences the game, the entries it numbers (net.signing).  It is a separate key: the CURVE
+  key stays for the transport alone.
 - ``known_keys``: public keys of peers this player has played with (one per line, mode 0600), so
   that ``mq join HOST`` without a code can check the key of a host it knows (net.peer).
 - ``logs/``: one action log per game, named by the game id.
@@ -63,14 +67,25 @@ def _private_file(path: str) -> None:
 
 def identity() -> str:
     """This user's identity: the CURVE secret key as hex, created on first use (mode 0600)."""
-    path = os.path.join(home(), "identity")
+    return _secret_file("identity", "an mq identity")
+
+
+def signing_seed() -> str:
+    """This user's Ed25519 signing key (its seed as hex), created on first use (mode 0600)."""
+    return _secret_file("signing", "an mq signing key")
+
+
+def _secret_file(name: str, what: str) -> str:
+    """32 random bytes as hex in ``name`` under home(): read, or created on first use (mode 0600,
+    a looser mode is tightened); anything else in the file is an error that says what to do."""
+    path = os.path.join(home(), name)
     try:
         with open(path, encoding="ascii") as f:
             key = f.read().strip()
         if valid_secret(key):
             _private_file(path)
             return key
-        raise ValueError(f"{path} is not an mq identity; move it away to make a new one")
+        raise ValueError(f"{path} is not {what}; move it away to make a new one")
     except FileNotFoundError:
         pass
     os.makedirs(home(), mode=0o700, exist_ok=True)
