@@ -112,7 +112,7 @@ def bold(view, seat, cards) -> bool:
 
 
 # -- decisions -------------------------------------------------------------------------------
-def _combat(view, seat, cards, by_kind) -> Action:  # noqa: C901
+def _combat(view, seat, cards, by_kind) -> Action:
     c = view.combat
     if c.stage == Stage.HELP:
         return _help(view, seat, cards, by_kind)
@@ -124,22 +124,7 @@ def _combat(view, seat, cards, by_kind) -> Action:  # noqa: C901
         return by_kind["play"][0]
     uses = by_kind.get("use", [])
     if c.stage == Stage.PREPARE:
-        heal = _heal_one_shot(view, seat, cards, uses)
-        if heal is not None:
-            return heal
-        boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0] + _weakeners(by_kind, cards, view.players[seat].hand)
-        spare = sum(_swing(a, cards) for a in boosts)
-        now = odds.chance(view, cards)
-        if "ask" in by_kind and not c.asked and odds.chance(view, cards, spare if c.boss else 0) < ASK_BELOW:
-            return by_kind["ask"][0]  # Q-HELP-1 (once: the same table would bid the same again)
-        # One-shots go in when they can turn the fight (and always against the Boss), biggest first.
-        if boosts and (c.boss or (now < SPEND_BELOW and odds.chance(view, cards, spare) >= SPEND_TO)):
-            return max(boosts, key=lambda a: (_swing(a, cards), a.args))
-        if now < HOPELESS and not c.boss:
-            for a in uses:
-                if _does(cards, a, "teleport"):
-                    return a
-        return by_kind["roll"][0]
+        return _prepare(view, seat, cards, by_kind, uses)
     if c.stage == Stage.RUN:
         runs = by_kind.get("run", [])
         if runs:
@@ -150,6 +135,28 @@ def _combat(view, seat, cards, by_kind) -> Action:  # noqa: C901
             if _does(cards, a, effect):
                 return a
     return by_kind["escape"][0]
+
+
+def _prepare(view, seat, cards, by_kind, uses) -> Action:
+    """Before the roll: drink a heal when hurt, ask for help when the odds are poor (once), put in
+    one-shots when they can turn the fight (always against the Boss, biggest first), leave by magic
+    when the fight is hopeless, else roll."""
+    c = view.combat
+    heal = _heal_one_shot(view, seat, cards, uses)
+    if heal is not None:
+        return heal
+    boosts = [a for a in uses if cards.card(a.args[0]).bonus > 0] + _weakeners(by_kind, cards, view.players[seat].hand)
+    spare = sum(_swing(a, cards) for a in boosts)
+    now = odds.chance(view, cards)
+    if "ask" in by_kind and not c.asked and odds.chance(view, cards, spare if c.boss else 0) < ASK_BELOW:
+        return by_kind["ask"][0]  # Q-HELP-1 (once: the same table would bid the same again)
+    if boosts and (c.boss or (now < SPEND_BELOW and odds.chance(view, cards, spare) >= SPEND_TO)):
+        return max(boosts, key=lambda a: (_swing(a, cards), a.args))
+    if now < HOPELESS and not c.boss:
+        for a in uses:
+            if _does(cards, a, "teleport"):
+                return a
+    return by_kind["roll"][0]
 
 
 def _heal_one_shot(view, seat, cards, uses) -> Action | None:
@@ -276,11 +283,19 @@ def _does(cards, action, effect: str) -> bool:
     return any(e.name == effect for e in cards.card(action.args[0]).effects)
 
 
-def _turn(view, seat, cards, by_kind) -> Action:  # noqa: C901
-    p = view.players[seat]
+def _turn(view, seat, cards, by_kind) -> Action:
+    """Its own turn, in order of priority: grow stronger, look after itself, then where to go."""
     if view.turn.seat != seat:
         raise ValueError("bots act out of turn only when the rules ask them to")
-    for a in by_kind.get("play", []):  # levels, race/class, items (Q-CARD-3)
+    return (_grow(view, seat, cards, by_kind) or _tend(view, seat, cards, by_kind)
+            or _go(view, seat, cards, by_kind))
+
+
+def _grow(view, seat, cards, by_kind) -> Action | None:
+    """Cards into play (levels, race/class, items, Q-CARD-3), an item out of the backpack, a curse
+    on the leader, a Cheat!, a level bought with what it does not fight with."""
+    p = view.players[seat]
+    for a in by_kind.get("play", []):
         defn = cards.card(a.args[0])
         if isinstance(defn, DxmDef) or defn.kind == CardKind.LEVEL or isinstance(defn, TreasureDef):
             return a
@@ -298,11 +313,18 @@ def _turn(view, seat, cards, by_kind) -> Action:  # noqa: C901
     for a in by_kind.get("buy", []):
         if not in_use.intersection(a.args):  # never sell what it fights with
             return a
-    uses = by_kind.get("use", [])  # one-shots outside combat (Q-CARD-3, 4)
+    return None
+
+
+def _tend(view, seat, cards, by_kind) -> Action | None:
+    """One-shots outside combat (Q-CARD-3, 4): a heal when low, magic to the Entrance at level 10
+    (Q-BOSS-1); a level for HP when at 1; a room deal; picking up."""
+    p = view.players[seat]
+    uses = by_kind.get("use", [])
     heal = _heal_one_shot(view, seat, cards, uses)
     if heal is not None and p.hp <= 2:
         return heal
-    if p.level >= MAX_LEVEL and view.combat is None:  # Q-BOSS-1: by magic to the Entrance
+    if p.level >= MAX_LEVEL and view.combat is None:
         for a in uses:
             if _does(cards, a, "teleport"):
                 return a
@@ -313,7 +335,14 @@ def _turn(view, seat, cards, by_kind) -> Action:  # noqa: C901
         return deal
     if "pickup" in by_kind:
         return by_kind["pickup"][0]
-    if p.level >= MAX_LEVEL:  # Q-BOSS-1: straight for the Boss in the Entrance, no fights for loot
+    return None
+
+
+def _go(view, seat, cards, by_kind) -> Action:
+    """Where to go: at level 10 straight for the Boss in the Entrance, no fights for loot
+    (Q-BOSS-1); else to a deal, summoning, searching, hunting, wandering, or the turn's end."""
+    p = view.players[seat]
+    if p.level >= MAX_LEVEL:
         step = _to_entrance(view, seat, cards, by_kind)
         if step is not None or board.is_complete(view):
             return step or by_kind["end_turn"][0]
