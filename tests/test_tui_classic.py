@@ -393,3 +393,16 @@ def test_a_number_pressed_twice_never_does_two_different_things():
     assert ask not in m.legal
     assert isinstance(m.entry(n % 10), str) and "done or no longer possible" in m.entry(n % 10)
     assert all(m.numbers[a] == k for a, k in before.items() if a in m.numbers)
+
+
+def test_a_lost_item_is_told_once_C_ITEM_8():
+    s = in_play(hand(playing(3), 1, "CD56"), 0, "CT05")  # Yard Sale: lose an item; Red has one
+    m = model_of(s)
+    s = feed(m, s, 1, "curse", "CD56", 0)
+    while s.curse is not None:
+        s = feed(m, s, s.curse.waiting[0], "pass")
+    if s.pending is not None:  # the victim chooses which item (C-ITEM-8)
+        assert m.prompt() == "Bad luck: choose the item you lose (1-9, a: menu)."
+        s = feed(m, s, 0, "choose", "CT05")
+    assert [ln.text for ln in m.log].count("Red loses Brain-Warming Beanie.") == 1
+    assert not any("discards Brain-Warming Beanie" in ln.text for ln in m.log)

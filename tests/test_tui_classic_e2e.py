@@ -20,18 +20,27 @@ def status(screen: str) -> str:
     return " ".join(screen.rstrip("\n").splitlines()[-2:])
 
 
-@pytest.mark.parametrize("epic", [False, True])
-def test_a_classic_game_in_a_real_terminal(tmp_path, epic):
+@pytest.mark.parametrize("how", ["local", "local-epic", "mq-play"])
+def test_a_classic_game_in_a_real_terminal(tmp_path, how):
+    """A local Classic game (tests/classic_local.py, Epic too), and ``mq play --mode classic``
+    itself: its lobby, then bot peers over loopback."""
     exe = shutil.which("tmux")
     if exe is None:
         pytest.fail("tmux is not installed: this end-to-end test of the terminal client needs it")
     rc = tmp_path / "rc"
-    command = (f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} tests/classic_local.py 5"
-               f"{' --epic' if epic else ''} 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
+    epic = how == "local-epic"
+    game = (f"MQ_HOME={shlex.quote(str(tmp_path / 'home'))} {shlex.quote(sys.executable)} -m mq.cli play "
+            "--mode classic --seed 5 --delay 0.02" if how == "mq-play"
+            else f"{shlex.quote(sys.executable)} tests/classic_local.py 5{' --epic' if epic else ''}")
+    command = (f"cd {shlex.quote(str(ROOT))} && {game} 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
                f"echo $? > {shlex.quote(str(rc))}; sleep 5")
-    tmux = Tmux(exe, f"mqclassic{os.getpid()}{int(epic)}")
+    tmux = Tmux(exe, f"mqclassic{os.getpid()}{how}")
     tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", command)
     try:
+        if how == "mq-play":
+            lobby = tmux.wait(lambda t: "Table options" in t and "Enter start" in t, "the lobby screen")
+            assert "Classic (the card game)" in lobby
+            tmux.keys("Enter")
         screen = tmux.wait(lambda t: "Setup: put a race" in t and "The table" in t and "Your hand" in t,
                            "the first whole frame, in setup")
         assert ("level 20 wins" if epic else "level 10 wins") in screen and "Map" not in screen

@@ -135,6 +135,8 @@ class ClassicScribe:
             kicked, prev = prev, e
             if e[0] == "draw" and kicked is not None and kicked[0] == "kick" and kicked.card == e.card:
                 continue  # the card kicked open goes to the hand: the kick said it (C-TURN-2)
+            if e[0] == "lost" and kicked is not None and kicked[0] == "discard" and kicked.card == e.card:
+                continue  # the discard of a lost card said it (C-ITEM-8)
             try:
                 text = self.sentence(v, e)
             except (AttributeError, KeyError, IndexError, TypeError, ValueError):
@@ -180,6 +182,8 @@ class ClassicScribe:
         if k == "played":
             return self._played(v, e)
         if k == "discard":
+            if e.why == "lost":  # Bad Stuff or a curse (C-ITEM-8)
+                return f"{who(e.seat)} loses {n(e.card)}."
             why = {"replaced": " (replaced)", "power": " (for a power)", "charity": " (charity)"}.get(
                 e.why, "")
             return f"{who(e.seat)} discards {n(e.card)}{why}."
