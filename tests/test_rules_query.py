@@ -70,3 +70,65 @@ def test_the_chance_of_a_fight_is_certain_when_no_roll_can_change_it():
     weak = s.replace(combat=c.replace(bonus=-60))
     assert query.fight_chance(weak, CARDS) == 0
     assert 0 <= query.fight_chance(s, CARDS) <= 1 and fighter.level < 60
+
+
+def test_berserk_and_backstab_are_terms_of_their_own_that_add_up_to_the_engines_total():
+    """Q-CHAR-5: a warrior's Berserk (+1 a card) and a thief's Backstab (−2) are shown as their
+    own terms, not folded into one-shots; the terms add up to what the fight then counts."""
+    from builders import act, dxm_card, hand, nxt, rig, set_player
+    from test_rules_combat import LURKER2, arena, result
+
+    from mq.rules import combat
+
+    warrior, thief = dxm_card(lambda d: d.key == "warrior"), dxm_card(lambda d: d.key == "thief")
+    junk = [d.id for d in CARDS.dxm if d.kind == "race"][:3]
+    s, a, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: hand(set_player(s, a, classes=(warrior,)), a, junk[0]))
+    b = nxt(s, a)
+    s = hand(set_player(s, b, classes=(thief,)), b, *junk[1:])
+    assert dict(query.munchkin_terms(s, CARDS)).keys() == {"level", "items", "one-shots", "room"}
+    s, _ = act(s, a, "power", "berserk", junk[0])
+    s, _ = act(rig(s, 1), a, "roll")  # the die rolls when the window closes
+    s, _ = act(s, b, "power", "backstab", a, junk[1])
+    terms = dict(query.munchkin_terms(s, CARDS))
+    assert terms["berserk"] == 1 and terms["backstab"] == -2 and terms["one-shots"] == 0
+    assert combat.total(query.munchkin_terms(s, CARDS)) == combat.outcome(s, CARDS, (), ())[3]
+    assert query.power_dice(s) == ()  # no battle cry tried
+    fixed = combat.total(query.munchkin_terms(s, CARDS))
+    events: list = []
+    for _ in range(10):  # everyone passes; the fighter may answer the backstab, and rolls again
+        if any(e.kind == "combat_result" for e in events):
+            break
+        c = s.combat
+        s, ev = act(s, c.waiting[0], "pass") if c.stage == "window" else act(s, c.fighter, "roll")
+        events += ev
+    r = result(events)
+    assert r.total == fixed + sum(r.dice)
+
+
+@pytest.mark.parametrize("players,seed", [(3, 4), (4, 3)])
+def test_a_battle_cry_shows_as_its_own_die_in_real_games(players, seed):
+    """Q-CHAR-5: a battle cry's extra die (or none, when its d10 failed) is a term of the dice the
+    fight rolls: in bot games, every fight state with a battle cry says so, and the dice the
+    engine then rolls include it."""
+    s = new_game(make_params(players), seed, CARDS)
+    cries = {0: 0, 1: 0}
+    for _ in range(3000):
+        if not actors(s):
+            break
+        seat = actors(s)[0]
+        a = choose(view(s, seat), seat, CARDS)
+        v = view(s, seat)
+        shown = query.power_dice(v) if v.combat is not None else ()
+        dice = query.munchkin_dice(v, CARDS) if v.combat is not None else 0
+        s, events = step(s, a, CARDS)
+        if shown:
+            ((name, extra),) = shown
+            assert name == "battle cry" and extra == v.combat.extra_dice
+            for e in events:
+                if e.kind == "combat_result" and a.kind in ("pass", "roll") and not any(x.kind == "die_changed" for x in events):
+                    assert len(e.dice) == dice
+                    cries[extra] += 1
+        for e in events:
+            if e.kind == "d10" and e.power == "battle_cry":
+                assert query.power_dice(s) == (("battle cry", 1 if e.ok else 0),)
+    assert cries[0] + cries[1] >= 1

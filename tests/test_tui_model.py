@@ -486,3 +486,29 @@ def test_the_hand_pane_scrolled_to_the_cards_in_play_keeps_their_heading():
     assert m.selected == gear[-1]
     text = render.plain(render.render_hand(m, 40, 4)).split("\n")
     assert len(text) == 4 and "in play:" in text[1] and any(CARDS.card(gear[-1]).name[:10] in t for t in text[2:])
+
+
+def test_the_combat_panel_shows_berserk_backstab_and_battle_cry_as_their_own_terms():
+    """Q-CHAR-5: the breakdown names each power used (the engine's query.munchkin_terms and
+    query.power_dice), so a −2 from a thief never reads as a one-shot."""
+    from builders import dxm_card, hand, rig
+    from test_rules_combat import LURKER2, arena
+
+    warrior, thief = dxm_card(lambda d: d.key == "warrior"), dxm_card(lambda d: d.key == "thief")
+    junk = [d.id for d in CARDS.dxm if d.kind == "race"][:3]
+    s, a, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: hand(set_player(s, a, classes=(warrior,)), a, junk[0]))
+    b = nxt(s, a)
+    s = hand(set_player(s, b, classes=(thief,)), b, *junk[1:])
+    s, _ = act(rig(s, ("d10", 1)), a, "power", "battle_cry")
+    s, _ = act(s, a, "power", "berserk", junk[0])
+    s, _ = act(s, a, "roll")
+    s, _ = act(s, b, "power", "backstab", a, junk[1])
+    for seat in (a, b):
+        m = Model(seat, s)
+        text = render.plain(render.render_combat(m, 80, 14))
+        assert "berserk +1" in text and "backstab -2" in text and "battle cry +1 die" in text
+        assert "one-shots" not in text  # nothing else was played
+        assert f"{m.combat_info().fixed} + {m.combat_info().dice}d6" in text
+    s, a, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: set_player(s, a, classes=(warrior,)))
+    s, _ = act(rig(s, ("d10", 6)), a, "power", "battle_cry")  # 6 is more than level 1: it fails
+    assert "battle cry: no extra die" in render.plain(render.render_combat(Model(a, s), 80, 14))

@@ -45,6 +45,18 @@ def foe_keywords(combat: Combat, monster_list, cards) -> tuple[str, ...]:
     return tuple(k for uid in combat.monsters for k in cards.card(find(monster_list, uid).card).keywords)
 
 
+BERSERK_BONUS = 1  # each card a warrior discards to Berserk (Q-CHAR-5, mq.rules.powers)
+BACKSTAB_PENALTY = -2  # each Backstab on the fight's munchkin side (Q-CHAR-5, mq.rules.powers)
+
+
+def power_terms(c: Combat) -> tuple[tuple[str, int], ...]:
+    """What the class powers used so far in fight ``c`` add to its one-shot bonus (``Combat.bonus``),
+    power by power: Berserk and Backstab (Q-CHAR-5).  The rest of the bonus is one-shots and curses."""
+    names = [u.split(":")[1] for u in c.powers]
+    return (("berserk", BERSERK_BONUS * names.count("berserk")),
+            ("backstab", BACKSTAB_PENALTY * names.count("backstab")))
+
+
 def munchkin_terms(p: Player, combat: Combat, monster_list, rooms, cards) -> tuple[tuple[str, int], ...]:
     """The munchkin side's fixed strength, term by term (dice come on top)."""
     keywords = foe_keywords(combat, monster_list, cards)

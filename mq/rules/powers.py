@@ -140,8 +140,8 @@ def use(tx: Tx, a: Action) -> None:
     if name == "berserk":  # +1 for a discarded card, up to 3 in a fight
         c = tx.fight
         _discard_any(tx, seat, a.text(1))
-        tx.set_combat(bonus=c.bonus + 1, powers=c.powers + (f"{seat}:berserk",))
-        tx.event("power", seat, "berserk", 1)
+        tx.set_combat(bonus=c.bonus + combat.BERSERK_BONUS, powers=c.powers + (f"{seat}:berserk",))
+        tx.event("power", seat, "berserk", combat.BERSERK_BONUS)
     elif name == "battle_cry":
         ok = effects.d10(tx, seat, "battle_cry")
         tx.set_combat(powers=tx.fight.powers + (f"{seat}:battle_cry",),
@@ -167,7 +167,7 @@ def use(tx: Tx, a: Action) -> None:
         target, card = a.number(1), a.text(2)
         c = tx.fight
         _discard_any(tx, seat, card)
-        tx.set_combat(bonus=c.bonus - 2, powers=c.powers + (f"{seat}:backstab:{target}",))
+        tx.set_combat(bonus=c.bonus + combat.BACKSTAB_PENALTY, powers=c.powers + (f"{seat}:backstab:{target}",))
         tx.event("power", seat, "backstab", target)
     elif name == "steal":
         victim, card = a.number(1), a.text(2)

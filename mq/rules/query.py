@@ -21,6 +21,30 @@ def munchkin_dice(state: State, cards) -> int:
     return combat.munchkin_dice(state, cards)
 
 
+def munchkin_terms(state: State, cards) -> tuple[tuple[str, int], ...]:
+    """The munchkin side's fixed strength term by term, as combat.outcome counts it (Q-COMBAT-4),
+    with the powers' share of the one-shot bonus as terms of their own (Berserk, Backstab:
+    Q-CHAR-5); the terms add up to the very total the rules use."""
+    c = state.fight
+    out: list[tuple[str, int]] = []
+    for name, value in combat.outcome(state, cards, (), ())[0]:
+        if name == "one-shots":
+            split = combat.power_terms(c)
+            out += [("one-shots", value - combat.total(split))] + [t for t in split if t[1]]
+        else:
+            out.append((name, value))
+    return tuple(out)
+
+
+def power_dice(state: State) -> tuple[tuple[str, int], ...]:
+    """The dice powers add to the munchkin side's roll (Q-CHAR-5): a Battle cry's extra die, or
+    0 when its d10 failed; empty when no battle cry was tried.  Part of ``munchkin_dice``."""
+    c = state.fight
+    if not any(u.split(":")[1] == "battle_cry" for u in c.powers):
+        return ()
+    return (("battle cry", c.extra_dice),)
+
+
 def monster_terms(state: State, cards, uid: int) -> tuple[tuple[str, int], ...]:
     """Monster ``uid``'s fixed strength in the fight, term by term (Q-COMBAT-4, Q-CARD-5)."""
     return combat.fight_monster_terms(state, cards, combat.find(state.monsters, uid))

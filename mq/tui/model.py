@@ -141,7 +141,7 @@ class CombatInfo:
     waiting: tuple[int, ...]
     offers: tuple[tuple[int, int, int, str, str], ...]  # (seat, gold, Treasure picks, item, first pick) (Q-HELP-2)
     runner: int  # who runs or escapes now (the fighter first, then the helper, Q-HELP-4)
-    terms: tuple[tuple[str, int], ...]
+    terms: tuple[tuple[str, int], ...]  # Berserk and Backstab as terms of their own (query.munchkin_terms)
     dice: int
     monsters: tuple[MonsterSide, ...]
     to_escape: tuple[int, ...]
@@ -153,6 +153,7 @@ class CombatInfo:
     # The room's icons that count, as the engine answers (query.room_icons, Q-COMBAT-6):
     # (seat, "good for odd level", die), the fighter's first.
     icons: tuple[tuple[int, str, int], ...] = ()
+    dice_terms: tuple[tuple[str, int], ...] = ()  # dice from powers: a battle cry's (query.power_dice)
 
     @property
     def rolled(self) -> tuple[int, int, bool] | None:
@@ -849,9 +850,6 @@ class Model:
         if c is None:
             return None
         cards = self.cards
-        terms = combat.munchkin_terms(v.players[c.fighter], c, v.monsters, v.rooms, cards)
-        if c.helper >= 0:
-            terms += (combat.helper_term(v.players[c.helper], c, v.monsters, v.rooms, cards),)
         present = [m for m in v.monsters if m.uid in c.monsters]
         sides = tuple(
             MonsterSide(m.uid, cards.card(m.card).name, m.colour, m.boss,
@@ -860,7 +858,8 @@ class Model:
         return CombatInfo(
             fighter=c.fighter, helper=c.helper, room=c.room, stage=c.stage, waiting=c.waiting,
             offers=c.offers, runner=query.runner(v),
-            terms=terms, dice=query.munchkin_dice(v, cards), monsters=sides, to_escape=c.to_escape,
+            terms=query.munchkin_terms(v, cards), dice=query.munchkin_dice(v, cards),
+            dice_terms=query.power_dice(v), monsters=sides, to_escape=c.to_escape,
             run_to=c.run_to, ties_win=query.ties_win(v, cards),
             monster_bonus=c.monster_bonus,
             my_dice=getattr(c, "my_dice", ()), their_dice=getattr(c, "their_dice", ()),

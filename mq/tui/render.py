@@ -621,6 +621,8 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         side += [("", " + "), (seat_style(info.helper), who(info.helper))]
     left = [side + [("class:bold", f"  {info.fixed} + {info.dice}d6")]]
     left += [[("", t)] for t in _terms(info.terms)]
+    left += [[("", f"  {name} +{n} {'die' if n == 1 else 'dice'}" if n else f"  {name}: no extra die")]
+             for name, n in info.dice_terms]
     left += [[("", f"  {'' if s == info.fighter else 'helper '}{die:+d} die: {words}")] for s, words, die in info.icons]
     right: list[Line] = []
     half = width - (width - 1) // 2 - 1
