@@ -62,7 +62,6 @@ import asyncio
 import json
 import logging
 import os
-from collections import deque
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -87,6 +86,7 @@ from net import (
     transport,
     wire,
 )
+from net.chatlog import ChatLog
 from net.follower import Follower
 from net.seats import SeatInfo
 from net.sequencer import ENDING_S, Sequencer
@@ -180,7 +180,7 @@ class Peer:
         self._dealer_task: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
         self._listeners: list[Callable] = []
-        self.chat_kept: deque[tuple[int | None, str]] = deque(maxlen=CHAT_KEPT)  # for players who rejoin
+        self.chat_kept = ChatLog(CHAT_KEPT)  # for players who rejoin; beside the log once there is one
         # game
         self.phase = "idle"  # lobby | seeding | game | desync | ended | closed
         self.game: bytes = b""
@@ -304,6 +304,7 @@ class Peer:
             lg.close()
             raise PeerError(f"{lg.path}: {err}") from None
         self.game = self.header.game
+        self.chat_kept.attach(lg.path + ".chat")
         self.catchup.heard(self.seq)
         if self.seat is None and self.cfg.role == "play":
             self.seat = self._seat_of(self.pub)
@@ -336,6 +337,7 @@ class Peer:
         lg.sync()
         lg.raise_promise(self.epoch)
         self.replica.start(lg)
+        self.chat_kept.attach(lg.path + ".chat", fresh=True)
         self.game = header.game
         self.phase = "game"
         self.started_at = self.rt.perf()
