@@ -158,7 +158,7 @@ class Follower:
 
     def _f_welcome(self, msg: dict) -> None:
         if msg["v"] != PROTOCOL:
-            self.p._refused = f"the host speaks protocol {msg['v']}"
+            self.p._refused = f"cannot play with the host: {wire.other_version(msg['v'], PROTOCOL)}"
             self.p._welcome_evt.set()
             return self.p._finish("closed")
         if self.p.game and msg["game"] != self.p.game:

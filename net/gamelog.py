@@ -48,7 +48,7 @@ from mq.rules import codec as state_codec
 from net import wire
 
 MAGIC = b"MQLOG\x00\x01\n"
-READABLE = (2, 3, wire.PROTOCOL)  # header protocols this reader accepts (2: entries without an epoch)
+READABLE = (2, 3, 4, wire.PROTOCOL)  # header protocols this reader accepts (2: entries without an epoch)
 _PROMISE = struct.Struct("<QI")  # <log>.epoch: the promise, CRC-32 of those 8 bytes
 _REC = struct.Struct("<II")
 MAX_RECORD = wire.MAX_MESSAGE

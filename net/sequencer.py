@@ -270,7 +270,7 @@ class Sequencer:
         admits (net.admission); otherwise it is refused (or, broken, dropped) here."""
         if msg["v"] != PROTOCOL:
             self.p._to(rid, {"t": "refuse", "reason": "protocol",
-                             "text": f"this game speaks protocol {PROTOCOL}, you speak {msg['v']}"})
+                             "text": wire.other_version(PROTOCOL, msg["v"])})
             return False
         if msg["role"] not in ("play", "watch"):
             self.p.drops.drop("hello", "bad role", addr)

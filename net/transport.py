@@ -307,7 +307,8 @@ async def fetch_key(host: str, port: int, timeout: float) -> str:
                 or len(parts[2]) != 40):
             raise KeyServiceError(f"{host}:{port + 1} is not an mq key service")
         if parts[1] != str(wire.PROTOCOL).encode():
-            raise KeyServiceError(f"{host}:{port + 1} speaks protocol {parts[1][:8].decode('ascii', 'replace')}")
+            raise KeyServiceError(f"cannot play with the game at {host}:{port}: "
+                                  f"{wire.other_version(parts[1].decode('ascii', 'replace'), wire.PROTOCOL)}")
         try:
             return parts[2].decode("ascii")
         except UnicodeDecodeError:

@@ -17,7 +17,10 @@ deep (msgpack's own parser stops at 1024).
 Invariants:
 - No floats and no maps inside records that are hashed or logged: those are lists in a fixed order,
   so every peer produces the same bytes (msgpack map order would otherwise leak into hashes).
-- ``PROTOCOL`` is sent in every ``hello`` and ``welcome``; a mismatch is refused, never guessed at.
+- ``PROTOCOL`` is sent in every ``hello`` and ``welcome``; a mismatch is refused, never guessed at,
+  and the refusal says so in words (:func:`other_version`).  Any change to a message's fields (a
+  new optional one too: an older decoder drops a message with a field it does not know) is a new
+  version; docs/net.md lists what each one added.
 """
 from __future__ import annotations
 
@@ -27,7 +30,7 @@ from typing import Any, Callable
 
 import msgpack
 
-PROTOCOL = 4
+PROTOCOL = 5  # 5: the player's gender (hello.gender, the gender message, the lobby's genders and start)
 MAX_MESSAGE = 1 << 20  # bytes; also the sockets' MAXMSGSIZE (net.transport)
 MAX_TEXT = 200  # chat lines and names are cut to this
 MAX_NAME = 24
@@ -254,6 +257,12 @@ def unpack(data: bytes) -> dict:
 
 REPORT_S = 60.0  # at most one log line and one notice per sender this often, however much it sends
 MAX_SENDERS = 4096  # senders whose drops are tallied between reports (the least recent forgotten)
+
+
+def other_version(game: object, yours: object) -> str:
+    """Why a peer of protocol ``yours`` cannot play a game of protocol ``game``, in a player's words."""
+    return (f"the game speaks mq protocol {str(game)[:8]} and your mq speaks {str(yours)[:8]}: "
+            "everyone at the table needs the same version of mq")
 
 
 class Counters(Counter):

@@ -16,7 +16,7 @@ from mq.rules.view import HIDDEN
 from net.client import NetTable, play_bot
 from net.harness import ROOT, Cluster
 from net.peer import Config, PeerError
-from net.wire import MAX_NAME
+from net.wire import MAX_NAME, PROTOCOL
 
 
 async def _until(cond, timeout=5.0):
@@ -268,3 +268,35 @@ def test_table_options_that_do_not_go_together_are_refused_in_words(tmp_path):
                              else [sys.executable, "-m", "mq.cli", *args], cwd=ROOT, capture_output=True,
                              text=True, timeout=30, env={"MQ_HOME": str(tmp_path), "PATH": "/usr/bin:/bin"})
         assert out.returncode == 2 and words in out.stderr and "Traceback" not in out.stderr, (args, out.stderr)
+
+
+# A peer of an older protocol, in its own process: this mq with the version it says in its hello
+# (``hello_only``) or everywhere (its key service check too) set back by one.
+OLDER = """
+import sys
+import net.follower, net.sequencer, net.wire
+older = net.wire.PROTOCOL - 1
+net.follower.PROTOCOL = net.sequencer.PROTOCOL = older
+if sys.argv[1] == "everywhere":
+    net.wire.PROTOCOL = older
+from mq.cli import main
+sys.exit(main(sys.argv[2:]))
+"""
+
+
+@pytest.mark.parametrize("where", ["hello_only", "everywhere"])
+def test_a_peer_of_another_protocol_version_is_refused_in_words(tmp_path, where):
+    """The protocol's version is in every hello and in the key service's line (docs/net.md); a
+    joiner of an older version is told, in words and once, that everyone needs the same mq, and
+    the host's lobby is unchanged."""
+    with Cluster(str(tmp_path)) as c:
+        host = c.host("--seats", "2")
+        old = subprocess.run(
+            [sys.executable, "-c", OLDER, where, "join", f"127.0.0.1:{c.port}", "--headless", "--bot",
+             "--code", c.code, "--bind", "127.0.0.1", "--connect-timeout", "5", "--log", str(tmp_path / "old.mqlog")],
+            cwd=ROOT, capture_output=True, text=True, timeout=60, env=dict(c.env, MQ_HOME=str(tmp_path / "old")))
+        assert old.returncode == 1, old.stderr[-2000:]
+        assert (f"the game speaks mq protocol {PROTOCOL} and your mq speaks {PROTOCOL - 1}: "
+                "everyone at the table needs the same version of mq") in old.stderr
+        assert old.stderr.count("same version of mq") == 1 and "Traceback" not in old.stderr
+        assert "joined" not in old.stdout and host.p.poll() is None
