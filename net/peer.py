@@ -650,11 +650,18 @@ class Peer:
             return [s for s, (_, _, kind) in enumerate(self.header.roster) if kind == "peer"]
         return [s for s, i in enumerate(self.seats) if i.kind == "peer"]
 
+    def _resume_hint(self) -> str:
+        """What a player waiting for a host that may never come back can do (any log restarts the game)."""
+        if self.log is None:
+            return ""
+        return (". If the host is gone for good, the game goes on from any player's log: "
+                f"mq host --resume LOG (yours: {self.log.path}), and the others join again")
+
     def _step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
         sequencing and look for the game as a follower (the lowest other seat we can reach)."""
         log.warning("no quorum for %.1f s: seat %s stops sequencing", 2 * self.cfg.dead_s, self.seat)
-        self._notice("info", self.seat, "too few players are reachable: looking for the game's host")
+        self._notice("info", self.seat, "too few players are reachable: looking for the game's host" + self._resume_hint())
         self.role, self.leader_seat = self.follower, None
         self.sequencer.stand_down()
         self.election.dead = {self._me}

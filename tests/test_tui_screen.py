@@ -113,6 +113,10 @@ def test_the_screen_stays_the_clients_through_a_killed_and_resumed_host(tmp_path
         time.sleep(4)  # the peer repeats that notice every ~3 s while it looks
         screen = _clean(joiner.screen())
         assert screen.count("looking for the game's host") <= 2, screen  # a banner and one log line
+        # ... and says what to do if the host never comes back: resume from a log, its own named
+        own_log = glob.glob(str(join_home / "logs" / "*.mqlog"))
+        assert len(own_log) == 1 and "mq host --resume LOG" in " ".join(screen.split()), screen
+        assert own_log[0] in "".join(screen.replace("│", " ").split()), screen
         with open(logs[0], encoding="utf-8") as f:
             assert "WARNING" in f.read()  # the warnings went to the file instead
 
