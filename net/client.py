@@ -20,7 +20,8 @@ import asyncio
 import logging
 
 from mq.bots import choose
-from mq.rules import REASONS, Action, IllegalAction, State, is_over, step, view, view_events
+from mq.rules import Action, IllegalAction, State, is_over, step, view, view_events
+from mq.rules.errors import reason_words
 from mq.rules.state import COLOURS
 from mq.rules.view import TABLE
 from mq.table import Applied, Notice, Table
@@ -143,6 +144,9 @@ class NetTable(Table):
         return tuple((s.name, s.kind == "bot" or s.botted) for s in self.peer.seats)
 
     # -- events from the peer ----------------------------------------------------------------------
+    def _card_name(self, card: str) -> str:
+        return self.peer.cards.card(card).name
+
     def _on_peer(self, item) -> None:
         if isinstance(item, Applied):
             if self.peer.seat is None:
@@ -155,18 +159,17 @@ class NetTable(Table):
         elif isinstance(item, tuple) and item[0] == "reject":
             _, pid, reason, detail = item
             self.rejections.append((pid, reason, detail))
-            self._publish(Notice("info", self.peer.seat, rejection_words(reason, detail)))
+            self._publish(Notice("info", self.peer.seat, rejection_words(reason, detail, self._card_name)))
         elif isinstance(item, tuple) and item[0] == "lobby":
             self.lobby = (item[1], item[2])
             if self.peer.phase in ("idle", "lobby"):  # in the game, away/back/bot notices say it
                 self._publish(Notice("lobby", None, seats_words(item[1])))
 
 
-def rejection_words(reason: str, detail: str) -> str:
+def rejection_words(reason: str, detail: str, card_name=None) -> str:
     """A proposal the sequencer refused (the game had moved on), in the engine's words for the
-    reason (mq.rules.REASONS), never its code."""
-    words = REASONS.get(reason, "that is not allowed now")
-    return f"Not done: {words}" + (f" ({detail})" if detail else "") + "."
+    reason (mq.rules.errors.reason_words), never its code."""
+    return f"Not done: {reason_words(reason, detail, card_name)}."
 
 
 def seats_words(seats: list[SeatInfo]) -> str:

@@ -181,3 +181,70 @@ def test_a_search_with_no_dice_says_so():
         t = fresh_turn(set_player(s, me, room=len(s.rooms) - 1, races=races), me)
         m = Model(me, t)
         assert [m.describe(a) for a in m.legal if a.kind == "search"] == [label]
+
+
+# What a player must never read: an engine reason code, a card id, a Python value, "1 cards" or
+# "3 card" (issue 12).  Move is a stat ("2 move left"), like gold.
+_CODES = re.compile(r"\b(?:action|buy|card|choice|combat|dead|game|level|move|net|phase|pickup|search|seat)/[a-z][a-z_-]*")
+_ONE_MANY = re.compile(r"(?<![\d+.-])\b1 (?:cards|dice|levels|hits|items|players|monsters|treasures|rounds|entries"
+                       r"|seats|turns|bases|rooms|tiles)\b")
+_MANY_ONE = re.compile(r"(?<![+\-\d.])\b(?:0|[2-9]|\d\d+) (?:card|die|level|hit|item|player|monster|treasure|round"
+                       r"|entry|seat|turn|base|room|tile)\b(?! of\b)")
+_REPR = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\(\d+, \d+\)|\[\d+, |\(\)|\b[DTM]\d\d(?:\.\d)?\b|\b\d+:[a-z_]+ ")
+
+
+def _bad_words(text: str) -> list[str]:
+    return [m.group(0) for pat in (_CODES, _ONE_MANY, _MANY_ONE, _REPR) for m in pat.finditer(text)]
+
+
+def test_the_words_audit_finds_what_it_looks_for():
+    for bad in ("action/malformed: 7 players", "1 cards", "3 card", "(D24.3)", "None", "(3, 5)", "0:choose x"):
+        assert _bad_words(bad), bad
+    for good in ("1 card", "3 cards", "2 dice", "1 die", "+1 level", "2 move left", "Lucky Coin", "rolled 3 + 5"):
+        assert not _bad_words(good), good
+
+
+def test_every_event_refusal_and_panel_of_real_games_is_in_words():
+    """Bot games walked through every seat's client: each log line, banner, action label, prompt
+    and panel, and a stale action refused at every step (explained by the client and as the
+    sequencer's rejection notice) read without codes, ids or wrong plurals."""
+    from mq.bots import choose
+    from mq.rules import IllegalAction, actors, make_params, new_game, view
+
+    bad: dict[str, str] = {}
+    refusals: set[str] = set()
+    for seed, players in ((2, 3), (9, 4)):
+        s = new_game(make_params(players), seed, CARDS)
+        models = [Model(k, s) for k in range(players)]
+        before = None
+        for n in range(600):
+            if not actors(s):
+                break
+            seat = actors(s)[0]
+            a = choose(view(s, seat), seat, CARDS)
+            texts = []
+            if before is not None:  # the previous action again: stale now, refused by the engine
+                try:
+                    step(s, before, CARDS)
+                except IllegalAction as e:
+                    refusals.add(e.reason)
+                    models[before.seat].explain(e)
+                    texts += [models[before.seat].message, rejection_words(e.reason, e.detail, models[0].card_name)]
+            s2, events = step(s, a, CARDS)
+            for m in models:
+                m.update(Applied(n + 1, a, events, s2))
+            if n % 7 == 0:
+                for m in models:
+                    texts += [m.describe(x) for x in m.legal] + [m.prompt()]
+                    texts += [render.plain(f(m, 100, 30)) for f in (render.render_combat, render.render_players,
+                                                                    render.render_hand, render.render_info)]
+            for t in texts:
+                for word in _bad_words(t):
+                    bad.setdefault(word, t)
+            before, s = a, s2
+        for m in models:
+            for t in [ln.text for ln in m.log] + [b.text for b in m.banners]:
+                for word in _bad_words(t):
+                    bad.setdefault(word, t)
+    assert not bad, "\n".join(f"{w!r} in: {t[:200]}" for w, t in bad.items())
+    assert {"card/not-in-hand", "choice/invalid"} <= refusals, refusals  # the walk met the refusals with details

@@ -11,7 +11,7 @@ Invariants:
   receives) or public happenings the narrator leaves out (an item moved, a race discarded).
 - What the person may do comes from ``legal_actions(view, seat)`` only (the menu, the keys).  A
   key that asks for something the engine forbids is still submitted to the table, so the
-  explanation is the engine's own reason code (``REASONS``), never a guess of the client's; the
+  explanation is the engine's own reason code (``reason_words``), never a guess of the client's; the
   exceptions are where the client can say more than "no": a move only a dash can make, a run
   where there is no room to run to, a number with no menu entry.
 - Everything here is deterministic given the sequence of updates, key intents and the readings of
@@ -35,10 +35,11 @@ from typing import Callable
 from mq.cards import CardKind, CardSet, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.narrate import KIND as DECK_NAMES
 from mq.narrate import Narrator, plural, things
-from mq.rules import REASONS, IllegalAction, board, combat, legal_actions, query, view, view_events
+from mq.rules import IllegalAction, board, combat, legal_actions, query, view, view_events
 from mq.rules import step as engine_step
 from mq.rules.actions import Action
 from mq.rules.character import active_items, hand_limit, item_value, move_total, place_for
+from mq.rules.errors import reason_words
 from mq.rules.legal import HELP_ROUNDS, LEVEL_PRICE, sale_value
 from mq.rules.monsters import BASES_PER_COLOUR
 from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, FirstPick, PendingKind, Stage, State
@@ -655,7 +656,7 @@ class Model:
             where = "will be discarded (you are the lowest level)"
         else:
             where = "will go to " + " and ".join(who(s) for s in to) + (" (split)" if len(to) > 1 else "")
-        return (f"You hold {len(me.hand)} cards, the limit is {limit}: {plural(excess, 'card')} {where}. "
+        return (f"You hold {plural(len(me.hand), 'card')}, the limit is {limit}: {plural(excess, 'card')} {where}. "
                 "Play cards first, or end the turn? y = end it, any other key = not yet")
 
     def ask(self, action: Action, question: str) -> None:
@@ -1303,10 +1304,9 @@ class Model:
         self.message_kind = kind
 
     def explain(self, err: IllegalAction) -> None:
-        """An action the engine refused: its reason in words (REASONS), the detail when useful."""
-        words = REASONS.get(err.reason, err.reason)
-        detail = f" ({err.detail})" if err.detail and err.reason not in ("phase/wrong",) else ""
-        self.say(f"{words[:1].upper()}{words[1:]}{detail}.", "error")  # the red status line says "no"
+        """An action the engine refused: its reason in words (reason_words), the detail when useful."""
+        words = reason_words(err.reason, err.detail, self.card_name)
+        self.say(f"{words[:1].upper()}{words[1:]}.", "error")  # the red status line says "no"
 
     def clear_message(self) -> None:
         if self.message:
