@@ -6,7 +6,8 @@
 3. memory: peak RSS of a peer in a 6-player game, engine-only and a real loopback peer
    (bench/memory.py);
 4. the terminal client: model-to-frame time at 120x40 (bench/tui.py), and ``mq play`` from the
-   command to its first drawn frame (bench/startup.py);
+   command to its first drawn frame (bench/startup.py), and the wait per round of bot turns
+   with and without auto-pass (bench/pace.py: minutes of bot turns at mq play's pace);
 5. LAN play on loopback: the ZeroMQ round trip, commit latency to every peer with 2, 4 and 6 peer
    processes, catch-up of a 10 000-entry log (bench/net.py);
 6. the engine again on the twin (a separate process, since the core is chosen at import time)."""
@@ -14,7 +15,7 @@ import os
 import subprocess
 import sys
 
-from bench import core, engine, memory, startup, tui
+from bench import core, engine, memory, pace, startup, tui
 from bench import net as lan
 
 quick = "--quick" in sys.argv
@@ -28,6 +29,8 @@ print()
 engine.print_table(tui.main(quick))
 print()
 engine.print_table(startup.main(quick))
+print()
+engine.print_table(pace.main(quick))
 print()
 engine.print_table(lan.main(quick))
 print("\nengine, on the pure-Python twin:")
