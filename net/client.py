@@ -20,6 +20,7 @@ import asyncio
 import logging
 
 from mq.bots import choose
+from mq.bots.policy import out_of_turn
 from mq.rules import Action, IllegalAction, State, is_over, step, view, view_events
 from mq.rules.errors import reason_words
 from mq.rules.state import COLOURS
@@ -191,20 +192,34 @@ async def play_bot(table: NetTable, delay: float = 0.0) -> None:
     wake = asyncio.Event()
     peer.subscribe(lambda item: wake.set())
     failures = 0
+
+    def due(st: State | None) -> bool:  # cheap: whether the bot may have something to do now
+        if peer.phase != "game" or st is None or peer.seat is None or peer.outstanding or is_over(st):
+            return False
+        # newly gained Treasure (Quest's Player.fresh; Classic players have none) may go into play now
+        return peer.my_turn() or bool(getattr(st.players[peer.seat], "fresh", ()))
+
+    def decide(st: State | None) -> Action | None:
+        """The bot's action now: when the game waits for this seat, or one it may take on another's
+        turn (newly gained Treasure into play, mq.bots.policy.out_of_turn)."""
+        seat = peer.seat
+        if seat is None or st is None or not due(st):
+            return None
+        if peer.my_turn():
+            return choose(view(st, seat), seat, peer.cards)
+        return out_of_turn(view(st, seat), seat, peer.cards)
+
     while peer.phase not in ("ended", "desync", "closed"):
         wake.clear()
-        st = peer.state
-        if peer.my_turn() and not peer.outstanding and not is_over(st):
+        if due(peer.state):
             if delay > 0:
                 await asyncio.sleep(delay)
-                st = peer.state
-                if not (peer.my_turn() and not peer.outstanding and not is_over(st)):
-                    continue  # someone else's action made this seat's move moot meanwhile
-            seat = peer.seat
-            assert seat is not None  # my_turn: a seat of ours acts
             try:
-                action = choose(view(st, seat), seat, peer.cards)
-                await table.submit(action)
+                action = decide(peer.state)  # on the state as it is by then (None: nothing now)
+                if action is not None:
+                    await table.submit(action)
+                    await asyncio.sleep(0)  # a sequencer applies it at once: let the network run between moves
+                    continue
             except Exception as e:  # IllegalAction cannot happen with a correct policy and engine
                 failures += 1
                 log.error("the bot failed to act (%s: %s)", type(e).__name__, e)
@@ -213,8 +228,7 @@ async def play_bot(table: NetTable, delay: float = 0.0) -> None:
                     await peer.close()
                     return
                 await asyncio.sleep(0.1)
-            await asyncio.sleep(0)  # a sequencer applies it at once: let the network run between moves
-            continue
+                continue
         try:
             await asyncio.wait_for(wake.wait(), 0.5)
         except asyncio.TimeoutError:

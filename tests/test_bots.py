@@ -355,3 +355,47 @@ def test_keeps_the_race_it_has_rather_than_swap_it_for_another():
     s = set_player(s, a, races=(elf, dxm_card(lambda d: d.kind == "race" and d.key == "halfling")))
     assert Action(a, "play", (dwarf, elf)) in legal_actions(s, a)
     assert pick(s, a).kind != "play"
+
+
+def _out_of_turn_states(seeds=(2, 6, 11), players=4, limit=1500):
+    """(state, seat) along bot games where ``seat`` holds newly gained Treasure on another's turn
+    that the engine lets it put into play now (Q-CARD-3, Q-TURN-3: a helper's share, say)."""
+    from mq.rules import actors, make_params, new_game, step
+    from mq.rules.legal import legal_actions as legal_of_kind
+
+    for seed in seeds:
+        s = new_game(make_params(players), seed, CARDS)
+        for _ in range(limit):
+            if not actors(s):
+                break
+            if s.combat is None and s.pending is None and s.turn is not None:
+                for p in s.players:
+                    if p.seat != s.turn.seat and any(a.args[0] in p.fresh for a in legal_of_kind(s, p.seat, CARDS, "play")):
+                        yield s, p.seat
+            seat = actors(s)[0]
+            s, _ = step(s, choose(view(s, seat), seat, CARDS), CARDS)
+
+
+def test_a_bot_puts_new_treasure_into_play_on_anothers_turn_when_it_counts_at_once():
+    """Q-CARD-3, Q-TURN-3: out of turn, the bot plays a newly gained item that goes worn, carried
+    or onto the belt (mq.bots.policy.out_of_turn), never one the backpack would take, never a card
+    it held before, and nothing when the game waits for it or it has nothing new."""
+    from mq.bots.policy import out_of_turn
+    from mq.rules.character import place_for
+
+    played = waited = 0
+    for s, seat in _out_of_turn_states():
+        v = view(s, seat)
+        p = v.players[seat]
+        a = out_of_turn(v, seat, CARDS)
+        counts = [c for c in p.fresh if Action(seat, "play", (c,)) in legal_actions(s, seat, CARDS)
+                  and place_for(p, CARDS.card(c), CARDS) not in (None, BACKPACK)]
+        if counts:
+            assert a is not None and a.kind == "play" and a.args[0] in counts
+            assert a in legal_actions(s, seat, CARDS)
+            played += 1
+        else:
+            assert a is None
+            waited += 1
+        assert out_of_turn(view(s, s.turn.seat), s.turn.seat, CARDS) is None  # its own turn is choose()'s
+    assert played >= 3 and waited >= 1, (played, waited)

@@ -102,3 +102,41 @@ def _replay_commands_on_a_classic_log(path, n, final, epic, tmp_path):
     seat = _mq("replay", path, "--as", "green")  # not built yet for Classic: said in words
     assert seat.returncode == 2 and "not step through a Classic game yet" in seat.stderr
     assert "Traceback" not in seat.stderr
+
+
+def _out_of_turn_plays(path: str) -> int:
+    """Entries of the log at ``path`` where a seat put newly gained Treasure into play on
+    another's turn (Q-CARD-3, Q-TURN-3)."""
+    from mq.cards import load_default
+    from net.replica import Tip, reapply
+
+    log = gamelog.read(path)
+    cards = load_default()
+    before, found = Tip.start(log.header, cards).state, 0
+    for _, action, after, _ in reapply(before, log.entries, cards, log.header):
+        t = before.turn
+        if action.kind == "play" and t is not None and t.seat != action.seat and before.combat is None \
+                and action.args[0] in before.players[action.seat].fresh:
+            found += 1
+        before = after
+    return found
+
+
+def test_bot_peers_put_new_treasure_into_play_on_anothers_turn(tmp_path):
+    """mq.bots.policy.out_of_turn in real bot peer processes (net.client.play_bot): over a few
+    games (seeds whose bots gain Treasure on others' turns) some such play is in the log, and
+    every peer's log is the same."""
+    found = 0
+    for seed in ("1", "3", "5"):
+        (tmp_path / seed).mkdir()
+        with Cluster(str(tmp_path / seed)) as c:
+            c.host("--seats", "3", "--local-seed", seed)
+            for i in (1, 2):
+                c.join(i, "--local-seed", seed)
+            codes = c.wait_all(60)
+            assert codes == {0: 0, 1: 0, 2: 0}, {i: c.procs[i].err()[-2000:] for i in codes}
+            assert all(filecmp.cmp(c.log(0), c.log(i), shallow=False) for i in (1, 2))
+            found += _out_of_turn_plays(c.log(0))
+        if found:
+            break
+    assert found, "no bot put new Treasure into play on another's turn in three games"

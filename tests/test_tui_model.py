@@ -512,3 +512,22 @@ def test_the_combat_panel_shows_berserk_backstab_and_battle_cry_as_their_own_ter
     s, a, _, _ = arena(monsters=(LURKER2,), setup=lambda s, a: set_player(s, a, classes=(warrior,)))
     s, _ = act(rig(s, ("d10", 6)), a, "power", "battle_cry")  # 6 is more than level 1: it fails
     assert "battle cry: no extra die" in render.plain(render.render_combat(Model(a, s), 80, 14))
+
+
+def test_new_treasure_that_may_go_into_play_on_anothers_turn_is_marked():
+    """Q-CARD-3, Q-TURN-3 on real bot-game states: the hand marks such a card "+" (not "*"), the
+    status line says it may go into play now, and only for the seat that holds it."""
+    from test_bots import _out_of_turn_states
+
+    seen = 0
+    for s, seat in _out_of_turn_states(seeds=(2, 6)):
+        m = Model(seat, s)
+        new = m.fresh_now()
+        assert new and all(c in s.players[seat].fresh for c in new)
+        hand = render.plain(render.render_hand(m, 48, 30))
+        assert any(row.startswith(" +") and m.card_name(new[0])[:20] in row for row in hand.splitlines()), hand
+        assert "your new Treasure may go into play now" in m.prompt()
+        turn = Model(s.turn.seat, s)
+        assert turn.fresh_now() == () and "new Treasure" not in turn.prompt()
+        seen += 1
+    assert seen >= 3

@@ -3,7 +3,7 @@ equips what it draws, fights what it expects to beat (spending one-shots only wh
 fight), buys help with gold, items or Treasure picks and sells it at a price (mq.bots.deals: never
 to a rival's 10th level for nothing, never for nothing against the Boss from a fighter who can
 pay), spoils the Boss fight and a runaway leader's, summons only monsters it expects to beat,
-puts one-shots onto the belt, heals with them between fights when badly hurt,
+puts one-shots onto the belt, puts newly gained Treasure into play on another's turn (``out_of_turn``), heals with them between fights when badly hurt,
 makes room deals when they pay, explores when healthy, searches, buys levels with spare items,
 and at level 10 heads straight for the Boss in the Entrance.
 
@@ -18,7 +18,7 @@ from mq.bots.deals import worth
 from mq.cards import CardKind, CardSet, DxmDef, TreasureDef, load_default
 from mq.rules import board, combat, legal
 from mq.rules.actions import Action
-from mq.rules.character import MAX_LEVEL, identity, item_value, max_hp, move_total, usable
+from mq.rules.character import MAX_LEVEL, identity, item_value, max_hp, move_total, place_for, usable
 from mq.rules.state import BACKPACK, BELT, Combat, PendingKind, Stage, State
 
 ASK_BELOW = 850  # per mille: below this chance alone a fighter hears what help would cost
@@ -52,6 +52,25 @@ def choose(view: State, seat: int, cards: CardSet | None = None) -> Action:
     if view.combat is not None:
         return _combat(view, seat, cards, by_kind)
     return _turn(view, seat, cards, by_kind)
+
+
+def out_of_turn(view: State, seat: int, cards: CardSet | None = None) -> Action | None:
+    """What the bot does on another's turn when the game does not wait for it: put newly gained
+    Treasure (``Player.fresh``, a helper's share say) into play while it may (Q-CARD-3, Q-TURN-3:
+    on anyone's turn, outside combat, until the next turn starts), when it goes where it counts
+    at once: worn, carried or onto the belt (an item the backpack would take waits for the bot's
+    own turn).  In play it adds to the bot's side if asked to help, and no curse or charity can
+    take it from the hand.  None: nothing worth doing now.  ``view``: mq.rules.view(state, seat)."""
+    cards = cards or load_default()
+    p = view.players[seat]
+    if not p.fresh or view.combat is not None or view.pending is not None or view.turn is None \
+            or view.turn.seat == seat:
+        return None
+    for a in legal.legal_actions(view, seat, cards, "play"):
+        defn = cards.card(a.args[0])
+        if a.args[0] in p.fresh and isinstance(defn, TreasureDef) and place_for(p, defn, cards) not in (None, BACKPACK):
+            return a
+    return None
 
 
 def _pending(view, seat, cards, options) -> Action:

@@ -1176,6 +1176,17 @@ class Model:
         d = self.cards.card(card)
         return d.text
 
+    def fresh_now(self) -> tuple[str, ...]:
+        """Newly gained Treasure in the hand (``Player.fresh`` of the seat's view) that may go into
+        play now although it is another's turn (Q-CARD-3, Q-TURN-3): the engine offers its play."""
+        me = self.me()
+        v = self.view
+        fresh = getattr(me, "fresh", ())  # a Quest rule: Classic players (mq.classic) have none
+        if not fresh or v.turn is None or v.turn.seat == self.seat:
+            return ()
+        plays = {a.args[0] for a in self.legal if a.kind == "play"}
+        return tuple(c for c in me.hand if c in fresh and c in plays)
+
     # -- intents: what a key asks for ----------------------------------------------------------
     # Each returns the Action to submit, or a sentence when the client can say more than the
     # engine would (see the module docstring).
@@ -1385,5 +1396,9 @@ class Model:
             return f"Your turn, {left} move left · arrows/hjkl move · s search · e end turn · ? help"
         if v.turn is not None:
             auto = " · auto-pass on (A)" if self.auto_pass else ""
+            new = self.fresh_now()
+            if new:  # Q-CARD-3: until the next turn starts
+                return (f"{who(v.turn.seat)}'s turn: your new Treasure may go into play now "
+                        f"(+ in your hand: Tab, Enter), until the next turn{auto}")
             return f"{who(v.turn.seat)}'s turn… (? help, t chat{auto})"
         return ""

@@ -442,6 +442,7 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
     if model.seat is None:
         return (lines + [[("class:dim", " (watching: no hand)")]])[:height]
     playable = {model.card_of(a) for a in model.legal}
+    fresh = model.fresh_now()  # new Treasure that may go into play on another's turn: "+"
     rows: list[Line] = []
     sel_row = 0
     in_play_row = None
@@ -454,7 +455,7 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
             sel_row = len(rows)
         info = model.card_info(s.card) if s.where == "hand" else s.where
         mark = "▸" if chosen else " "
-        star = "*" if s.card in playable else " "
+        star = ("+" if s.where == "hand" and s.card in fresh else "*") if s.card in playable else " "
         name_w = max(6, width - len(info) - 4)
         name = abbreviate(model.card_name(s.card), name_w).ljust(name_w)
         style = "class:hand.selected" if chosen else ""
@@ -818,7 +819,8 @@ def help_legend(width: int, model: Model | None = None) -> list[Line]:
         [("class:map.mark", "S! L!"), ("class:help", " searched, looted")],
         [("class:map.pile", "▪2$"), ("class:help", " a dropped pile")],
         [("class:map.reach", "→2"), ("class:help", " move cost (v)")],
-        [("class:help", "Cards marked * can be played now; only you see your hand.")],
+        [("class:help", "Cards marked * can be played now, + new Treasure into play on another's turn; "
+                        "only you see your hand.")],
     ], width)
 
 
