@@ -432,6 +432,18 @@ def cmd_host(args) -> int:
         print("mq host: --open admits anyone without a join code: only with --bind 127.0.0.1 (local play)",
               file=sys.stderr)
         return 2
+    if not args.resume:  # the table options, before any socket opens (a busy port must not hide a bad option)
+        from mq.rules import IllegalAction
+        from net import options
+
+        try:
+            options.make(args.seats, args.window_ms, args.away, args.away_s, args.starting_hand)
+        except IllegalAction as e:  # Q-OPT
+            print(f"mq host: {cliargs.rule_words(e)}", file=sys.stderr)
+            return 2
+        if not 0 <= args.bots < args.seats:
+            print(f"mq host: --bots {args.bots}: the bots must leave seat 0 for you ({args.seats} seats)", file=sys.stderr)
+            return 2
     _setup_logging(args, "host")
     try:
         return asyncio.run(_host(args))

@@ -73,10 +73,26 @@ BAD = [
 @pytest.mark.parametrize("args,status,words", BAD, ids=[" ".join(a) for a, _, _ in BAD])
 def test_a_bad_argument_is_refused_in_words(tmp_path, args, status, words):
     extra = ["--no-beacon", "--headless", "--bot", "--timeout", "5"] if args[0] == "host" and "--headless" not in args else []
+    if args[0] == "host" and "--port" not in args:  # never the default port: another game may hold it
+        extra += ["--port", str(_free_port())]
     out = mq(tmp_path, *args, *extra)
     assert "Traceback" not in out.stderr + out.stdout, out.stderr
     assert out.returncode == status, (out.returncode, out.stdout, out.stderr)
     assert words in out.stderr, out.stderr
+
+
+@pytest.mark.parametrize("option,words", [(["--window-ms", "-5"], "the interrupt window timer is 0 to 120 s"),
+                                          (["--seats", "9"], "9 players: mq plays with 2 to 6"),
+                                          (["--bots", "4"], "the bots must leave seat 0 for you")])
+def test_a_bad_table_option_is_refused_before_any_socket_opens(tmp_path, option, words):
+    """With the port busy, the option is what is wrong, and what is said (exit status 2)."""
+    with socket.socket() as busy:
+        busy.bind(("127.0.0.1", 0))
+        busy.listen()
+        port = busy.getsockname()[1]
+        out = mq(tmp_path, "host", "--port", str(port), *option, *LOOP, "--no-beacon", "--headless", "--bot")
+    assert out.returncode == 2 and "Traceback" not in out.stderr, out.stderr
+    assert "in use" not in out.stderr and words in out.stderr, out.stderr
 
 
 def test_a_port_in_use_is_named_with_the_reason(tmp_path):

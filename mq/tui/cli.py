@@ -271,9 +271,8 @@ async def local_game(players: int, seed: int | None, delay: float, join_s: float
 
         async def start_game() -> None:
             deadline = time.monotonic() + join_s
-            while table.peer.open_seats() and time.monotonic() < deadline:
-                if all(p.poll() is not None for p in bots):
-                    break
+            # Wait for the bot peers still running (one that has exited will not come): bounded.
+            while table.peer.open_seats() > sum(p.poll() is not None for p in bots) and time.monotonic() < deadline:
                 await asyncio.sleep(0.02)
             missing[:] = [s for s, info in enumerate(table.peer.seats) if info.kind == "open"]
             if missing:
