@@ -129,7 +129,8 @@ def _config(args, role: str):
     dead = args.dead_ms / 1000
     settle = args.settle_ms / 1000 if args.settle_ms is not None else (
         30.0 if getattr(args, "resume", None) else 3 * dead)
-    name = args.name or os.environ.get("USER") or "player"
+    # A resumed host without --name keeps the name its seat has in the log's roster (net.peer).
+    name = args.name or ("" if getattr(args, "resume", None) else os.environ.get("USER") or "player")
     return Config(name=name[:24], key=key, role=role, bind=args.bind, port=getattr(args, "port", 0) or 0,
                   log_path=args.log, ping_s=args.ping_ms / 1000, dead_s=dead, settle_s=settle,
                   resend_s=max(1.0, dead), perturb=perturb, local_seed=args.local_seed,

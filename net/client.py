@@ -21,8 +21,8 @@ import logging
 
 from mq.bots import choose
 from mq.bots.policy import out_of_turn
+from mq.refusals import reason_words
 from mq.rules import Action, IllegalAction, State, is_over, step, view, view_events
-from mq.rules.errors import reason_words
 from mq.rules.state import COLOURS
 from mq.rules.view import TABLE
 from mq.table import Applied, Notice, Table

@@ -41,3 +41,28 @@ def test_everyone_killed_then_resume_from_the_hosts_log_and_rejoin(tmp_path, mod
     for i in (1, 2, 3):
         assert filecmp.cmp(c.log(0), c.log(i), shallow=False)
     assert replay(c.log(0)).ok and after.header.params.mode == (mode[1] if mode else "quest")
+
+
+def test_a_host_resumed_without_a_name_keeps_its_name_from_the_log(tmp_path):
+    """``mq host --resume LOG`` without ``--name``: the seat's name in the log's roster, not a
+    default ("player" or $USER) that the others would not know."""
+    import subprocess
+    import sys
+
+    from net.harness import ROOT
+
+    with Cluster(str(tmp_path)) as c:
+        c.host("--seats", "2", "--window-ms", "300", "--bot-delay", "0.02")
+        c.join(1, "--bot-delay", "0.02")
+        c.wait_entries(0, 20, 30)
+        for i in (0, 1):
+            c.procs[i].kill9()
+        env = dict(c.env, MQ_HOME=c.home(0))
+        env.pop("USER", None)
+        resumed = subprocess.Popen(
+            [sys.executable, "-m", "mq.cli", "host", "--resume", c.log(0), "--headless", "--bot", "--port", "0",
+             "--bind", "127.0.0.1", "--no-beacon", "-v", "--settle-ms", "300", "--timeout", "3"],
+            cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        _, err = resumed.communicate(timeout=60)
+    assert "p0 (red) hosts the game from entry" in err, err[-2000:]
+    assert "player (red)" not in err.lower() and "Traceback" not in err

@@ -190,15 +190,18 @@ _ONE_MANY = re.compile(r"(?<![\d+.-])\b1 (?:cards|dice|levels|hits|items|players
                        r"|seats|turns|bases|rooms|tiles)\b")
 _MANY_ONE = re.compile(r"(?<![+\-\d.])\b(?:0|[2-9]|\d\d+) (?:card|die|level|hit|item|player|monster|treasure|round"
                        r"|entry|seat|turn|base|room|tile)\b(?! of\b)")
+_ONE_THEM = re.compile(r"\b1 (?:card|item)\b[^.;]*\bthem\b")  # one card is "it"
+_RULE_IDS = re.compile(r"\b[QC]-[A-Z]+-\d+")  # the rulebook's ids: for its readers, not the table
 _REPR = re.compile(r"\bNone\b|\bTrue\b|\bFalse\b|\(\d+, \d+\)|\[\d+, |\(\)|\b[DTM]\d\d(?:\.\d)?\b|\b\d+:[a-z_]+ ")
 
 
 def _bad_words(text: str) -> list[str]:
-    return [m.group(0) for pat in (_CODES, _ONE_MANY, _MANY_ONE, _REPR) for m in pat.finditer(text)]
+    return [m.group(0) for pat in (_CODES, _ONE_MANY, _MANY_ONE, _REPR, _RULE_IDS, _ONE_THEM) for m in pat.finditer(text)]
 
 
 def test_the_words_audit_finds_what_it_looks_for():
-    for bad in ("action/malformed: 7 players", "1 cards", "3 card", "(D24.3)", "None", "(3, 5)", "0:choose x"):
+    for bad in ("action/malformed: 7 players", "1 cards", "3 card", "(D24.3)", "None", "(3, 5)", "0:choose x",
+                "one move away (Q-HELP-1)", "1 card too many: give or discard them"):
         assert _bad_words(bad), bad
     for good in ("1 card", "3 cards", "2 dice", "1 die", "+1 level", "2 move left", "Lucky Coin", "rolled 3 + 5"):
         assert not _bad_words(good), good

@@ -3,8 +3,6 @@ code (a namespaced string such as ``"move/wall"``) and leaves the state unchange
 every peer (DESIGN "The engine contract")."""
 from __future__ import annotations
 
-from typing import Callable
-
 
 class IllegalAction(ValueError):
     """An action that the rules forbid in this state."""
@@ -44,23 +42,3 @@ REASONS: dict[str, str] = {
     "choice/invalid": "that is not one of the options",
     "dead": "dead munchkins cannot do that",
 }
-
-# Reasons whose detail is the refused action itself (``str(action)``): for a log, not for a player.
-ACTION_DETAIL = frozenset(("phase/wrong", "choice/invalid"))
-# Reasons whose detail is a card id: a player is told the card's name.
-CARD_DETAIL = frozenset(("card/not-in-hand", "card/not-in-play"))
-
-
-def reason_words(reason: str, detail: str = "", card_name: Callable[[str], str] | None = None) -> str:
-    """A refusal in a player's words: the reason's words (REASONS; never the code, an unknown one
-    is "that is not allowed now") and the detail when it tells a player something, a card by its
-    name (``card_name``; without it, or for an id it does not know, no detail)."""
-    words = REASONS.get(reason, "that is not allowed now")
-    if not detail or reason in ACTION_DETAIL:
-        return words
-    if reason in CARD_DETAIL:
-        try:
-            detail = card_name(detail) if card_name is not None else ""
-        except (KeyError, ValueError):
-            detail = ""
-    return f"{words} ({detail})" if detail else words

@@ -35,11 +35,11 @@ from typing import Callable
 from mq.cards import CardKind, CardSet, DxmDef, MonsterDef, TreasureDef, load_default
 from mq.narrate import KIND as DECK_NAMES
 from mq.narrate import Narrator, plural, things
+from mq.refusals import reason_words
 from mq.rules import IllegalAction, board, combat, legal_actions, query, view, view_events
 from mq.rules import step as engine_step
 from mq.rules.actions import Action
 from mq.rules.character import active_items, hand_limit, item_value, move_total, place_for
-from mq.rules.errors import reason_words
 from mq.rules.legal import HELP_ROUNDS, LEVEL_PRICE, sale_value
 from mq.rules.monsters import BASES_PER_COLOUR
 from mq.rules.state import COLOURS, DIRS, DX, DY, OVER, SETUP, TURN, FirstPick, PendingKind, Stage, State
@@ -767,7 +767,7 @@ class Model:
             return ""
         if c.rounds >= HELP_ROUNDS:
             return f"No more asking for help this fight: {HELP_ROUNDS} calls and counter-offers are the most"
-        return "Nobody to ask for help: no other munchkin is here or one move away (Q-HELP-1)"
+        return "Nobody to ask for help: no other munchkin is here or one move away"  # Q-HELP-1
 
     def sale_words(self, items: tuple[str, ...]) -> str:
         """A way to buy a level (Q-CHAR-3) with each item's gold value and the gold paid on top, as
@@ -1357,7 +1357,7 @@ class Model:
                         "cancel it or take it (1-9, a: menu).")
             me = v.players[self.seat]
             excess = len(me.hand) - hand_limit(me, self.cards, v.params.hand_limit)
-            return (f"Charity: {excess} card{'s' if excess != 1 else ''} too many: give or discard them "
+            return (f"Charity: {plural(excess, 'card')} too many: give or discard {'it' if excess == 1 else 'them'} "
                     "(1-9, a: menu).")
         c = v.combat
         if c is not None:
