@@ -148,3 +148,36 @@ def test_action_labels_are_never_cut_where_they_differ(width, height):
                 checked += 1
         assert len(set(shown)) == len(shown), shown  # two entries never look the same
     assert checked > 200
+
+
+def test_a_number_pressed_on_through_the_last_of_a_run_of_prompts_asks_first():
+    """Pressing 1 through a run of questions (each answered with 1) must not do what 1 names once
+    they are over (a one-shot used, say): within RENUMBERED_GUARD_S of answering another question
+    the number asks first; pressed again, or later, it does it."""
+    from builders import E, colour, rig, stack
+    from test_rules_monsters import LURKER
+
+    from mq.tui.model import RENUMBERED_GUARD_S, Model
+
+    s = quiet(2)
+    a = s.turn.seat
+    s = rig(stack(s, "monster", [LURKER]), None, None, None, None, colour(4))  # a colour nobody plays
+    s, events = step(s, Action(a, "move", (E,)))
+    assert s.pending is not None and s.pending.kind == "colour"
+    now = [100.0]
+    start = s
+    for wait, asks in ((0.3, True), (RENUMBERED_GUARD_S + 0.1, False)):
+        s = start
+        m = Model(a, s, clock=lambda: now[0])
+        answer = m.entry(1)
+        assert isinstance(answer, Action) and answer.kind == "choose"
+        s, events = step(s, answer)
+        m.update(Applied(1, answer, events, s))
+        assert s.pending is None and 1 in m.numbers.values()  # 1 names an action of the new question
+        now[0] += wait
+        said = m.entry(1)
+        if asks:
+            assert isinstance(said, str) and said.startswith("The question has changed: 1 is now: "), said
+            assert isinstance(m.entry(1), Action)  # pressed again: done
+        else:
+            assert isinstance(said, Action)  # a while later: the person has read the new question

@@ -102,6 +102,9 @@ class Entry:
 
 
 NUMBERS = tuple(range(1, 11))  # the number keys 1-9 and 0 (= 10)
+# A number pressed again this soon after it answered another question (the last of a run of
+# prompts, say) is asked about first: a key pressed on through the prompts must not use a card.
+RENUMBERED_GUARD_S = 1.5
 # Powers that cost the player a card of their own (Q-CHAR-5): Enter on the card asks first.
 CARD_COST_POWERS = frozenset(("berserk", "flight", "backstab", "charm"))
 
@@ -432,6 +435,7 @@ class Model:
         self._retired: set[int] = set()  # numbers of actions done or gone, not reused until the next decision
         self._numbering: tuple | None = None  # (turn, phase): a new one numbers afresh
         self._decision: tuple | None = None  # what the game waits for: a new one frees retired numbers
+        self._pressed: tuple[int, tuple | None, float] | None = None  # the last number done: (n, decision, clock)
         self.asking: Action | None = None  # the action the CONFIRM question is about
         self.question = ""
         self.log_file: str | None = None  # where the protocol log goes (the ``i`` screen names it)
@@ -1302,6 +1306,11 @@ class Model:
             return self._no_seat() or "There is nothing for you to do right now."
         for action, k in self.numbers.items():
             if k == n:
+                last, now = self._pressed, self.clock()
+                self._pressed = (n, self._decision, now)
+                if last is not None and last[0] == n and last[1] != self._decision and now - last[2] < RENUMBERED_GUARD_S:
+                    return (f"The question has changed: {number} is now: {self.describe(action)}. "
+                            f"Press {number} again to do it.")
                 return action
         if n in self._retired:
             left = " ".join(str(k % 10) for k in sorted(self.numbers.values()))
