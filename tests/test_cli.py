@@ -1,13 +1,15 @@
 """The ``mq`` command line: the narrated bot game of ``mq play`` and the LAN commands not built yet."""
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 
 
 def mq(*args):
+    env = dict(os.environ, MQ_BEACON_ADDR="127.0.0.1")  # a host's beacon never leaves the machine
     return subprocess.run([sys.executable, "-m", "mq.cli", *args], capture_output=True, text=True,
-                          timeout=300, check=False)
+                          timeout=300, check=False, env=env)
 
 
 def test_play_narrates_a_whole_game_in_plain_sentences():
