@@ -499,10 +499,6 @@ def _replay_client(path: str, as_seat: str) -> int:
     except (gamelog.LogCorrupt, OSError) as e:
         print(f"mq replay: {e}", file=sys.stderr)
         return 1
-    if table.state.params.mode != "quest":  # the replay's model (mq.tui.replay) is Quest's client model
-        print("mq replay: --as does not step through a Classic game yet; --narrate prints it and --verify "
-              "checks it", file=sys.stderr)
-        return 2
     if not (sys.stdin.isatty() and sys.stdout.isatty()):
         print("mq replay: --as opens the full-screen client, which needs a terminal "
               "(--narrate prints the game instead)", file=sys.stderr)

@@ -79,7 +79,7 @@ def _mq(*args):
 def _replay_commands_on_a_classic_log(path, n, final, epic, tmp_path):
     """``mq replay --verify`` and ``--narrate`` on a real Classic log (C-DIGI-1): every hash checked
     and the game told in sentences; a changed hash in it is found; ``--as``, which does not step
-    through a Classic game yet, says so."""
+    without a terminal, says it needs one (tests/test_tui_replay_classic.py steps through one)."""
     out = _mq("replay", path, "--verify")
     assert out.returncode == 0 and "verify: ok" in out.stdout, out.stdout + out.stderr
     assert f"{n} entries" in out.stdout and f"final state hash {final}" in out.stdout
@@ -99,8 +99,8 @@ def _replay_commands_on_a_classic_log(path, n, final, epic, tmp_path):
     out_log.close()
     bad = _mq("replay", tampered, "--verify")
     assert bad.returncode == 1 and "verify: FAILED" in bad.stdout
-    seat = _mq("replay", path, "--as", "green")  # not built yet for Classic: said in words
-    assert seat.returncode == 2 and "not step through a Classic game yet" in seat.stderr
+    seat = _mq("replay", path, "--as", "green")  # no terminal here: said in words
+    assert seat.returncode == 2 and "needs a terminal" in seat.stderr
     assert "Traceback" not in seat.stderr
 
 

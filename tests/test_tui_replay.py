@@ -26,22 +26,23 @@ PLAYERS = 3
 NONCE = 4  # the nonces 0x04.., 0x05.., 0x06.. give a whole bot game (some hundreds of entries, 20 turns)
 
 
-def write_log(path: str, stop: int | None = None, bad_at: int | None = None) -> int:
+def write_log(path: str, stop: int | None = None, bad_at: int | None = None, params=None, cards=CARDS) -> int:
     """A bot game written with net.gamelog as a sequencer writes it: header, then one entry per
     action with the state hash after it.  ``stop``: a saved game, cut after that many entries;
-    ``bad_at``: that entry records a wrong hash.  Returns the number of entries."""
-    nonces = [bytes([NONCE + i]) * 32 for i in range(PLAYERS)]
-    params = make_params(PLAYERS)
+    ``bad_at``: that entry records a wrong hash; ``params``: a Quest game of PLAYERS by default
+    (``cards`` the set of its mode).  Returns the number of entries."""
+    params = params or make_params(PLAYERS)
+    nonces = [bytes([NONCE + i]) * 32 for i in range(params.players)]
     header = gamelog.decode_header(gamelog.encode_header(
-        b"replay!!", gamelog.seed_from(nonces), params, nonces, [[f"bot{i}", "", "bot"] for i in range(PLAYERS)]))
+        b"replay!!", gamelog.seed_from(nonces), params, nonces, [[f"bot{i}", "", "bot"] for i in range(params.players)]))
     log = gamelog.GameLog.create(path)
     log.write_header(header)
-    s = new_game(params, header.seed, CARDS)
+    s = new_game(params, header.seed, cards)
     n = 0
     while actors(s) and (stop is None or n < stop):
         seat = actors(s)[0]
-        a = choose(view(s, seat), seat, CARDS)
-        s, _ = step(s, a, CARDS)
+        a = choose(view(s, seat), seat, cards)
+        s, _ = step(s, a, cards)
         n += 1
         h = state_hash(s) ^ (1 if n == bad_at else 0)
         log.append(gamelog.decode_entry(gamelog.encode_entry(n, a.seat, None, encode(a), h, log.last_id, 8)))

@@ -8,7 +8,10 @@ saw it (``mq replay LOGFILE --as SEAT|table``, net/cli.py).
   client says why in a banner.  ``submit`` always raises IllegalAction("replay/read-only").
 - :class:`ReplayModel` is the client's Model placed at one entry: the seat's view of the state
   after it (``view(state, seat)``; the table's view, seat -1, holds no hand at all), the log as that
-  seat's own client would have written it up to there, and a status line saying where it is.
+  seat's own client would have written it up to there, and a status line saying where it is.  The
+  stepping lives in :class:`Replaying`, mixed into the mode's own model: Quest's Model or
+  mq.tui.classic_model's ClassicModel (:func:`model_for` picks it), so a Classic game is replayed
+  with the Classic client's table panel, scribe and combat panel.
 
 Positions are entry numbers: 0 is the new game (before the first entry), ``n`` the last good entry.
 Every state is kept, so a step back is a list lookup: states share all unchanged structure, and a
@@ -28,11 +31,13 @@ from collections import deque
 from itertools import chain
 from typing import AsyncIterator, Callable
 
-from mq.cards import CardSet, load_default
-from mq.rules import Action, IllegalAction, State, new_game, view, view_events
+from mq.cards import CardSet
+from mq.classic import is_classic
+from mq.rules import Action, IllegalAction, State, cards_for, new_game, view, view_events
 from mq.rules.state import COLOURS, OVER, SETUP
 from mq.table import Applied, Notice, Table
-from mq.tui.model import GOTO, LOG_LINES, NORMAL, Banner, LogLine, Model, latest_result, who
+from mq.tui import model as quest_model
+from mq.tui.model import GOTO, LOG_LINES, NORMAL, Banner, LogLine, Model, who
 from net import gamelog
 from net.replay import BadEntry, reapply
 
@@ -70,7 +75,7 @@ class ReplayTable(Table):
             raise ValueError(f"seat {seat}: this game has {h.params.players} seats")
         self.header = h
         self.seat = seat
-        self.cards = cards or load_default()
+        self.cards = cards_for(h.params, cards)  # the mode's own set unless a house set of it is given
         self.torn = scan.torn  # bytes of a torn last record, ignored (as gamelog.read reports them)
         self.logged = len(scan.entries)  # entries in the file; ``n`` of them check out
         self.problem: str | None = None  # why entry n + 1 was not shown, when it was not
@@ -167,19 +172,22 @@ class ReplayTable(Table):
         self._closed.set()
 
 
-class ReplayModel(Model):
-    """The client's model of a replay: a Model whose view and log are those of entry ``seq``.
+class Replaying:
+    """The replay's part of a client model (mixed in before the mode's Model): its view and log are
+    those of entry ``seq``.  Stepping methods are what the replay's key bindings call (mq.tui.keys).
 
-    Stepping methods are what the replay's key bindings call (mq.tui.keys)."""
+    ``latest_result`` is the mode's own rule for the combat panel's last fight (Quest's or
+    Classic's), given by the concrete class."""
 
     replaying = True
+    latest_result: Callable[[tuple | None, tuple], tuple | None]
 
     def __init__(self, table: ReplayTable, clock: Callable[[], float] = time.monotonic) -> None:
         self.table = table
         self.goto = ""  # the turn number being typed after g
         self._lines: list[tuple[LogLine, ...]] = [()]  # per entry, worded once, in order
         self._results: list[tuple | None] = [None]  # the combat panel's last result after each entry
-        super().__init__(table.seat, table.state_at(0), table.cards, clock=clock)
+        super().__init__(table.seat, table.state_at(0), table.cards, clock=clock)  # type: ignore[call-arg]
         self._opening = tuple(self.log)  # the greeting, before entry 1's lines
         if table.problem:
             self.banners.append(Banner("desync", None, f"the log stops checking out after entry "
@@ -223,7 +231,7 @@ class ReplayModel(Model):
             item = self.table.applied(k)
             v = view(item.state, self.viewer)
             self._lines.append(tuple(self.scribe.lines(v, item.action, view_events(item.events, self.viewer))))
-            self._results.append(latest_result(self._results[-1], item.events))
+            self._results.append(type(self).latest_result(self._results[-1], item.events))
 
     def step_entry(self, k: int) -> None:
         """``k`` entries on (negative: back)."""
@@ -282,11 +290,31 @@ class ReplayModel(Model):
                 " · ←→ step · [ ] turns · g jump · ? keys")
 
 
+class ReplayModel(Replaying, Model):
+    """A Quest game's replay."""
+
+    latest_result = staticmethod(quest_model.latest_result)
+
+
+def model_for(table: ReplayTable) -> Model:
+    """The replay model of ``table``'s mode: Quest's, or the Classic client's with replaying mixed in."""
+    if not is_classic(table.header.params):
+        return ReplayModel(table)
+    from mq.tui import classic_model
+
+    class ClassicReplayModel(Replaying, classic_model.ClassicModel):
+        """A Classic game's replay."""
+
+        latest_result = staticmethod(classic_model.latest_result)
+
+    return ClassicReplayModel(table)
+
+
 def connect(table: ReplayTable, input=None, output=None):
-    """The client on ``table`` (not yet running): mq.tui.app's, with a ReplayModel."""
+    """The client on ``table`` (not yet running): mq.tui.app's, with the mode's replay model."""
     from mq.tui.app import connect as connect_client
 
-    return connect_client(table, input=input, output=output, model=ReplayModel(table))
+    return connect_client(table, input=input, output=output, model=model_for(table))
 
 
 async def run(table: ReplayTable, input=None, output=None) -> int:
