@@ -54,7 +54,10 @@ def panels(m: Model, width: int, height: int):
 
 def test_names_are_abbreviated_to_fit():
     assert abbreviate("Bat Guano Gallery", 20) == "Bat Guano Gallery"
-    assert abbreviate("The Lobby of Lost Souls", 10) == "Lobby Lost"
+    assert abbreviate("The Lobby of Lost Souls", 10) == "Lobby…"
+    assert abbreviate("The Lobby of Lost Souls", 19) == "Lobby of Lost Souls"
+    assert abbreviate("Ring of Reluctant Return", 20) == "Ring of Reluctant…"
+    assert abbreviate("Gold Tooth of Charisma", 20) == "Gold Tooth…"
     assert abbreviate("Inconvenient", 6) == "Incon…"
     assert name_lines("The Dragon's Tax Office", 10, 2) == ["Dragon's", "Tax Office"]
     assert all(len(x) <= 8 for x in name_lines("Hall of Mildly Inconvenient Mirrors", 8, 2))

@@ -242,19 +242,25 @@ def restriction_words(d) -> str:
 
 
 def abbreviate(name: str, width: int) -> str:
-    """A name in at most ``width`` characters: whole if it fits, else its leading significant
-    words (small words dropped), else its first word cut with an ellipsis."""
+    """A name in at most ``width`` characters: whole if it fits (a leading "The" dropped first),
+    else its leading words cut with an ellipsis ("Ring of Reluctant…": a cut name reads as cut,
+    never as another name made of its significant words), else its first word cut."""
     if len(name) <= width:
         return name
-    words = _significant(name)
-    out = ""
+    words = name.split()
+    if len(words) > 1 and words[0].lower() in ("the", "a", "an"):
+        words = words[1:]
+        if len(" ".join(words)) <= width:
+            return " ".join(words)
+    kept: list[str] = []
     for w in words:
-        nxt = f"{out} {w}" if out else w
-        if len(nxt) > width:
+        if len(" ".join(kept + [w])) + 1 > width:
             break
-        out = nxt
-    if out:
-        return out
+        kept.append(w)
+    while len(kept) > 1 and kept[-1].lower() in SMALL_WORDS:
+        kept.pop()  # "Shield…", not "Shield of…"
+    if kept:
+        return " ".join(kept) + "…"
     return words[0][: max(1, width - 1)] + "…" if width > 1 else words[0][:width]
 
 
