@@ -36,11 +36,12 @@ def plan(model: ClassicModel, width: int, height: int) -> R.Plan:
 SLOT_WORDS = {"head": "head", "armour": "armour", "feet": "feet", "none": ""}
 
 
-def _item_words(model: ClassicModel, card: str) -> str:
-    """An item in play: its name, bonus and slot (C-ITEM-2): "Beanie +3 head", "Axe +3 1h"."""
+def _item_words(model: ClassicModel, card: str, name_w: int) -> str:
+    """An item in play: its name (in ``name_w`` characters at most), bonus and slot (C-ITEM-2):
+    "Beanie +3 head", "Axe +3 1h"."""
     d = model.cards.card(card)
     slot = f"{d.hands}h" if d.slot == "hands" else SLOT_WORDS.get(d.slot, d.slot)
-    bits = [abbreviate(d.name, 20)] + ([f"{d.bonus:+d}"] if d.bonus else []) + ([slot] if slot else [])
+    bits = [abbreviate(d.name, name_w)] + ([f"{d.bonus:+d}"] if d.bonus else []) + ([slot] if slot else [])
     return " ".join(bits) + (" big" if d.big else "")
 
 
@@ -93,15 +94,16 @@ def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[
         head.append(("class:dim", " ready"))
     lines = [R.clip(head, width)]
     parts: list[tuple[str, str]] = []
+    name_w = 26 if width >= 60 else 18  # the items flow over lines: whole names where there is room
     used = [it for it in p.items if it.in_use]
     aside = [it for it in p.items if not it.in_use]
     if used:
         parts.append(("class:dim", "  in use: "))
-        parts += [("", _item_words(model, it.card) + ("" if query.item_works(v, model.cards, seat, it.card) else " ✗")
+        parts += [("", _item_words(model, it.card, name_w) + ("" if query.item_works(v, model.cards, seat, it.card) else " ✗")
                    + ("" if k == len(used) - 1 else ", ")) for k, it in enumerate(used)]
     if aside:
         parts.append(("class:dim", ("  " if used else "  ") + "aside: "))
-        parts += [("class:dim", abbreviate(model.card_name(it.card), 22) + ("" if k == len(aside) - 1 else ", "))
+        parts += [("class:dim", abbreviate(model.card_name(it.card), name_w) + ("" if k == len(aside) - 1 else ", "))
                   for k, it in enumerate(aside)]
     if not p.items:
         parts.append(("class:dim", "  no items in play"))
