@@ -215,8 +215,8 @@ class ClassicScribe:
                 return ""
             return f"{who(e.seat)} " + ("will not help." if e.stage == Stage.HELP else "passes.")
         if k == "window":
-            last = " (the last one: no more answers)" if e.final else ""
-            return f"{who(e.fighter)} is ready: last-chance window {e.number}{last}."
+            last = "; the final one: no more answers" if e.final else ""
+            return f"{who(e.fighter)} is ready to settle the fight: last chance {e.number} for cards on it{last}."
         if k == "answer":
             return f"A card was played: {who(e.fighter)} may answer."
         if k == "monster_out":

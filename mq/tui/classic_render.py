@@ -196,7 +196,10 @@ def _foe_lines(model: ClassicModel, info, width: int) -> list[Line]:
         if foe.out:
             right.append([("class:dim", f" {label}: {foe.out}" + (" (Treasure)" if foe.out == Out.DEFEATED else ""))])
             continue
-        right.append([("class:bold", f" {label}  {foe.total}"), ("class:dim", f" {foe.treasure}T")])
+        gives = f" · {foe.treasure} Treasure"  # what a win draws for it, short where the half is narrow
+        if len(label) + len(str(foe.total)) + 3 + len(gives) > width:
+            gives = f" {foe.treasure}T"
+        right.append([("class:bold", f" {label}  {foe.total}"), ("class:dim", gives)])
         right += [[("", f"   {abbreviate(n, max(6, width - 5 - len(f'{v:+d}')))} {v:+d}")]
                   for n, v in foe.terms if n != "level"]
     if info.monster_bonus:
@@ -370,5 +373,6 @@ def help_legend(width: int) -> list[Line]:
         [("class:help", "Table:")], [("class:bold", "▶"), ("class:help", " whose turn")],
         [("class:bold", "•"), ("class:help", " waited for")], [("class:help", "⚙ a bot")],
         [("class:help", f"{DEATH} dead")], [("class:help", "✗ an item that gives its holder nothing")], [("class:help", "L3 level")], [("class:help", "h5 cards in hand")],
+        [("class:help", "4T a monster's Treasure")],
         [("class:help", "Cards marked * can be played now; only you see your hand.")],
     ], width)
