@@ -320,9 +320,10 @@ def test_a_log_written_by_the_sequencer_replays(tmp_path):
     assert m.seq < table.n and m.view.turn.number == table.last_turn
 
 
-def test_mq_replay_as_a_seat_in_a_real_terminal(game_log, tmp_path):
-    """``mq replay LOG --as green`` in a detached tmux session (as test_tui_e2e): the client opens
-    at entry 0, ] goes to turn 1, End to the last entry, q y quits with status 0."""
+def replay_in_tmux(path: str, seat: str, n: int, tmp_path, first_frame: str, last_frame: str) -> None:
+    """``mq replay PATH --as SEAT`` in a detached tmux session (as test_tui_e2e): the client opens
+    at entry 0 showing ``first_frame``, ] goes to turn 1, End to the last entry (``last_frame``),
+    q y quits with status 0 and no traceback."""
     import os
     import shlex
     import shutil
@@ -334,19 +335,18 @@ def test_mq_replay_as_a_seat_in_a_real_terminal(game_log, tmp_path):
     exe = shutil.which("tmux")
     if exe is None:
         pytest.fail("tmux is not installed: this end-to-end test needs it (see test_tui_e2e)")
-    path, n = game_log
     rc = tmp_path / "rc"
     command = (f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m mq.cli replay "
-               f"{shlex.quote(path)} --as green 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
+               f"{shlex.quote(path)} --as {seat} 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
                f"echo $? > {shlex.quote(str(rc))}; sleep 5")
-    tmux = Tmux(exe, f"mqreplay{os.getpid()}")
+    tmux = Tmux(exe, f"mqreplay{os.getpid()}{seat}")
     tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", command)
     try:
-        tmux.wait(lambda t: f"Replay · entry 0/{n} · turn 0" in t and "Green*" in t, "the replay's first frame")
+        tmux.wait(lambda t: f"Replay · entry 0/{n} · turn 0" in t and first_frame in t, "the replay's first frame")
         tmux.keys("]")
         tmux.wait(lambda t: "· turn 1 ·" in t and "Turn 1" in t, "turn 1")
         tmux.keys("End")
-        tmux.wait(lambda t: f"entry {n}/{n}" in t and "Game over" in t, "the last entry")
+        tmux.wait(lambda t: f"entry {n}/{n}" in t and last_frame in t, "the last entry")
         tmux.keys("q")
         tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
         tmux.keys("y")
@@ -358,3 +358,9 @@ def test_mq_replay_as_a_seat_in_a_real_terminal(game_log, tmp_path):
         assert rc.read_text().strip() == "0" and "Traceback" not in errors, errors
     finally:
         tmux.kill()
+
+
+def test_mq_replay_as_a_seat_in_a_real_terminal(game_log, tmp_path):
+    """``mq replay LOG --as green`` in a real terminal (replay_in_tmux): Green's hand, the game's end."""
+    path, n = game_log
+    replay_in_tmux(path, "green", n, tmp_path, "Green*", "Game over")

@@ -8,7 +8,7 @@ import asyncio
 
 import drive
 import pytest
-from test_tui_replay import END, HOME, LEFT, RIGHT, log_texts, write_log
+from test_tui_replay import END, HOME, LEFT, RIGHT, log_texts, replay_in_tmux, write_log
 
 from mq.cards.classic_loader import load_classic_default
 from mq.rules import Action, IllegalAction, make_params, state_hash
@@ -122,41 +122,7 @@ def test_keys_step_through_a_classic_replay_and_nothing_is_submitted(classic_log
 
 
 def test_mq_replay_as_a_seat_of_a_classic_game_in_a_real_terminal(classic_log, tmp_path):
-    """``mq replay LOG --as blue`` on a Classic log in a detached tmux session (as test_tui_e2e):
-    the table panel at entry 0, ] to turn 1, End to the game's end, q y quits with status 0."""
-    import os
-    import shlex
-    import shutil
-    import sys
-    import time
-
-    from test_tui_e2e import ROOT, Tmux
-
-    exe = shutil.which("tmux")
-    if exe is None:
-        pytest.fail("tmux is not installed: this end-to-end test needs it (see test_tui_e2e)")
+    """``mq replay LOG --as blue`` on a Classic log in a real terminal (replay_in_tmux): the table
+    panel and Blue's seat at entry 0, the game's end at the last entry."""
     path, n = classic_log
-    rc = tmp_path / "rc"
-    command = (f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} -m mq.cli replay "
-               f"{shlex.quote(path)} --as blue 2> {shlex.quote(str(tmp_path / 'stderr'))}; "
-               f"echo $? > {shlex.quote(str(rc))}; sleep 5")
-    tmux = Tmux(exe, f"mqcreplay{os.getpid()}")
-    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", command)
-    try:
-        tmux.wait(lambda t: f"Replay · entry 0/{n} · turn 0" in t and "The table" in t and "Blue*" in t,
-                  "the replay's first frame")
-        tmux.keys("]")
-        tmux.wait(lambda t: "· turn 1 ·" in t and "Turn 1" in t, "turn 1")
-        tmux.keys("End")
-        tmux.wait(lambda t: f"entry {n}/{n}" in t and "game over" in t, "the last entry")
-        tmux.keys("q")
-        tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
-        tmux.keys("y")
-        deadline = time.monotonic() + 10
-        while not (rc.exists() and rc.read_text().strip()):
-            assert time.monotonic() < deadline, "mq replay did not exit after q, y"
-            time.sleep(0.05)
-        errors = (tmp_path / "stderr").read_text()
-        assert rc.read_text().strip() == "0" and "Traceback" not in errors, errors
-    finally:
-        tmux.kill()
+    replay_in_tmux(path, "blue", n, tmp_path, "The table", "game over")
