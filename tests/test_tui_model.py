@@ -57,7 +57,8 @@ def test_names_are_abbreviated_to_fit():
     assert abbreviate("The Lobby of Lost Souls", 10) == "Lobby…"
     assert abbreviate("The Lobby of Lost Souls", 19) == "Lobby of Lost Souls"
     assert abbreviate("Ring of Reluctant Return", 20) == "Ring of Reluctant…"
-    assert abbreviate("Gold Tooth of Charisma", 20) == "Gold Tooth…"
+    assert abbreviate("Gold Tooth of Charisma", 20) == "Gold Tooth Charisma"
+    assert abbreviate("Colander of Clear Thinking", 20) == "Colander of Clear…"
     assert abbreviate("Inconvenient", 6) == "Incon…"
     assert name_lines("The Dragon's Tax Office", 10, 2) == ["Dragon's", "Tax Office"]
     assert all(len(x) <= 8 for x in name_lines("Hall of Mildly Inconvenient Mirrors", 8, 2))

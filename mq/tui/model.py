@@ -242,9 +242,10 @@ def restriction_words(d) -> str:
 
 
 def abbreviate(name: str, width: int) -> str:
-    """A name in at most ``width`` characters: whole if it fits (a leading "The" dropped first),
-    else its leading words cut with an ellipsis ("Ring of Reluctant…": a cut name reads as cut,
-    never as another name made of its significant words), else its first word cut."""
+    """A name in at most ``width`` characters: whole if it fits (a leading "The" dropped first);
+    else all its significant words, small words dropped ("Amulet Second Wind"); else its leading
+    words cut with an ellipsis ("Ring of Reluctant…": a name cut short reads as cut, never as
+    another name made of some of its words); else its first word cut."""
     if len(name) <= width:
         return name
     words = name.split()
@@ -252,6 +253,9 @@ def abbreviate(name: str, width: int) -> str:
         words = words[1:]
         if len(" ".join(words)) <= width:
             return " ".join(words)
+    significant = " ".join(_significant(" ".join(words)))
+    if len(significant) <= width:
+        return significant
     kept: list[str] = []
     for w in words:
         if len(" ".join(kept + [w])) + 1 > width:
