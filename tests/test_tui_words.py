@@ -153,6 +153,39 @@ def test_each_help_offer_says_what_that_helper_adds():
     assert len(labels) == 1 and labels[0].startswith(f"Accept {('Red', 'Green')[b]}'s help (+3 to your side) for 300 gold"), labels
 
 
+def test_help_offers_that_cost_the_helper_gold_come_last_in_the_menu():
+    """Q-HELP-2: a player offering help sees first the offers that pay them (nothing, picks, gold
+    from the fighter); an offer to pay the fighter gold themselves comes after all of those."""
+    from builders import act, set_player
+    from test_rules_help import fight_with_neighbour
+
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, b, gold=500)
+    s, _ = act(s, a, "ask")
+    m = Model(b, s)
+    offers = [e.action for e in m.menu() if e.action.kind == "offer"]
+    paying = [i for i, x in enumerate(offers) if x.args[0] < 0]
+    assert paying and len(offers) > len(paying)
+    assert paying == list(range(len(offers) - len(paying), len(offers))), [x.args for x in offers]
+    assert offers[0].args[:2] == (0, 0) and m.describe(offers[0]) == "Offer help for free"
+
+
+def test_the_fight_header_cuts_the_room_name_never_the_stage():
+    """Q-COMBAT-1: at any width the fight panel's title says the fight's stage in full; the room's
+    name gives way, cut with an ellipsis when it must be."""
+    from builders import act
+    from test_rules_help import fight_with_neighbour
+
+    s, a, _, _, _ = fight_with_neighbour(players=2)
+    s, _ = act(s, a, "ask")
+    m = Model(a, s)
+    room = m.room_name(s.combat.room)
+    for width in (40, 45, 50, 60, 80):
+        head = render.plain(render.render_combat(m, width, 12)).splitlines()[0].rstrip()
+        assert head.endswith("· asking for help"), (width, head)
+        assert room.split()[-1] in head or "…" in head, (width, head)  # a leading "The" may go
+
+
 def test_the_dungeon_becoming_complete_is_announced():
     """Q-EXPLORE-6, 7: the exploration that places the last room tile says the dungeon is complete
     and what that changes; an earlier one does not."""

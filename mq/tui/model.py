@@ -1142,7 +1142,10 @@ class Model:
                 return self.menu_rank["play"]  # anytime cards outside a fight (Q-CARD-6, 8): with the cards
             return self.menu_rank.get(a.kind, 99)
 
-        return [a for _, a in sorted(enumerate(acts), key=lambda ia: (rank(ia[1]), ia[0]))]
+        def paying(a: Action) -> int:  # an offer to help that costs the helper gold (Q-HELP-2): last of the offers
+            return int(a.kind == "offer" and isinstance(a.args[0], int) and a.args[0] < 0)
+
+        return [a for _, a in sorted(enumerate(acts), key=lambda ia: (rank(ia[1]), paying(ia[1]), ia[0]))]
 
     def menu(self) -> list[Entry]:
         """The legal actions as menu entries (narrowed to one card when asked): those with a

@@ -616,7 +616,8 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
     stage = {Stage.PREPARE: "preparing", Stage.WINDOW: "interrupt window", Stage.HELP: "asking for help",
              Stage.OUTCOME: "dice rolled", Stage.RUN: "running away", Stage.ESCAPE: "escaping",
              Stage.REROLL: "escaping"}.get(info.stage, info.stage)
-    lines = [title(f"Combat in {abbreviate(model.room_name(info.room), 24)} · {stage}", width)]
+    room_w = max(8, min(24, width - len(f"Combat in  · {stage}") - 2))  # the stage is never cut off
+    lines = [title(f"Combat in {abbreviate(model.room_name(info.room), room_w)} · {stage}", width)]
     side = [(seat_style(info.fighter), f" {who(info.fighter)}")]
     if info.helper >= 0:
         side += [("", " + "), (seat_style(info.helper), who(info.helper))]
