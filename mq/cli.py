@@ -12,11 +12,12 @@ def _sim(args) -> int:
     from mq.sim import run
 
     try:
-        make_params(args.players, mode=args.mode, epic=args.epic)  # the engine says who may play (Q-OPT-4, C-OPT-1, 3)
+        # the engine says who may play (Q-OPT-4, C-OPT-1, 3, 4)
+        make_params(args.players, mode=args.mode, epic=args.epic, packs=args.packs)
     except IllegalAction as err:
         print(f"mq sim: {rule_words(err)}", file=sys.stderr)
         return 2
-    return run(args.players, args.games, args.seed, args.json, mode=args.mode, epic=args.epic)
+    return run(args.players, args.games, args.seed, args.json, mode=args.mode, epic=args.epic, packs=args.packs)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -38,6 +39,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--mode", choices=("quest", "classic"), default="quest",
                    help="quest (the board game, default) or classic (the card game, CLASSIC.md)")
     s.add_argument("--epic", action="store_true", help="classic only: play to level 20 with epic powers (C-EPIC)")
+    cliargs.add_packs_option(s)
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_sim)
     add_net(sub)

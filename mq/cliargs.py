@@ -77,6 +77,24 @@ def seed(text: str) -> int:
     return n
 
 
+def packs(text: str) -> tuple[str, ...]:
+    """``--packs LIST``: pack names separated by commas, or all (C-OPT-4), in the packs' order."""
+    from mq.cards.classic_packs import UnknownPack, parse_packs
+
+    try:
+        return parse_packs(text)
+    except UnknownPack as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_packs_option(p: argparse.ArgumentParser) -> None:
+    from mq.cards.classic_packs import NAMES
+
+    p.add_argument("--packs", type=packs, default=(), metavar="LIST",
+                   help=f"classic only: the packs to play with (C-OPT-4), names separated by commas "
+                        f"({', '.join(NAMES)}) or all; default none")
+
+
 def add_player_options(p: argparse.ArgumentParser) -> None:
     """The choice each player makes for themselves (Q-SETUP-3)."""
     p.add_argument("--gender", choices=("male", "female", "rolled"), default="rolled",
@@ -89,6 +107,7 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
     p.add_argument("--mode", choices=("quest", "classic"), default="quest",
                    help="quest (the board game, default) or classic (the card game, CLASSIC.md)")
     p.add_argument("--epic", action="store_true", help="classic only: play to level 20 with epic powers (C-EPIC)")
+    add_packs_option(p)
     p.add_argument("--starting-hand", type=int, choices=(2, 3, 4), default=None, metavar="2|3|4",
                    help="the starting hand: Quest 3 Treasure + 3 DxM (default) or 4 + 4 (Q-OPT-3); "
                         "Classic 4 Door + 4 Treasure (default) or 2 + 2 (C-OPT-2)")

@@ -14,8 +14,7 @@ from mq import core
 from mq.bots import choose
 from mq.bots import classic as classic_bot
 from mq.cards import load_default
-from mq.cards.classic_loader import load_classic_default
-from mq.classic import is_classic
+from mq.classic import cards_or_default, is_classic
 from mq.rules import CLASSIC, QUEST, Params, actors, is_over, make_params, new_game, state_hash, step, view
 from mq.rules.state import COLOURS, State
 
@@ -100,7 +99,7 @@ def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] |
     returns its result, final state and the list of actions taken.  Every seat is played by the
     mode's bot (mq.bots for Quest, mq.bots.classic for Classic) from its own view."""
     classic = params is not None and is_classic(params)
-    cards = load_classic_default() if classic else load_default()
+    cards = cards_or_default(None, params) if classic else load_default()
     bot = classic_bot.choose if classic else choose
     state = new_game(params or make_params(players), seed, cards)
     if on_step is not None:
@@ -126,12 +125,12 @@ def play_game(players: int, seed: int, on_step: Callable[[State, tuple], None] |
 
 
 def run(players: int, games: int, seed: int, as_json: bool, out=None, err=None,
-        mode: str = QUEST, epic: bool = False) -> int:
+        mode: str = QUEST, epic: bool = False, packs: tuple[str, ...] = ()) -> int:
     out = out or sys.stdout  # (looked up now, not at import: a test's capture may have replaced them)
     err = err or sys.stderr
     results = []
     started = time.perf_counter()
-    params = make_params(players, mode=mode, epic=epic) if mode == CLASSIC else None
+    params = make_params(players, mode=mode, epic=epic, packs=packs) if mode == CLASSIC else None
     counted_kinds = CLASSIC_COUNTED if mode == CLASSIC else COUNTED
     for i in range(games):
         t0 = time.perf_counter()
@@ -152,7 +151,7 @@ def run(players: int, games: int, seed: int, as_json: bool, out=None, err=None,
     counted = {k: sum(dict(r.counts).get(k, 0) for r in results) for k, _ in counted_kinds}
     totals["counts"] = counted
     if as_json:
-        json.dump({"mode": mode, "epic": epic, "players": players, "seed": seed, "games": [asdict(r) for r in results],
+        json.dump({"mode": mode, "epic": epic, "packs": list(packs), "players": players, "seed": seed, "games": [asdict(r) for r in results],
                    "totals": totals}, out, indent=1)
         out.write("\n")
     else:

@@ -258,7 +258,7 @@ async def _host(args) -> int:
             table = await NetTable.resume(cfg, args.resume)
         else:
             table = await NetTable.host(cfg, args.seats, args.bots, args.window_ms, args.away, args.away_s,
-                                        args.starting_hand, args.mode, args.epic)
+                                        args.starting_hand, args.mode, args.epic, args.packs)
     except IllegalAction as e:  # a table option the engine does not allow (Q-OPT, C-OPT)
         print(f"mq host: {cliargs.rule_words(e)}", file=sys.stderr)
         return 2

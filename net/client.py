@@ -45,10 +45,10 @@ class NetTable(Table):
     @classmethod
     async def host(cls, cfg: Config, seats: int, bots: int = 0, window_ms: int = 10_000,
                    away: str = "wait", away_s: int = 60, start: int | None = None, mode: str = "quest",
-                   epic: bool = False) -> "NetTable":
+                   epic: bool = False, packs: tuple[str, ...] = ()) -> "NetTable":
         peer = Peer(cfg)
         table = cls(peer)
-        await peer.host(seats, bots, window_ms, away, away_s, start, mode, epic)
+        await peer.host(seats, bots, window_ms, away, away_s, start, mode, epic, packs)
         return table
 
     @classmethod

@@ -466,11 +466,14 @@ class Peer:
     # Hosting, and becoming sequencer (the role: net.sequencer)
     # =========================================================================================
     async def host(self, seats: int, bots: int = 0, window_ms: int = 10_000, away: str = "wait",
-                   away_s: int = 60, start: int | None = None, mode: str = "quest", epic: bool = False) -> None:
+                   away_s: int = 60, start: int | None = None, mode: str = "quest", epic: bool = False,
+                   packs: tuple[str, ...] = ()) -> None:
         """Open a lobby as sequencer on seat 0; the last ``bots`` seats are bots; ``start``: the
-        starting hand (Q-OPT-3, C-OPT-2; None: the mode's), ``mode`` and ``epic`` the game's (C-OPT-3);
+        starting hand (Q-OPT-3, C-OPT-2; None: the mode's), ``mode``, ``epic`` and ``packs`` the
+        game's (C-OPT-3, 4);
         the host's gender is ``cfg.gender`` (Q-SETUP-3)."""
-        self.opts = options.with_gender(options.make(seats, window_ms, away, away_s, start, mode=mode, epic=epic),
+        self.opts = options.with_gender(options.make(seats, window_ms, away, away_s, start, mode=mode, epic=epic,
+                                                     packs=packs),
                                         0, self.cfg.gender)
         if not 0 <= bots < seats:
             raise PeerError("bots must leave seat 0 for the host")

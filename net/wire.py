@@ -163,7 +163,7 @@ PATH = _list_of(_int(0, 2**31), 32)
 ARG = _either(_int(), _str(64))
 ACTION = _row(_int(), _str(64), _list_of(ARG, 16))
 # Table options (Peer.opts): a few named ints and strs.
-OPTS = lambda v: type(v) is dict and len(v) <= 8 and all(  # noqa: E731
+OPTS = lambda v: type(v) is dict and len(v) <= 10 and all(  # noqa: E731
     type(k) is str and len(k) <= 16 and _scalar(16)(x) for k, x in v.items())
 # A lobby seat (net.seats.SeatInfo.wire): name, kind, public id, host, port, away, botted.
 SEAT_INFO = _row(NAME, _one_of("peer", "bot", "open"), _str(64), _str(64), PORT,

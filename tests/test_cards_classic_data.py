@@ -431,5 +431,7 @@ def test_data_files_are_package_data():
     for name in ("door.toml", "treasure.toml"):
         assert (root / name).is_file()
         tomllib.loads((root / name).read_text(encoding="utf-8"))  # valid TOML as shipped
+    for pack in (root / "packs").iterdir():  # C-OPT-4: the packs ship with the default set
+        assert any((pack / name).is_file() for name in ("door.toml", "treasure.toml")), pack
     pyproject = (ROOT / "pyproject.toml").read_text(encoding="utf-8")
-    assert '"mq.data.classic" = ["*.toml"]' in pyproject
+    assert '"mq.data.classic" = ["*.toml", "packs/*/*.toml"]' in pyproject

@@ -300,7 +300,7 @@ def test_a_pack_may_hold_one_file_and_is_not_held_to_the_proportions(tmp_path):
 
 @pytest.mark.parametrize("file, text, parts", [
     ("door.toml", MONSTER.replace("CD901", "CD01"),
-     ("door.toml: CD01: id: clashes with 'Grumpy Doormat' of the default set",)),
+     ("door.toml: CD01: id: clashes with 'Grumpy Doormat' of the set it extends",)),
     ("treasure.toml", ITEM.replace("CT901", "CT01"), ("treasure.toml: CT01: id: clashes with 'Colander of Clear Thinking'",)),
     ("door.toml", "[human]\ntext = 'x'\n" + MONSTER, ("door.toml: human: a pack adds cards; it cannot change the human",)),
     ("door.toml", MONSTER.replace("level = 4", "level = 40"), ("door.toml: CD901: level: 40 is out of range 1..20",)),

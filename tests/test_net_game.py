@@ -7,6 +7,7 @@ import sys
 
 import pytest
 
+from mq.cards.classic_packs import NAMES
 from net import gamelog
 from net.harness import ROOT, Cluster
 from net.replay import replay
@@ -46,13 +47,16 @@ def test_bots_fill_seats_and_the_host_alone_plays_a_game(tmp_path):
     assert any(e.author == -1 and e.action[0] == 2 for e in s.entries)  # the table plays the bot seat
 
 
-@pytest.mark.parametrize("epic", [False, True], ids=["classic", "classic-epic"])
-def test_four_headless_bot_peers_play_a_whole_classic_game_with_identical_logs_and_hashes(tmp_path, epic):
-    """C-OPT-3, C-DIGI-1: ``mq host --mode classic [--epic]`` and three ``mq join`` bot peers, each
-    a process of its own, play a whole Classic game to a winner (C-WIN): every peer's log is the
-    same bytes and ends on the same hash; the joiners learned the mode from the host alone."""
+@pytest.mark.parametrize("epic, packs", [(False, ()), (True, ()), (True, ("all",))],
+                         ids=["classic", "classic-epic", "classic-epic-packs"])
+def test_four_headless_bot_peers_play_a_whole_classic_game_with_identical_logs_and_hashes(tmp_path, epic, packs):
+    """C-OPT-3, C-OPT-4, C-DIGI-1: ``mq host --mode classic [--epic] [--packs all]`` and three ``mq
+    join`` bot peers, each a process of its own, play a whole Classic game to a winner (C-WIN): every
+    peer's log is the same bytes and ends on the same hash; the joiners learned the mode, Epic and
+    the packs from the host alone."""
     with Cluster(str(tmp_path)) as c:
-        c.host("--seats", "4", "--mode", "classic", *(["--epic"] if epic else []))
+        c.host("--seats", "4", "--mode", "classic", *(["--epic"] if epic else []),
+               *(["--packs", ",".join(packs)] if packs else []))
         for i in (1, 2, 3):
             c.join(i)
         codes = c.wait_all(60)
@@ -64,11 +68,12 @@ def test_four_headless_bot_peers_play_a_whole_classic_game_with_identical_logs_a
         assert filecmp.cmp(c.log(0), c.log(i), shallow=False), f"log {i} differs"
     s = gamelog.read(c.log(0))
     assert s.header.params.mode == "classic" and s.header.params.epic == epic
+    assert s.header.params.packs == (NAMES if packs else ())
     assert [e.n for e in s.entries] == list(range(1, n + 1)) and n > 50
     assert {0, 1, 2, 3} <= {e.author for e in s.entries}  # every seat played from its own process
     res = replay(c.log(3))
     assert res.ok and f"{res.final_hash:016x}" == final and "winners none" not in res.lines[-1]
-    _replay_commands_on_a_classic_log(c.log(1), n, final, epic, tmp_path)
+    _replay_commands_on_a_classic_log(c.log(1), n, final, epic, tmp_path, packs)
 
 
 def _mq(*args):
@@ -76,7 +81,7 @@ def _mq(*args):
                           timeout=120, check=False)
 
 
-def _replay_commands_on_a_classic_log(path, n, final, epic, tmp_path):
+def _replay_commands_on_a_classic_log(path, n, final, epic, tmp_path, packs=()):
     """``mq replay --verify`` and ``--narrate`` on a real Classic log (C-DIGI-1): every hash checked
     and the game told in sentences; a changed hash in it is found; ``--as``, which does not step
     without a terminal, says it needs one (tests/test_tui_replay_classic.py steps through one)."""
@@ -84,6 +89,7 @@ def _replay_commands_on_a_classic_log(path, n, final, epic, tmp_path):
     assert out.returncode == 0 and "verify: ok" in out.stdout, out.stdout + out.stderr
     assert f"{n} entries" in out.stdout and f"final state hash {final}" in out.stdout
     assert ("Classic Epic" if epic else "Classic  window") in out.stdout.splitlines()[0]
+    assert ("(packs: " in out.stdout.splitlines()[0]) == bool(packs)
     told = _mq("replay", path, "--narrate")
     assert told.returncode == 0 and "kicks open the door" in told.stdout and " the game! ***" in told.stdout
     tampered = str(tmp_path / "tampered.mqlog")

@@ -255,6 +255,29 @@ def test_the_host_chooses_classic_epic_and_a_joiner_learns_it_from_the_lobby_and
     asyncio.run(main())
 
 
+def test_the_host_chooses_packs_and_a_joiner_learns_them_from_the_lobby_and_the_header(tmp_path):
+    """C-OPT-4: the packs are a table option everyone sees in the lobby; they go into the game
+    parameters (the header, so the hash), and the joiner's game has the packs' cards."""
+    from mq.cards.classic_packs import NAMES
+    from net import options
+
+    async def main():
+        host = await NetTable.host(Config(name="host", log_path=str(tmp_path / "h.mqlog")),
+                                   seats=2, mode="classic", packs=NAMES)
+        guest = await NetTable.join(Config(name="g", log_path=str(tmp_path / "g.mqlog")), "127.0.0.1", host.peer.port)
+        await _until(lambda: "packs" in guest.lobby[1])
+        assert options.packs(guest.lobby[1]) == NAMES
+        host.start()
+        assert await guest.wait_started(10)
+        assert guest.peer.header.params.packs == NAMES
+        first = guest.peer.ring[0]
+        assert any(c.startswith(("CD8", "CT8")) for c in first.door.draw + first.treasure.draw)
+        for t in (guest, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
 def test_table_options_that_do_not_go_together_are_refused_in_words(tmp_path):
     """C-OPT-3: Epic is Classic's; C-OPT-2, Q-OPT-3: each mode has its own starting hands. The
     commands say so (exit 2) and open nothing."""
@@ -262,6 +285,8 @@ def test_table_options_that_do_not_go_together_are_refused_in_words(tmp_path):
                         (["host", "--mode", "classic", "--starting-hand", "3"], "4 or 2 cards of each deck"),
                         (["host", "--starting-hand", "2"], "starting hand"),
                         (["play", "--epic"], "Epic is a table option of the Classic mode"),
+                        (["host", "--packs", "all"], "packs are a table option of the Classic mode"),
+                        (["play", "--mode", "classic", "--packs", "orcz"], "no pack 'orcz'"),
                         (["host", "--mode", "chess"], "invalid choice")):
         out = subprocess.run([sys.executable, "-m", "mq.cli", *args, "--bind", "127.0.0.1", "--port", "0",
                               "--no-beacon", "--headless", "--bot"] if args[0] == "host"

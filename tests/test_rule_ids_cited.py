@@ -112,7 +112,7 @@ C_NOT_IMPLEMENTED: dict[str, str] = {
     "C-ITEM-10": "the voluntary reveal of a hand is not built yet",
     "C-EPIC-7": _PACK, "C-EPIC-8": _PACK, "C-EPIC-10": _PACK, "C-EPIC-14": _PACK,
     "C-PACK-2": _PACK, "C-PACK-3": _PACK, "C-PACK-4": _PACK, "C-PACK-5": _PACK, "C-PACK-6": _PACK,
-    "C-PACK-7": _PACK, "C-PACK-8": _PACK, "C-OPT-4": _PACK,
+    "C-PACK-7": _PACK,
 }
 C_NOT_TESTED: dict[str, str] = dict(C_NOT_IMPLEMENTED)
 

@@ -31,12 +31,13 @@ def test_the_host_changes_the_options_and_a_joiner_only_their_gender():
     opts = options.make(4, start=3, genders=("female", "male", "rolled", "rolled"))
     host = lobby.LobbyModel(0, True)
     host.update(_seats("peer", "peer", "open", "bot"), opts)
-    assert [r[0] for r in host.rows()] == ["seats", "bots", "window_ms", "away", "away_s", "start", "mode", "gender"]
+    assert [r[0] for r in host.rows()] == ["seats", "bots", "window_ms", "away", "away_s", "start", "mode", "packs", "gender"]
     assert all(r[3] for r in host.rows())
     words = {k: v for k, _, v, _ in host.rows()}
     assert words == {"seats": "4", "bots": "1", "window_ms": "10 s", "away": "wait for them",
                      "away_s": "60 s (when a bot plays for them)", "start": "3 Treasure + 3 DxM cards",
-                     "mode": "Munchkin Quest (the board game)", "gender": "female"}
+                     "mode": "Munchkin Quest (the board game)", "packs": "none (the packs are the card game's)",
+                     "gender": "female"}
     assert host.change(1) == ("options", dict(opts, seats=5), (3,))
     host.row = 1  # bots: the last seats no player holds
     assert host.change(1) == ("options", opts, (2, 3))
@@ -82,6 +83,35 @@ def test_the_host_chooses_quest_classic_or_classic_epic_with_its_starting_hand()
     assert (quest["mode"], quest["epic"], quest["start"]) == ("quest", 0, 3)
     for opts in (classic, epic, quest):
         assert options.params(opts).mode == opts["mode"]
+
+
+def test_the_host_chooses_packs_for_the_card_game_only():
+    """C-OPT-4: the Packs row steps none -> each pack -> all, in Classic only (Quest says why and
+    changes nothing); choosing Quest drops them; the engine accepts every choice it offers."""
+    from mq.cards.classic_packs import NAMES
+
+    host = lobby.LobbyModel(0, True)
+    host.update(_seats("peer", "open"), options.make(2))
+    host.row = [r[0] for r in host.rows()].index("packs")
+    assert host.change(1) is None and "choose Classic first" in host.note
+    assert {k: v for k, _, v, _ in host.rows()}["packs"].startswith("none")
+    host.update(host.seats, options.make(2, mode="classic"))
+    seen = []
+    for _ in range(len(lobby.PACK_CHOICES)):
+        _, opts, _ = host.change(1)
+        host.update(host.seats, opts)
+        seen.append(options.params(opts).packs)
+        assert {k: v for k, _, v, _ in host.rows()}["packs"] == (", ".join(seen[-1]) or "none")
+    assert seen[-2] == NAMES and seen[-1] == () and set(seen) == set(lobby.PACK_CHOICES)
+    _, opts, _ = host.change(-1)
+    assert options.packs(opts) == NAMES
+    host.update(host.seats, opts)
+    host.row = [r[0] for r in host.rows()].index("mode")
+    _, epic, _ = host.change(1)
+    assert options.params(epic).packs == NAMES and options.params(epic).epic  # Classic Epic keeps them
+    host.update(host.seats, epic)
+    _, quest, _ = host.change(1)
+    assert "packs" not in quest and options.params(quest).mode == "quest"
 
 
 def test_mq_plays_lobby_keeps_its_seats_and_marks_its_bot_peers():

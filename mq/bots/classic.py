@@ -12,8 +12,8 @@ its own, ties broken by the legal order."""
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
-from mq.cards.classic_loader import load_classic_default
 from mq.cards.classic_vocab import K
+from mq.classic import cards_or_default
 from mq.classic import combat as cb
 from mq.classic.legal import legal_actions, sellable, valid_sale
 from mq.classic.state import ClassicState, CMonster, Combat, PendingKind, Phase, Stage
@@ -37,7 +37,7 @@ def worth(cards: ClassicSet, card: str) -> int:
 
 
 def choose(v: ClassicState, seat: int, cards: ClassicSet | None = None) -> Action:
-    cards = cards or load_classic_default()
+    cards = cards_or_default(cards, v)
     acts = legal_actions(v, seat, cards)
     if not acts:
         raise ValueError(f"seat {seat} has no legal action")

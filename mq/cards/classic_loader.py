@@ -72,10 +72,11 @@ def load_classic_default() -> ClassicSet:
     return load_classic(importlib.resources.files("mq") / "data" / "classic")
 
 
-def load_classic_with_pack(path: str | os.PathLike | None) -> ClassicSet:
-    """The default Classic set, plus the pack in directory ``path`` when one is given: the pack's
-    cards follow the default ones in each deck; every pack id must be new."""
-    base = load_classic_default()
+def load_classic_with_pack(path: str | os.PathLike | None, base: ClassicSet | None = None) -> ClassicSet:
+    """``base`` (the default Classic set), plus the pack in directory ``path`` when one is given:
+    the pack's cards follow the base ones in each deck; every pack id must be new.  The table's
+    packs (mq.cards.classic_packs, C-PACK) and house packs (``--cards DIR``) load this way."""
+    base = base or load_classic_default()
     if path is None:
         return base
     labels = {name: str(Path(path) / name) for name in FILES}
@@ -91,7 +92,7 @@ def load_classic_with_pack(path: str | os.PathLike | None) -> ClassicSet:
                 old = base.card(c.id)
             except KeyError:
                 continue
-            raise DataError(labels[file], c.id, "id", f"clashes with {old.name!r} of the default set "
+            raise DataError(labels[file], c.id, "id", f"clashes with {old.name!r} of the set it extends "
                                                       f"(pack cards need new ids, e.g. 3 digits)")
     return ClassicSet(base.door + door, base.treasure + treasure, base.human)
 

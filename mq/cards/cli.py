@@ -28,9 +28,11 @@ import textwrap
 from mq.cards import classic_show
 from mq.cards import vocab as V
 from mq.cards.classic_loader import load_classic_with_pack
+from mq.cards.classic_packs import load_classic_packs
 from mq.cards.classic_vocab import DECKS as CLASSIC_DECKS
 from mq.cards.defs import CardSet, ConnectorDef, DataError, DxmDef, Effect, MonsterDef, RoomFace, RoomTile, TreasureDef
 from mq.cards.pack import load_with_pack
+from mq.cliargs import add_packs_option
 
 DECKS = ("monster", "treasure", "dxm", "rooms", "connectors")
 MODES = ("quest", "classic")
@@ -56,12 +58,18 @@ def add_commands(subparsers) -> None:
     for command in (ls, sh, va):
         command.add_argument("--mode", choices=MODES, default="quest",
                              help="quest (the default) or classic (the card game without a board)")
+        add_packs_option(command)
 
 
 def _load(args):
     """The set of ``args.mode`` (a CardSet or a ClassicSet) with the pack, or None after saying why."""
+    if args.packs and args.mode != "classic":
+        print("mq cards: packs are a table option of the Classic mode (C-OPT-4)", file=sys.stderr)
+        return None
     try:
-        return load_classic_with_pack(args.cards) if args.mode == "classic" else load_with_pack(args.cards)
+        if args.mode == "classic":  # the table's packs (C-OPT-4), then a house pack
+            return load_classic_with_pack(args.cards, load_classic_packs(args.packs))
+        return load_with_pack(args.cards)
     except DataError as exc:
         print(f"mq cards: {exc}", file=sys.stderr)
         return None
@@ -255,7 +263,8 @@ def cmd_validate(args) -> int:
     if cards is None:
         return 1
     classic = args.mode == "classic"
-    where = f"the default {'Classic ' if classic else ''}set" + (f" + the pack in {args.cards}" if args.cards else "")
+    where = f"the default {'Classic ' if classic else ''}set" + (f" + the packs {', '.join(args.packs)}" if args.packs else "")
+    where += f" + the pack in {args.cards}" if args.cards else ""
     print(f"ok: {where}")
     print("\n".join((classic_show.summary_lines if classic else summary_lines)(cards)))
     return 0

@@ -17,7 +17,7 @@ collected in C-SRC.
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
-from mq.cards.classic_loader import load_classic_default
+from mq.cards.classic_packs import load_classic_packs
 from mq.classic import legal as _legal
 from mq.classic import reducer as _reducer
 from mq.classic.setup import make_params
@@ -28,19 +28,19 @@ from mq.rules.actions import Action
 
 
 def new_game(params: ClassicParams, seed: int, cards: ClassicSet | None = None) -> ClassicState:
-    return _new_game(params, seed, cards or load_classic_default())
+    return _new_game(params, seed, cards_or_default(cards, params))
 
 
 def legal_actions(state: ClassicState, seat: int, cards: ClassicSet | None = None) -> tuple[Action, ...]:
-    return _legal.legal_actions(state, seat, cards or load_classic_default())
+    return _legal.legal_actions(state, seat, cards_or_default(cards, state))
 
 
 def is_legal(state: ClassicState, action: Action, cards: ClassicSet | None = None) -> bool:
-    return _reducer.is_legal(state, action, cards or load_classic_default())
+    return _reducer.is_legal(state, action, cards_or_default(cards, state))
 
 
 def step(state: ClassicState, action: Action, cards: ClassicSet | None = None) -> tuple[ClassicState, tuple]:
-    return _reducer.step(state, action, cards or load_classic_default())
+    return _reducer.step(state, action, cards_or_default(cards, state))
 
 
 def apply(state: ClassicState, action: Action, cards: ClassicSet | None = None) -> ClassicState:
@@ -77,10 +77,13 @@ def winners(state: ClassicState) -> tuple[int, ...]:
     return state.winners
 
 
-def cards_or_default(cards=None) -> ClassicSet:
-    """``cards`` when it is a Classic set (a house pack), else the default Classic set (a caller
-    holding another mode's set: mq.rules.cards_for)."""
-    return cards if isinstance(cards, ClassicSet) else load_classic_default()
+def cards_or_default(cards=None, state_or_params=None) -> ClassicSet:
+    """``cards`` when it is a Classic set (a house pack), else the default Classic set with the
+    game's packs (C-OPT-4; a caller holding another mode's set: mq.rules.cards_for)."""
+    if isinstance(cards, ClassicSet):
+        return cards
+    params = getattr(state_or_params, "params", state_or_params)
+    return load_classic_packs(getattr(params, "packs", ()))
 
 
 def is_classic(state_or_params) -> bool:

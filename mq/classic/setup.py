@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_packs import UnknownPack, check_packs
 from mq.classic import effects as fx
 from mq.classic.state import ClassicParams, ClassicState, CPlayer
 from mq.classic.tx import DOOR, TREASURE, Tx
@@ -16,13 +17,20 @@ CLASSIC_TABLE = TableRules("Classic", GENDER_CHOICES, "one gender, male, female 
 
 
 def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int = 4, epic: bool = False,
-                window_ms: int = 10_000, away: str = "wait", away_s: int = 60) -> ClassicParams:
+                window_ms: int = 10_000, away: str = "wait", away_s: int = 60, packs=()) -> ClassicParams:
     """Validated Classic parameters (C-OPT); genders default to alternating by seat (C-SETUP-4); a
     seat's gender may be ROLLED: the game's seed decides it (as Q-SETUP-3; bots and players who
-    leave it to chance)."""
+    leave it to chance); ``packs``: pack names (or ``all``), kept in the packs' own order (C-OPT-4)."""
     genders = check_table(CLASSIC_TABLE, players, genders, start_cards, window_ms, away, away_s)
+    if isinstance(packs, str) or not all(type(x) is str for x in packs):
+        raise IllegalAction("action/malformed", "the packs are a list of pack names (C-OPT-4)")
+    try:
+        chosen = check_packs(packs)
+    except UnknownPack as exc:
+        raise IllegalAction("action/malformed", str(exc)) from None
     return ClassicParams(players=players, genders=genders, start_door=start_cards,
-                         start_treasure=start_cards, epic=bool(epic), window_ms=window_ms, away=away, away_s=away_s)
+                         start_treasure=start_cards, epic=bool(epic), packs=chosen, window_ms=window_ms, away=away,
+                         away_s=away_s)
 
 
 def new_game(params: ClassicParams, seed: int, cards: ClassicSet) -> ClassicState:

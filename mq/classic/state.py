@@ -72,6 +72,7 @@ class ClassicParams(Node):
     start_door: int = 4  # C-OPT-2, C-SETUP-3: 4 + 4 or 2 + 2
     start_treasure: int = 4
     epic: bool = False  # C-OPT-3
+    packs: tuple[str, ...] = ()  # C-OPT-4: pack names in mq.cards.classic_packs.PACKS order
     windows: int = 5  # C-OPT-6: last-chance windows the fighter may answer
     window_ms: int = 10_000  # C-OPT-5 (as Q-OPT-1)
     away: str = "wait"  # C-OPT-5, C-DIGI-6 (as Q-OPT-2)

@@ -49,16 +49,19 @@ AnyCards: TypeAlias = "CardSet | _classic.ClassicSet | None"  # either mode's ca
 
 def make_params(players: int, genders: tuple[str, ...] | None = None, start_cards: int | None = None,
                 window_ms: int = 10_000, away: str = "wait", away_s: int = 60, mode: str = QUEST,
-                epic: bool = False):
+                epic: bool = False, packs=()):
     """Validated parameters of a game of ``mode`` (Q-OPT, C-OPT); ``start_cards`` defaults to the
-    mode's own (3 each in Quest, Q-OPT-3; 4 each in Classic, C-OPT-2)."""
+    mode's own (3 each in Quest, Q-OPT-3; 4 each in Classic, C-OPT-2); ``packs`` are Classic's
+    (C-OPT-4)."""
     if mode == CLASSIC:
         return _classic.make_params(players, genders, 4 if start_cards is None else start_cards, epic,
-                                    window_ms, away, away_s)
+                                    window_ms, away, away_s, packs)
     if mode != QUEST:
         raise IllegalAction("action/malformed", f"no mode {mode!r}: quest or classic")
     if epic:  # Q-OPT-5: Epic is played in the Classic mode
         raise IllegalAction("action/malformed", "Epic is a table option of the Classic mode (C-OPT-3)")
+    if packs:  # C-OPT-4: the packs are the Classic card game's
+        raise IllegalAction("action/malformed", "packs are a table option of the Classic mode (C-OPT-4)")
     return _make_params(players, genders, 3 if start_cards is None else start_cards, window_ms, away, away_s)
 
 
@@ -68,7 +71,7 @@ def check_params(params):
     request); IllegalAction in words otherwise."""
     try:
         made = make_params(params.players, params.genders, params.start_treasure, params.window_ms, params.away,
-                           params.away_s, params.mode, getattr(params, "epic", False))
+                           params.away_s, params.mode, getattr(params, "epic", False), getattr(params, "packs", ()))
     except (AttributeError, TypeError):
         raise IllegalAction("action/malformed", "not game parameters") from None
     if type(made) is not type(params) or made != params or any(
@@ -82,7 +85,7 @@ def cards_for(state_or_params, cards=None):
     (a house pack), else the mode's default set.  A caller that holds one set whatever the mode
     (a LAN peer loads Quest's default before it knows the game) gets the mode's own this way."""
     if _classic.is_classic(state_or_params):
-        return _classic.cards_or_default(cards)
+        return _classic.cards_or_default(cards, state_or_params)
     return cards if isinstance(cards, CardSet) else load_default()
 
 

@@ -13,10 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from mq.cards.classic_loader import load_classic_default
 from mq.cards.classic_vocab import K
+from mq.classic import cards_or_default, query
 from mq.classic import combat as cb
-from mq.classic import query
 from mq.classic.state import Out, PendingKind, Phase, Stage
 from mq.narrate import plural
 from mq.rules.actions import Action
@@ -318,8 +317,8 @@ class ClassicModel(Model):
     classic = True
     menu_rank = MENU_RANK
 
-    def default_cards(self):
-        return load_classic_default()
+    def default_cards(self, state):
+        return cards_or_default(None, state)  # the default set with the game's packs (C-OPT-4)
 
     def card_ids(self) -> frozenset[str]:
         return frozenset(d.id for d in self.cards.door + self.cards.treasure)

@@ -61,7 +61,7 @@ def play(args) -> int:
 
     try:  # Q-OPT-4, Q-OPT-3, Q-SETUP-3, C-OPT: you are Red; the bots' genders are rolled from the seed
         params = make_params(args.players, (args.gender,) + (ROLLED,) * (args.players - 1), args.starting_hand,
-                             mode=args.mode, epic=args.epic)
+                             mode=args.mode, epic=args.epic, packs=args.packs)
     except IllegalAction as err:  # e.g. --players 9: say why instead of a traceback
         print(f"mq play: {cliargs.rule_words(err)}", file=sys.stderr)
         return 2
@@ -87,7 +87,7 @@ def play(args) -> int:
     try:
         return asyncio.run(client(args.players, args.seed, delay, log_file=log_file, peers=peers,
                                   gender=args.gender, start=params.start_treasure, mode=args.mode,
-                                  epic=args.epic))
+                                  epic=args.epic, packs=args.packs))
     except KeyboardInterrupt:  # Ctrl-C before or after the screen had the terminal
         return 130
     finally:
@@ -169,13 +169,13 @@ class LocalGame:
 
 async def client(players: int, seed: int | None, delay: float, input=None, output=None,
                  log_file: str | None = None, peers: BotPeers | None = None, gender: str = "rolled",
-                 start: int = 3, mode: str = "quest", epic: bool = False) -> int:
+                 start: int = 3, mode: str = "quest", epic: bool = False, packs: tuple[str, ...] = ()) -> int:
     """The full-screen client on seat 0 of a loopback LAN game against ``players - 1`` bot peers
     (``seed``: derive every peer's seed nonce from it; None: random, as on a LAN).  ``input`` and
     ``output`` default to the terminal (tests pass a pipe and DummyOutput); ``log_file`` is where
     the protocol log goes (mq.tui.terminal); ``peers``: bot peers already started
     (:func:`start_bot_peers`), else they are started here; ``gender`` is seat 0's (Q-SETUP-3),
-    ``start`` the starting hand (Q-OPT-3), ``mode`` and ``epic`` the game's (C-OPT-3)."""
+    ``start`` the starting hand (Q-OPT-3), ``mode``, ``epic`` and ``packs`` the game's (C-OPT-3, 4)."""
     from mq.rules.state import COLOURS
     from mq.table import Notice
     from mq.tui import lobby
@@ -197,7 +197,7 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
                                    log_file=log_file)
 
         async with local_game(players, seed, delay, peers=peers, gender=gender, start=start,
-                              lobby=in_lobby, mode=mode, epic=epic) as game:
+                              lobby=in_lobby, mode=mode, epic=epic, packs=packs) as game:
             if game.left is not None:
                 return game.left
             screen = connect(game.table, input=input, output=output, log_file=log_file)
@@ -226,7 +226,7 @@ async def client(players: int, seed: int | None, delay: float, input=None, outpu
 @contextlib.asynccontextmanager
 async def local_game(players: int, seed: int | None, delay: float, join_s: float = BOT_JOIN_S,
                      peers: BotPeers | None = None, gender: str = "rolled", start: int = 3, lobby=None,
-                     mode: str = "quest", epic: bool = False):
+                     mode: str = "quest", epic: bool = False, packs: tuple[str, ...] = ()):
     """Host a LAN game on 127.0.0.1 (seat 0, this process) with a bot peer process in every other
     seat (``peers``, or started here); yields a :class:`LocalGame` once the game has started.  A
     seat whose bot peer has not joined within ``join_s`` is played by the host's own bot, and so
@@ -253,14 +253,16 @@ async def local_game(players: int, seed: int | None, delay: float, join_s: float
                      gender=gender)
         try:
             try:
-                table = await NetTable.host(cfg, players, away="bot", away_s=3, start=start, mode=mode, epic=epic)
+                table = await NetTable.host(cfg, players, away="bot", away_s=3, start=start, mode=mode, epic=epic,
+                                            packs=packs)
             except (PeerError, OSError, ZMQError):
                 if not peers.port:
                     raise
                 # the port was taken since it was chosen: any free one, and the bot peers anew
                 _stop(peers.procs)
                 cfg.port = 0
-                table = await NetTable.host(cfg, players, away="bot", away_s=3, start=start, mode=mode, epic=epic)
+                table = await NetTable.host(cfg, players, away="bot", away_s=3, start=start, mode=mode, epic=epic,
+                                            packs=packs)
                 peers.port = 0
         except (PeerError, OSError, ZMQError) as err:
             raise PlayError(f"could not open the local game: {err}") from None
@@ -468,7 +470,8 @@ def narrated(params, seed: int, delay: float = 0.0) -> int:
 
     narrator = Narrator(load_default())
     what = {"classic": "Classic ", "quest": ""}[params.mode] + ("Epic " if getattr(params, "epic", False) else "")
-    print(f"mq: a {params.players}-player {what}bot game, seed {seed}")
+    with_packs = f" with the packs {', '.join(params.packs)}" if getattr(params, "packs", ()) else ""
+    print(f"mq: a {params.players}-player {what}bot game{with_packs}, seed {seed}")
 
     def show(state, events):
         lines = narrator.lines(state, events)

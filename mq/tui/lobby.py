@@ -23,6 +23,8 @@ import contextlib
 from collections import deque
 from dataclasses import dataclass, field
 
+from mq.cards.classic_packs import NAMES as PACK_NAMES
+from mq.cards.classic_packs import packs_words
 from mq.rules import IllegalAction
 from mq.rules.newgame import GENDER_CHOICES, MAX_PLAYERS, MIN_PLAYERS, ROLLED
 from mq.rules.state import COLOURS
@@ -35,9 +37,12 @@ AWAY_S = (10, 30, 60, 120, 300)  # Q-OPT-2
 AWAY = ("wait", "bot")
 STARTS = {"quest": (3, 4), "classic": (2, 4)}  # Q-OPT-3, C-OPT-2
 GAMES = (("quest", 0), ("classic", 0), ("classic", 1))  # (mode, epic): Quest, Classic, Classic Epic (C-OPT-3)
+# C-OPT-4: the choices ←/→ step through: none, each pack alone, all of them.
+PACK_CHOICES = tuple(dict.fromkeys(((),) + tuple((name,) for name in PACK_NAMES) + (PACK_NAMES,)))
 # The option rows, top to bottom: (key, label).
 ROWS = (("seats", "Players"), ("bots", "Bots"), ("window_ms", "Interrupt timer"), ("away", "Away player"),
-        ("away_s", "Bot takes over after"), ("start", "Starting hand"), ("mode", "Game"), ("gender", "Your munchkin"))
+        ("away_s", "Bot takes over after"), ("start", "Starting hand"), ("mode", "Game"), ("packs", "Packs"),
+        ("gender", "Your munchkin"))
 LOCAL_FIXED = ("seats", "bots", "away", "away_s")  # mq play: its bot peers hold the seats
 NEWS_LINES = 6
 
@@ -67,6 +72,10 @@ def option_words(key: str, opts: dict, bots: int) -> str:
         if options.mode_of(opts) == "quest":
             return "Munchkin Quest (the board game)"
         return "Classic Epic (the card game to level 20)" if opts.get("epic") == 1 else "Classic (the card game)"
+    if key == "packs":
+        if options.mode_of(opts) == "quest":
+            return "none (the packs are the card game's)"
+        return packs_words(options.packs(opts))
     raise KeyError(key)
 
 
@@ -163,6 +172,15 @@ class LobbyModel:
             if mode != now[0]:
                 opts["start"] = STARTS[mode][-1] if mode == "classic" else STARTS[mode][0]
             opts["mode"], opts["epic"] = mode, epic
+            if mode == "quest":
+                opts = options.with_packs(opts, ())
+        elif key == "packs":  # C-OPT-4
+            if options.mode_of(opts) == "quest":
+                self.note = "Packs: they add cards to the card game; choose Classic first"
+                return None
+            now = options.packs(opts)
+            i = PACK_CHOICES.index(now) if now in PACK_CHOICES else 0
+            opts = options.with_packs(opts, PACK_CHOICES[(i + d) % len(PACK_CHOICES)])
         return ("options", opts, bots)
 
     def bot_seats(self) -> tuple[int, ...]:

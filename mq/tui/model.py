@@ -409,7 +409,7 @@ class Model:
                  clock: Callable[[], float] = time.monotonic) -> None:
         self.seat = seat
         self.viewer = TABLE if seat is None else seat
-        self.cards = cards or self.default_cards()
+        self.cards = cards or self.default_cards(state)
         self._card_ids = self.card_ids()
         self.clock = clock
         self.scribe = self.make_scribe()
@@ -457,7 +457,7 @@ class Model:
     classic = False
     menu_rank = _MENU_RANK
 
-    def default_cards(self):
+    def default_cards(self, state):
         return load_default()
 
     def card_ids(self) -> frozenset[str]:
