@@ -69,36 +69,29 @@ class Follower:
         p = self.p
         if msg["t"] != "hello":
             return
-        asker = p._seat_of(user) if user else None
-        if asker is None or asker == p.seat or msg.get("game") != p.game or not p._adrift():
+        asker = p.seat_of(user) if user else None
+        if asker is None or asker == p.seat or msg.get("game") != p.game or not p.adrift():
             # Not (yet) the sequencer: point the asker at the one we follow.
             where = list(p.election.addrs[p.leader_seat]) if p.leader_seat in p.election.addrs else None
-            return p._to(rid, {"t": "retry", "leader": p.leader_seat, "addr": where,
-                               "key": p._server_key if self.welcomed else None})
-        if asker < p._me:  # it follows nobody either, and the lower seat sequences
-            return p._to(rid, {"t": "retry", "leader": None, "from": p.seat})
-        p._rendezvous()  # then answer its hello as the sequencer
+            return p.send_to(rid, {"t": "retry", "leader": p.leader_seat, "addr": where,
+                               "key": p.dealer_key if self.welcomed else None})
+        if asker < p.me:  # it follows nobody either, and the lower seat sequences
+            return p.send_to(rid, {"t": "retry", "leader": None, "from": p.seat})
+        p.rendezvous()  # then answer its hello as the sequencer
         p.sequencer.on_router(rid, msg, frame, user)
 
     def connect(self, host: str, port: int, seat: int | None, timeout: float, key: str | None = None) -> None:
         """Connect the DEALER to the peer at host:port, whose public key is ``key`` (default: the
         key of ``seat`` as we know it).  Without a key there is nothing to connect to: the
         candidate counts as dead."""
-        key = key or self.p._key_of(seat)
+        key = key or self.p.key_of(seat)
         if key is None:
             log.error("no public key known for seat %s at %s:%d", seat, host, port)
             if seat is not None and self.p.header is not None:
                 self.p.election.dead.add(seat)
-                return self.p._elect()
-            self.p._refused = self.p._refused or f"no public key known for {host}:{port}"
-            self.p._welcome_evt.set()
-            return self.p._finish("closed")
-        if self.p._dealer_task is not None:
-            self.p._dealer_task.cancel()
-        self.p.rt.close(self.p.dealer)
-        self.p._server_key = key
-        self.p.dealer = dealer = self.p.rt.dealer(host, port, self.p._public, self.p._secret, key.encode("ascii"))
-        self.p._dealer_task = self.p.rt.listen(dealer, lambda frames: self.p._from_dealer(dealer, frames))
+                return self.p.elect()
+            return self.p.give_up(f"no public key known for {host}:{port}")
+        self.p.connect_dealer(host, port, key)
         self.connecting, self.welcomed = True, False
         self.p.election.candidate = seat
         self.p.election.retry_hint = None
@@ -118,7 +111,7 @@ class Follower:
             tail = [[n, self.p.log.id_at(n)] for n in seqs if n >= 1]
         msg = {"t": "hello", "v": PROTOCOL, "id": self.p.pub, "name": self.p.cfg.name[:wire.MAX_NAME],
                "role": self.p.cfg.role, "inc": self.p.inc, "port": self.p.port, "last": self.p.seq,
-               "tail": tail, "game": self.p.game or None, "epoch": self.p._promise(),
+               "tail": tail, "game": self.p.game or None, "epoch": self.p.promise(),
                "lep": self.p.log.last_epoch if self.p.log is not None else 0, "gender": self.p.cfg.gender}
         if self.p.admission.secret is not None:
             msg["code"] = self.p.admission.secret  # inside the CURVE channel, to a key we checked
@@ -127,7 +120,7 @@ class Follower:
     def _ping(self) -> None:
         self._last_ping = self.p.rt.now()
         self._report()
-        self.up({"t": "ping", "seq": self.p.seq, "epoch": self.p._promise()})
+        self.up({"t": "ping", "seq": self.p.seq, "epoch": self.p.promise()})
 
     def up(self, msg: dict) -> bool:
         return self.p.dealer is not None and self.p.rt.send(self.p.dealer, [wire.pack(msg)])
@@ -158,15 +151,13 @@ class Follower:
 
     def _f_welcome(self, msg: dict) -> None:
         if msg["v"] != PROTOCOL:
-            self.p._refused = f"cannot play with the host: {wire.other_version(msg['v'], PROTOCOL)}"
-            self.p._welcome_evt.set()
-            return self.p._finish("closed")
+            return self.p.give_up(f"cannot play with the host: {wire.other_version(msg['v'], PROTOCOL)}")
         if self.p.game and msg["game"] != self.p.game:
             return self.p.drops.drop("welcome", "another game", "sequencer")
-        if msg["epoch"] < self.p._promise():
+        if msg["epoch"] < self.p.promise():
             # A sequencer of an older reign than one we followed (it missed a failover): our hello
             # tells it our promise, and it takes a later epoch before it welcomes us again.
-            log.info("the sequencer's epoch %d is older than our promise %d", msg["epoch"], self.p._promise())
+            log.info("the sequencer's epoch %d is older than our promise %d", msg["epoch"], self.p.promise())
             return self.send_hello()
         self._taking_past = not self.p.chat_kept
         self.p.game = msg["game"]
@@ -179,18 +170,16 @@ class Follower:
         self.p.election.dead.discard(self.p.leader_seat)
         self.p.election.dead.discard(self.p.seat)  # after a step-down: we may be elected again later
         self.p.election.addrs[self.p.leader_seat] = self._target
-        if self.p._server_key is not None:
-            self.p.election.seat_keys[self.p.leader_seat] = self.p._server_key
-        self.p._remember([self.p._server_key])
+        if self.p.dealer_key is not None:
+            self.p.election.seat_keys[self.p.leader_seat] = self.p.dealer_key
+        self.p.remember_keys([self.p.dealer_key])
         if self.p.log is None and self.p.cfg.role == "play":
-            path = self.p._log_path()
+            path = self.p.log_path()
             if os.path.exists(path):
                 # We have played this game before: load our log and say hello again with it.
                 problem = self.p.try_open_log(path)
                 if problem is not None:
-                    self.p._refused = f"cannot use {path}: {problem}"
-                    self.p._welcome_evt.set()
-                    return self.p._finish("closed")
+                    return self.p.give_up(f"cannot use {path}: {problem}")
                 self.welcomed = False
                 self.connecting = True
                 return self.send_hello()
@@ -202,12 +191,12 @@ class Follower:
             log.warning("the sequencer's log differs after entry %d: rewinding from %d", rewind, self.p.seq)
             self.p.log.truncate_after(rewind)
             lg, self.p.log = self.p.log, None
-            self.p._adopt_log(lg)
-            self.p._notice("info", self.p.seat, f"rewound to entry {rewind} to follow the host")
+            self.p.adopt_log(lg)
+            self.p.notice("info", self.p.seat, f"rewound to entry {rewind} to follow the host")
         self._ping()  # tells the sequencer our promise (it goes live once a quorum has promised)
-        self.p._welcome_evt.set()
+        self.p.join_answered()
         if self.p.header is not None:
-            self.p._started.set()
+            self.p.mark_started()
             self.p.phase = "game" if self.p.phase not in ("ended", "desync") else self.p.phase
             self._fetch(force=True)
         for pid, (action, _) in sorted(self.p.outstanding.items()):
@@ -216,16 +205,14 @@ class Follower:
                  self.p.leader_seat)
 
     def _f_refuse(self, msg: dict) -> None:
-        self.p._refused = f"refused ({msg['reason']}): {msg['text']}"
-        log.error("%s", self.p._refused)
-        self.p._welcome_evt.set()
-        self.p._finish("closed")
+        log.error("refused (%s): %s", msg["reason"], msg["text"])
+        self.p.give_up(f"refused ({msg['reason']}): {msg['text']}")
 
     def _f_retry(self, msg: dict) -> None:
         """The peer we asked is not the sequencer; it names the one it follows."""
         hint = msg["leader"]
-        if hint is None and type(msg.get("from")) is int and self.p._adrift() and self.p.seat < msg["from"]:
-            return self.p._rendezvous()  # the peer we asked follows nobody either, and is a higher seat
+        if hint is None and type(msg.get("from")) is int and self.p.adrift() and self.p.seat < msg["from"]:
+            return self.p.rendezvous()  # the peer we asked follows nobody either, and is a higher seat
         if hint is None or hint == self.p.election.candidate or hint == self.p.seat or not 0 <= hint < wire.MAX_SEATS:
             return
         if hint in self.p.election.dead:
@@ -242,7 +229,7 @@ class Follower:
             addr = (self.p.seats[hint].host, self.p.seats[hint].port)
         # Its key: as we know it (lobby, our log), else as the peer we asked (whose key we checked)
         # knows it.
-        key = self.p._key_of(hint)
+        key = self.p.key_of(hint)
         if key is None and identity.valid_public(msg.get("key")):
             key = msg["key"]
         if addr is not None and key is not None:
@@ -262,8 +249,8 @@ class Follower:
         self.p.seats = seats
         self.p.opts = msg["opts"]
         self.p.leader_seat = msg["leader"]
-        self.p._note_addresses()
-        self.p._emit(("lobby", seats, dict(self.p.opts)))
+        self.p.note_addresses()
+        self.p.emit(("lobby", seats, dict(self.p.opts)))
 
     def _f_commit_req(self, msg: dict) -> None:
         if self.p.phase not in ("idle", "lobby"):  # a replayed or stray request must not restart the seeding
@@ -273,7 +260,7 @@ class Follower:
         except Exception:
             raise wire.Malformed("commit_req: bad params") from None
         self.p.phase = "seeding"
-        self._pledge = seeding.Pledge(self.p._new_nonce())
+        self._pledge = seeding.Pledge(self.p.new_nonce())
         self.up({"t": "commit", "h": seeding.commitment(self._pledge.nonce)})
 
     def _f_commits(self, msg: dict) -> None:
@@ -288,14 +275,14 @@ class Follower:
             raise wire.Malformed("header of another game")
         if self.p.header is not None:
             if header.id != self.p.header.id:
-                self.p._notice("info", None, "the host's game header differs from our log")
+                self.p.notice("info", None, "the host's game header differs from our log")
             return
         if self._pledge is not None:
             self._pledge.check(header)  # the nonces are the ones committed to, ours among them
-        self.p._start_from_header(header)
+        self.p.start_from_header(header)
         if self.p.seat is None and self.p.cfg.role == "play":
-            self.p.seat = self.p._seat_of(self.p.pub)
-        self.p._remember(pub for _, pub, kind in header.roster if kind == "peer")
+            self.p.seat = self.p.seat_of(self.p.pub)
+        self.p.remember_keys(pub for _, pub, kind in header.roster if kind == "peer")
         self._fetch(force=True)
 
     def _f_entries(self, msg: dict) -> None:
@@ -325,12 +312,12 @@ class Follower:
                 self._hello_again()
                 break
             try:
-                self.p._take(e)
+                self.p.take(e)
             except replica.HashMismatch as err:
                 # Our state after it differs from the sequencer's: keep ours (logged and applied),
                 # so that the sequencer's search can walk it, report it and stop.
                 self.p.replica.keep(e, err.applied)
-                self.p._committed(e, err.applied)
+                self.p.committed(e, err.applied)
                 log.error("%s", err)
                 hs.append([e.n, port.hash(self.p.state), e.id])
                 self._pause_self(e.n, str(err))
@@ -356,18 +343,18 @@ class Follower:
             if self.p.phase == "paused":
                 self._report()
             else:
-                self.p._schedule_sync()
+                self.p.schedule_sync()
         if self.end_seq is not None and self.p.seq >= self.end_seq:
             self.end_seq = None
-            self.p._notice("closed", None, f"the game is over after {self.p.seq} entries")
-            self.p._finish("ended")
+            self.p.notice("closed", None, f"the game is over after {self.p.seq} entries")
+            self.p.finish("ended")
         elif self.p.phase == "game":
             self._fetch()
 
     def _report(self) -> None:
         """Send the hashes of the entries applied since the last report (synced first: a report
         means durable)."""
-        if self.unreported and self.p.log is not None and not self.p._shut:
+        if self.unreported and self.p.log is not None and not self.p.shut:
             self.p.log.sync()
             hs, self.unreported = self.unreported, []
             for i in range(0, len(hs), 4000):  # wire.SCHEMAS: at most 4096 per report
@@ -376,7 +363,7 @@ class Follower:
     def _pause_self(self, n: int, problem: str) -> None:
         self.p.phase = "paused"
         self._paused_at = self.p.rt.now()
-        self.p._notice("info", None, f"paused: {problem}")
+        self.p.notice("info", None, f"paused: {problem}")
 
     def _fetch(self, force: bool = False) -> None:
         if self.welcomed and self.p.catchup.should_fetch(self.p.seq, self.p.rt.now(), self.p.cfg.ping_s, force):
@@ -389,10 +376,7 @@ class Follower:
     def _f_reject(self, msg: dict) -> None:
         pid = msg["pid"]
         if pid in self.p.outstanding:
-            self.p.outstanding.pop(pid)
-            self.p._sent_at.pop(pid, None)
-            self.p._counts["rejected"] += 1
-            self.p._emit(("reject", pid, msg["reason"], msg["detail"]))
+            self.p.rejected(pid, msg["reason"], msg["detail"])
 
     def _f_notice(self, msg: dict) -> None:
         if msg["kind"] not in ("away", "back", "bot", "chat", "info"):
@@ -403,13 +387,13 @@ class Follower:
             return
         if msg["kind"] == "chat":
             self.p.chat_kept.append((msg["seat"], msg["text"]))
-        self.p._emit(Notice(msg["kind"], msg["seat"], msg["text"]))
+        self.p.emit(Notice(msg["kind"], msg["seat"], msg["text"]))
 
     def _f_pause(self, msg: dict) -> None:
         if self.p.phase == "game":
             self.p.phase = "paused"
             self._paused_at = self.p.rt.now()
-            self.p._notice("info", None, f"the host paused the game at entry {msg['seq']} ({msg['reason']})")
+            self.p.notice("info", None, f"the host paused the game at entry {msg['seq']} ({msg['reason']})")
 
     def _f_kids_req(self, msg: dict) -> None:
         st = self.p.ring.get(msg["seq"])
@@ -421,7 +405,7 @@ class Follower:
 
     def _f_desync(self, msg: dict) -> None:
         if self.p.phase != "desync":
-            self.p._on_desync(msg)
+            self.p.report_desync(msg)
 
     def _f_fetch_req(self, msg: dict) -> None:
         start = msg["from"]
@@ -432,8 +416,8 @@ class Follower:
     def _f_end(self, msg: dict) -> None:
         if self.p.seq >= msg["seq"]:
             if self.p.phase == "game":
-                self.p._notice("closed", None, f"the game is over after {self.p.seq} entries")
-                self.p._finish("ended")
+                self.p.notice("closed", None, f"the game is over after {self.p.seq} entries")
+                self.p.finish("ended")
         else:
             self.end_seq = msg["seq"]
             self.p.catchup.heard(msg["seq"])
@@ -443,20 +427,18 @@ class Follower:
         if self.p.phase in ("ended", "desync", "closed"):
             return
         if self.connecting:
-            if now > self._connect_deadline and not self.p._restarted_over():
+            if now > self._connect_deadline and not self.p.restarted_over():
                 if self.p.header is None or self.p.election.candidate is None:
-                    if not self.p._welcome_evt.is_set():
-                        self.p._refused = ("no answer from the host (not running there, or the secure "
-                                         "handshake failed: a wrong host key, or refused)")
-                        self.p._welcome_evt.set()
-                    return self.p._finish("closed")
+                    return self.p.give_up(None if self.p.answered else (
+                        "no answer from the host (not running there, or the secure handshake failed: "
+                        "a wrong host key, or refused)"))
                 back, self.p.election.retry_hint = self.p.election.retry_hint, None
                 if back is not None and back in self.p.election.addrs:
                     self.p.election.dead.discard(back)
                     log.warning("seat %d still follows seat %d: going back to it", self.p.election.candidate, back)
                     return self.connect(*self.p.election.addrs[back], back, self.p.cfg.dead_s * 2)
                 self.p.election.dead.add(self.p.election.candidate)
-                return self.p._elect()
+                return self.p.elect()
             if now - self._last_hello >= self.p.cfg.hello_s:
                 self.send_hello()
             return
@@ -476,7 +458,7 @@ class Follower:
             self._paused_at = None
             n = self.p.seq
             e = self.p.log.entries[n - 1] if n else None
-            self.p._on_desync({"seq": n, "hashes": [], "path": "unknown (the sequencer did not search)",
+            self.p.report_desync({"seq": n, "hashes": [], "path": "unknown (the sequencer did not search)",
                              "entry": [e.n, e.author, e.action, e.hash] if e else []})
 
     def _leader_lost(self) -> None:
@@ -487,17 +469,15 @@ class Follower:
             # the TCP stream up for longer than dead_s) is no reason to leave the lobby yet: say
             # hello again (the host gives the seat back to our key) for LOBBY_PATIENCE_S.
             self._lobby_retry = True
-            self.p._notice("info", None, "the host is silent: trying again")
+            self.p.notice("info", None, "the host is silent: trying again")
             self.connecting = True
             self._connect_deadline = self.p.rt.now() + LOBBY_PATIENCE_S
             return self.send_hello()
         if self.p.header is None or self.p.phase not in ("game", "paused"):
-            self.p._refused = self.p._refused or "the host went away"
-            self.p._notice("closed", None, "the host went away")
-            return self.p._finish("closed")
+            return self.p.give_up("the host went away", notice=True)
         if old is not None:
             self.p.election.dead.add(old)
             if old < len(self.p.seats):
                 self.p.seats[old].away = True
-            self.p._notice("away", old, f"the host {self.p._who(old)} is gone")
-        self.p._elect()
+            self.p.notice("away", old, f"the host {self.p.who(old)} is gone")
+        self.p.elect()

@@ -406,6 +406,27 @@ class GameLog:
         os.fsync(self._fd)
         self._dirty = False
 
+    @property
+    def synced(self) -> bool:
+        """Every appended record is durable (no fdatasync owed)."""
+        return not self._dirty
+
+    def abandon(self, cut=None) -> int:
+        """Close without a sync, as a process that dies does (the simulation's crashes): what was
+        written stays in the page cache.  ``cut(start, end)``: power is lost too, and the last
+        record, if not synced yet, is cut at the offset it returns (start <= offset < end).
+        Returns the bytes cut off."""
+        if self._fd < 0:
+            return 0
+        torn = 0
+        if cut is not None and self._dirty and self.entries:
+            at = cut(self._offsets[-1], self._end)
+            torn = self._end - at
+            os.ftruncate(self._fd, at)
+        os.close(self._fd)
+        self._fd = -1
+        return torn
+
     def close(self) -> None:
         if self._fd >= 0:
             try:

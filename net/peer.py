@@ -13,6 +13,20 @@ or stepping down swaps it (there is no ``leader`` flag to keep in step: ``Peer.l
 is sequencer``).  The DEALER is only ever the follower's.  ``Peer`` is the facade the client and
 the CLIs use: the game's life cycle, proposals, the log, the seats, the epoch, election.
 
+The roles reach their peer only through its public members, never its underscore ones (nor
+each other's): the shared fields (``seats``, ``opts``, ``seat``, ``leader_seat``, ``epoch``,
+``game``, ``phase``, ``outstanding``, the replica's ``log``/``state``/``seq``/``ring``,
+``election``, ``catchup``, ``admission``, ``drops``, ``rt``, ``router``, ``dealer``,
+``dealer_key``) and the role interface: messages (``send_to``, ``connect_dealer``), the
+listeners (``emit``, ``notice``), entries (``take``, ``committed``, ``adopt_log``,
+``start_from_header``, ``schedule_sync``), proposals (``rejected``, ``count``), the life cycle
+(``finish``, ``give_up``, ``join_answered``, ``answered``, ``mark_started``, ``shut``,
+``report_desync``), what the peer knows (``me``, ``seat_of``, ``who``, ``key_of``,
+``peer_seats``, ``log_path``, ``promise``, ``new_nonce``, ``remember_keys``,
+``note_addresses``) and the election (``elect``, ``rendezvous``, ``step_down``, ``adrift``,
+``restarted_over``).  Tests and the simulation use the same members and the fault seam
+(docs/net.md, "The fault seam").
+
 Invariants:
 - The state changes only by applying a log entry, in sequence order, with ``net.port.apply``; this
   module never builds a State (except the test-only perturbation in net.desync).  Every entry
@@ -171,11 +185,11 @@ class Peer:
         self.inc = rt.random(8)  # this process's incarnation: proposal ids are (inc, counter)
         self._pid = 0
         # Dropped input is counted; a sender is reported once a minute at most (log and notice).
-        self.drops = wire.Counters(clock=rt.now, report=lambda text: self._notice("info", None, text))
+        self.drops = wire.Counters(clock=rt.now, report=lambda text: self.notice("info", None, text))
         self.router: Any
         self.port: int
         self.router, self.port = rt.router(cfg.bind, cfg.port, self._public, self._secret)
-        self._server_key: str | None = None  # follower: the key of the peer the DEALER talks to
+        self.dealer_key: str | None = None  # the key of the peer the DEALER talks to (connect_dealer)
         self.dealer: Any = None
         self._dealer_task: asyncio.Task | None = None
         self._tasks: list[asyncio.Task] = []
@@ -222,16 +236,16 @@ class Peer:
         detail) tuples for this peer's refused proposals."""
         self._listeners.append(fn)
 
-    def _emit(self, item) -> None:
+    def emit(self, item) -> None:
         for fn in list(self._listeners):
             try:
                 fn(item)
             except Exception:  # a listener bug must not stop the game loop
                 log.exception("listener failed")
 
-    def _notice(self, kind: str, seat: int | None, text: str) -> None:
+    def notice(self, kind: str, seat: int | None, text: str) -> None:
         log.info("[%s] %s", kind, text)
-        self._emit(Notice(kind, seat, text))
+        self.emit(Notice(kind, seat, text))
 
     def _spawn(self) -> None:
         self._tasks = self.rt.start(self.router, self._from_router, self._tick, self._public)
@@ -243,6 +257,11 @@ class Peer:
         except asyncio.TimeoutError:
             return False
 
+    @property
+    def finished(self) -> bool:
+        """The game is over here, given up or closed (``wait_finished`` returns)."""
+        return self._finished.is_set()
+
     async def wait_started(self, timeout: float | None = None) -> bool:
         try:
             await asyncio.wait_for(self._started.wait(), timeout)
@@ -250,10 +269,40 @@ class Peer:
         except asyncio.TimeoutError:
             return False
 
-    def _finish(self, phase: str) -> None:
+    def finish(self, phase: str) -> None:
+        """The game is over here (``ended``, ``desync``) or given up (``closed``)."""
         self.phase = phase
         self.ended_at = self.rt.perf()
         self._finished.set()
+
+    def give_up(self, why: str | None, notice: bool = False) -> None:
+        """Close: joining failed or the game was given up.  ``why`` becomes the ``refusal`` unless
+        one was given already (None: no reason to give); with ``notice`` the listeners hear it too
+        (a ``closed`` notice).  A join waiting for an answer returns."""
+        if why is not None and not self._refused:
+            self._refused = why
+        if notice:
+            self.notice("closed", None, why or "closed")
+        self._welcome_evt.set()
+        self.finish("closed")
+
+    def join_answered(self) -> None:
+        """The sequencer answered our hello (a join waiting for it returns)."""
+        self._welcome_evt.set()
+
+    @property
+    def answered(self) -> bool:
+        """A join has had its answer (welcome, refusal), or given up waiting."""
+        return self._welcome_evt.is_set()
+
+    def mark_started(self) -> None:
+        """The game runs here: a ``wait_started`` returns."""
+        self._started.set()
+
+    @property
+    def shut(self) -> bool:
+        """:meth:`close` has begun: nothing more is written."""
+        return self._shut
 
     async def close(self, linger_ms: int = 0) -> None:
         if self._shut:
@@ -268,7 +317,7 @@ class Peer:
         was = self.phase
         if was not in ("ended", "desync"):
             self.phase = "closed"
-            self._emit(Notice("closed", None, "left the table"))
+            self.emit(Notice("closed", None, "left the table"))
         self._finished.set()
 
     # -- the shared log ---------------------------------------------------------------------------
@@ -284,7 +333,7 @@ class Peer:
             raise PeerError(f"{path}: the log has no header")
         if lg.truncated:
             log.warning("%s: dropped a torn tail of %d bytes", path, lg.truncated)
-        self._adopt_log(lg)
+        self.adopt_log(lg)
 
     def try_open_log(self, path: str) -> str | None:
         """:meth:`open_log`, or why it failed (the PeerError's words)."""
@@ -294,7 +343,7 @@ class Peer:
             return str(e)
         return None
 
-    def _adopt_log(self, lg: gamelog.GameLog) -> None:
+    def adopt_log(self, lg: gamelog.GameLog) -> None:
         """Take a log we hold (our file, or what a rewind left of it): every entry re-applied
         through the one entry check (net.replica), or PeerError naming the first that fails (the
         log is closed, nothing in it changed)."""
@@ -307,15 +356,15 @@ class Peer:
         self.chat_kept.attach(lg.path + ".chat")
         self.catchup.heard(self.seq)
         if self.seat is None and self.cfg.role == "play":
-            self.seat = self._seat_of(self.pub)
+            self.seat = self.seat_of(self.pub)
 
     @property
-    def _me(self) -> int:
+    def me(self) -> int:
         """Our seat, where only a player's peer gets (sequencing, looking for the game as a player)."""
         assert self.seat is not None, "a spectator has no seat"
         return self.seat
 
-    def _seat_of(self, pub: str) -> int | None:
+    def seat_of(self, pub: str) -> int | None:
         if self.header is None:
             return None
         for i, (_, p, kind) in enumerate(self.header.roster):
@@ -323,16 +372,16 @@ class Peer:
                 return i
         return None
 
-    def _log_path(self) -> str:
+    def log_path(self) -> str:
         if self.cfg.log_path:
             return self.cfg.log_path
         path = identity.log_path(self.game)
         # A spectator on a player's machine must not overwrite that player's log.
         return path.replace(".mqlog", ".watch.mqlog") if self.cfg.role == "watch" else path
 
-    def _start_from_header(self, header: gamelog.Header) -> None:
+    def start_from_header(self, header: gamelog.Header) -> None:
         """A fresh log with this header, and the game's first state."""
-        lg = gamelog.GameLog.create(self._log_path())
+        lg = gamelog.GameLog.create(self.log_path())
         lg.write_header(header)
         lg.sync()
         lg.raise_promise(self.epoch)
@@ -341,26 +390,26 @@ class Peer:
         self.game = header.game
         self.phase = "game"
         self.started_at = self.rt.perf()
-        self._note_addresses()
+        self.note_addresses()
         self._started.set()
-        self._notice("info", None, f"the game starts: seed {header.seed:016x}, game {header.game.hex()}")
+        self.notice("info", None, f"the game starts: seed {header.seed:016x}, game {header.game.hex()}")
 
-    def _take(self, e: gamelog.Entry) -> None:
+    def take(self, e: gamelog.Entry) -> None:
         """Check and apply the next entry (net.replica.apply_entry), log it and commit it; raises
         replica.BadEntry, with nothing changed, if it does not check out.  Used by followers and by
         a new sequencer adopting entries from another peer's log."""
-        self._committed(e, self.replica.take(e))
+        self.committed(e, self.replica.take(e))
 
-    def _committed(self, e: gamelog.Entry, applied: Applied) -> None:
+    def committed(self, e: gamelog.Entry, applied: Applied) -> None:
         """The replica took entry ``e``: answer our own proposal, tell the listeners."""
         self.catchup.heard(e.n)
-        self._counts["applied"] += 1
+        self.count("applied")
         if e.pid is not None and e.pid[0] == self.inc and e.author == self.seat:
             self.outstanding.pop(e.pid[1], None)
             sent = self._sent_at.pop(e.pid[1], None)
             if sent is not None and not self.leader:
                 self.commit_ms.append((self.rt.perf() - sent) * 1000)
-        self._emit(applied)
+        self.emit(applied)
 
     # -- proposals (any role) ---------------------------------------------------------------------
     def propose(self, action: Action) -> int:
@@ -378,8 +427,7 @@ class Peer:
         if self.leader:
             reason = self.sequencer.sequence(self.seat, (self.inc, pid), action)
             if reason is not None:
-                self._sent_at.pop(pid, None)
-                self._reject_local(pid, *reason)
+                self.rejected(pid, *reason)
             else:
                 self.commit_ms.append((self.rt.perf() - now) * 1000)
             return pid
@@ -388,10 +436,16 @@ class Peer:
             self.follower.up({"t": "propose", "pid": pid, "x": encode_action(action)})
         return pid
 
-    def _reject_local(self, pid: int, reason: str, detail: str) -> None:
+    def rejected(self, pid: int, reason: str, detail: str) -> None:
+        """Our proposal ``pid`` was refused (by our own sequencer role or the one we follow)."""
         self.outstanding.pop(pid, None)
-        self._counts["rejected"] += 1
-        self._emit(("reject", pid, reason, detail))
+        self._sent_at.pop(pid, None)
+        self.count("rejected")
+        self.emit(("reject", pid, reason, detail))
+
+    def count(self, kind: str) -> None:
+        """One more entry ``sequenced`` or ``applied``, or proposal ``rejected`` (``stats``)."""
+        self._counts[kind] += 1
 
     def say(self, text: str) -> None:
         text = str(text)[:wire.MAX_TEXT]
@@ -421,7 +475,7 @@ class Peer:
         """In the lobby: this player's munchkin's gender (Q-SETUP-3; net.options), told the host."""
         self.cfg.gender = gender
         if self.leader and self.phase == "lobby":
-            self.opts = options.with_gender(self.opts, self._me, gender)
+            self.opts = options.with_gender(self.opts, self.me, gender)
             self.sequencer.broadcast_lobby()
         elif self.follower.welcomed:
             self.follower.up({"t": "gender", "gender": gender})
@@ -536,7 +590,7 @@ class Peer:
         for s, addr in enumerate(self._noted_addresses()):
             if addr is not None and self.seats[s].kind == "peer":
                 self.seats[s].host, self.seats[s].port = addr
-        self.seats[self._me] = SeatInfo(self.cfg.name[:wire.MAX_NAME] or self.seats[self._me].name, "peer",
+        self.seats[self.me] = SeatInfo(self.cfg.name[:wire.MAX_NAME] or self.seats[self.me].name, "peer",
                                          self.pub, self.cfg.bind, self.port)
 
     def _noted_addresses(self) -> list:
@@ -552,7 +606,7 @@ class Peer:
                           and type(a[1]) is int and 0 < a[1] < 65536) for a in addrs)
         return [tuple(a) if a else None for a in addrs] if ok else []
 
-    def _note_addresses(self) -> None:
+    def note_addresses(self) -> None:
         """Keep where each seat's peer listens beside our log, so that a peer restarted from its log
         can look for the game at every seat, not only at the address it was given (rendezvous)."""
         if self.log is None or self.header is None:
@@ -570,14 +624,14 @@ class Peer:
         except OSError as e:
             log.warning("could not note the peers' addresses: %s", e)
 
-    def _adrift(self) -> bool:
+    def adrift(self) -> bool:
         """A player of a started game that neither sequences nor follows anyone: restarted and not
         welcomed yet, or looking for the game after stepping down."""
         return (not self.leader and not self.follower.welcomed and self.header is not None and self.seat is not None
                 and self.cfg.role == "play" and self.phase not in ("ended", "desync", "closed")
                 and (self.election.stepped_down or self.election.candidate is None))
 
-    def _rendezvous(self) -> None:
+    def rendezvous(self) -> None:
         """Two adrift peers met (a hello, or a retry naming nobody): the lower seat sequences, so
         peers that all restarted, or all stepped down, find each other (docs/net.md, "Failover")."""
         log.info("seat %d: another player follows nobody either: sequencing", self.seat)
@@ -587,17 +641,17 @@ class Peer:
             self.phase = "game"
             self._started.set()
         self.election.stepped_down = False
-        self._become_leader({s for s in self._peer_seats() if s != self.seat}, self.cfg.settle_s)
+        self._become_leader({s for s in self.peer_seats() if s != self.seat}, self.cfg.settle_s)
 
     def _become_leader(self, expect: set[int], settle: float) -> None:
         """Sequence, in a new epoch: the sequencer becomes our role and reconciles (not live yet)."""
         self.role, self.leader_seat = self.sequencer, self.seat
-        self.epoch = election.next_epoch(max(self.epoch, self.log.promise, self.log.last_epoch), self._me)
+        self.epoch = election.next_epoch(max(self.epoch, self.log.promise, self.log.last_epoch), self.me)
         self.log.raise_promise(self.epoch)
         self.catchup.buffer.clear()
         self.sequencer.begin(expect, settle)
-        self.seats[self._me].away = False
-        self.seats[self._me].host, self.seats[self._me].port = self.cfg.bind, self.port
+        self.seats[self.me].away = False
+        self.seats[self.me].host, self.seats[self.me].port = self.cfg.bind, self.port
         self._dealer_lost()
         self.follower.welcomed = False
         self.follower.connecting = False
@@ -614,24 +668,24 @@ class Peer:
         params = options.params(self.opts, tuple(s for s, i in enumerate(self.seats) if i.kind == "bot"))
         self.sequencer.start_seeding(params)
 
-    def _new_nonce(self) -> bytes:
+    def new_nonce(self) -> bytes:
         return seeding.new_nonce(self.rt.random, self.cfg.local_seed, self.seat)
 
-    def _who(self, seat: int | None) -> str:
+    def who(self, seat: int | None) -> str:
         if seat is None or seat < 0:
             return "the table"
         name = self.seats[seat].name if seat < len(self.seats) else ""
         return f"{name} ({COLOURS[seat]})" if name else COLOURS[seat]
 
     # -- desync report ---------------------------------------------------------------------------
-    def _on_desync(self, msg: dict) -> None:
+    def report_desync(self, msg: dict) -> None:
         """Every peer (leader included) writes its own report and stops."""
         n = msg["seq"]
         peers = []
         for item in msg["hashes"]:
             if type(item) is list and len(item) == 2 and wire.AUTHOR(item[0]) and wire.U64(item[1]):
                 s = item[0]
-                peers.append({"seat": s, "name": self._who(s), "hash": f"{item[1]:016x}"})
+                peers.append({"seat": s, "name": self.who(s), "hash": f"{item[1]:016x}"})
         mine = self.ring.get(n)
         last = self.log.entries[max(0, n - 10):n] if self.log else []
         me = {"seat": self.seat, "name": self.cfg.name[:wire.MAX_NAME],
@@ -643,12 +697,12 @@ class Peer:
         }
         base = self.log.path if self.log else os.path.join(identity.home(), "mq")
         self.report_file = desync.write_report(f"{base}.desync-{n}.json", report)
-        self._notice("desync", None, f"desync after entry {n}: first difference at {msg['path']} "
+        self.notice("desync", None, f"desync after entry {n}: first difference at {msg['path']} "
                                      f"(report: {self.report_file})")
-        self._finish("desync")
+        self.finish("desync")
 
     # -- quorum (docs/net.md, "Quorum") ----------------------------------------------------------
-    def _peer_seats(self) -> list[int]:
+    def peer_seats(self) -> list[int]:
         if self.header is not None:
             return [s for s, (_, _, kind) in enumerate(self.header.roster) if kind == "peer"]
         return [s for s, i in enumerate(self.seats) if i.kind == "peer"]
@@ -660,20 +714,20 @@ class Peer:
         return (". If the host is gone for good, the game goes on from any player's log: "
                 f"mq host --resume LOG (yours: {self.log.path}), and the others join again")
 
-    def _step_down(self) -> None:
+    def step_down(self) -> None:
         """No quorum for a while: the others follow another sequencer, or most are gone.  Stop
         sequencing and look for the game as a follower (the lowest other seat we can reach)."""
         log.warning("no quorum for %.1f s: seat %s stops sequencing", 2 * self.cfg.dead_s, self.seat)
-        self._notice("info", self.seat, "too few players are reachable: looking for the game's host" + self._resume_hint())
+        self.notice("info", self.seat, "too few players are reachable: looking for the game's host" + self._resume_hint())
         self.role, self.leader_seat = self.follower, None
         self.sequencer.stand_down()
-        self.election.dead = {self._me}
+        self.election.dead = {self.me}
         self.follower.last_heard = self.rt.now()
         self.election.stepped_down = True
-        self._elect()
+        self.elect()
 
     # -- I/O -------------------------------------------------------------------------------------
-    def _to(self, rid: bytes, msg: dict) -> None:
+    def send_to(self, rid: bytes, msg: dict) -> None:
         if not self.rt.send(self.router, [rid, wire.pack(msg)]):
             log.debug("could not send %s to %r", msg.get("t"), rid)
 
@@ -752,7 +806,7 @@ class Peer:
         keys.discard(self.pub)
         return {k for k in keys if identity.valid_public(k)}
 
-    def _key_of(self, seat: int | None) -> str | None:
+    def key_of(self, seat: int | None) -> str | None:
         """The public key of a peer seat, from the last lobby or else the log's roster."""
         if seat is None:
             return None
@@ -764,18 +818,18 @@ class Peer:
                 return pub
         return self.election.seat_keys.get(seat)
 
-    def _remember(self, keys) -> None:
+    def remember_keys(self, keys) -> None:
         if self.cfg.known_keys_path:
             try:
                 identity.remember_keys(self.cfg.known_keys_path, [k for k in keys if k and k != self.pub])
             except OSError as e:
                 log.warning("could not remember peer keys: %s", e)
 
-    def _promise(self) -> int:
+    def promise(self) -> int:
         """The highest epoch we followed or sequenced in: we follow no sequencer of a lower one."""
         return max(self.epoch, self.log.promise if self.log is not None else 0)
 
-    def _schedule_sync(self) -> None:
+    def schedule_sync(self) -> None:
         """Sync the log in a later callback (net.transport.ZmqRuntime.sync_soon), once for all
         that is appended meanwhile: the sequencer's entries are sent, a follower's applied, first."""
         if not self._sync_scheduled:
@@ -794,7 +848,7 @@ class Peer:
         time for ``end`` (sent at most ENDING_S after the last entry), then ends by itself: the
         game has a winner and no entry can follow, so whether it was cut off, is looking for a
         new sequencer or sequences without a quorum, there is nothing left to wait for."""
-        if not (self.phase == "game" or self._restarted_over()) or self.state is None \
+        if not (self.phase == "game" or self.restarted_over()) or self.state is None \
                 or (self.leader and self.sequencer.live) or not port.is_over(self.state):
             self._over_since = None
             return
@@ -803,22 +857,22 @@ class Peer:
         elif now - self._over_since > ENDING_S + self.cfg.dead_s:
             if self.follower.unreported and self.log is not None:
                 self.log.sync()  # what it applied is durable before it stops
-            self._notice("closed", None, f"the game is over after {self.seq} entries (no end heard)")
+            self.notice("closed", None, f"the game is over after {self.seq} entries (no end heard)")
             self._welcome_evt.set()  # a join waiting for an answer returns: the game is over
-            self._finish("ended")
+            self.finish("ended")
 
-    def _restarted_over(self) -> bool:
+    def restarted_over(self) -> bool:
         """Restarted from our own log, never welcomed since, and the logged game is over: whoever
         we ask may have ended and follow nobody (or point back at us), so nobody need answer; we
         go on saying hello while _await_end waits its bounded time, then end (no refusal)."""
         return self.phase == "idle" and self.header is not None and port.is_over(self.state)
 
-    def _elect(self) -> None:
+    def elect(self) -> None:
         """Sequence, or follow the seat net.election.Election.candidates names first."""
         cands = self.election.candidates(self.seats, self.seat, self.cfg.role == "play")
         if not cands:
-            self._notice("closed", None, "no player is left to host the game")
-            return self._finish("closed")
+            self.notice("closed", None, "no player is left to host the game")
+            return self.finish("closed")
         c = cands[0]
         if c == self.seat:
             expect = {s for s in cands if s != self.seat}
@@ -828,6 +882,16 @@ class Peer:
         info = self.seats[c]
         log.info("following seat %d as the new sequencer at %s:%d", c, info.host, info.port)
         self.follower.connect(info.host, info.port, c, self.cfg.dead_s * 2)
+
+    def connect_dealer(self, host: str, port: int, key: str) -> None:
+        """Our DEALER (the follower's) to the peer at host:port whose public key is ``key``, in
+        place of the one we had; what it receives goes to ``follower.on_dealer``."""
+        if self._dealer_task is not None:
+            self._dealer_task.cancel()
+        self.rt.close(self.dealer)
+        self.dealer_key = key
+        self.dealer = dealer = self.rt.dealer(host, port, self._public, self._secret, key.encode("ascii"))
+        self._dealer_task = self.rt.listen(dealer, lambda frames: self._from_dealer(dealer, frames))
 
     def _dealer_lost(self) -> None:
         if self._dealer_task is not None:

@@ -83,7 +83,7 @@ class Sequencer:
         m = self.membership.members.get(rid)
         if m is None:
             if t != "bye":
-                self.p._to(rid, {"t": "who"})
+                self.p.send_to(rid, {"t": "who"})
             return
         if m.pub != user:  # a routing id is not an identity
             return self.p.drops.drop(t, "sent on another key's routing id", m.name)
@@ -152,7 +152,7 @@ class Sequencer:
         """A peer promised a reign later than ours (a sequencer we never heard of went on): take an
         epoch above it, reconcile again (its log may be more up to date than ours) and have every
         member promise the new epoch before sequencing more."""
-        self.p.epoch = election.next_epoch(seen, self.p._me)
+        self.p.epoch = election.next_epoch(seen, self.p.me)
         self.p.log.raise_promise(self.p.epoch)
         log.warning("a peer promised epoch %d: sequencing again as epoch %d", seen, self.p.epoch)
         if self.live:
@@ -161,7 +161,7 @@ class Sequencer:
             self._reconcile_until = self.p.rt.now()
         for rid, m in self.membership.members.items():
             m.promised = 0
-            self.p._to(rid, self.welcome(m.seat, -1))
+            self.p.send_to(rid, self.welcome(m.seat, -1))
 
     def welcome(self, seat: int | None, rewind: int) -> dict:
         return {"t": "welcome", "v": PROTOCOL, "seat": seat, "game": self.p.game, "leader": self.p.seat,
@@ -180,18 +180,18 @@ class Sequencer:
         for rid, m in self.membership.members.items():
             if m.last > m.common:
                 m.last = m.common
-                self.p._to(rid, self.welcome(m.seat, m.common))
+                self.p.send_to(rid, self.welcome(m.seat, m.common))
         self.fetching.clear()
-        self.p._notice("info", self.p.seat, f"{self.p._who(self.p.seat)} hosts the game from entry {self.p.seq}")
+        self.p.notice("info", self.p.seat, f"{self.p.who(self.p.seat)} hosts the game from entry {self.p.seq}")
         self.broadcast_lobby()
         self.broadcast({"t": "tick", "head": self.p.seq})
         # Own proposals the old sequencer never answered go through us now (the dedupe table,
         # rebuilt from the log, refuses any that it did sequence).
         for pid, (action, _) in sorted(self.p.outstanding.items()):
             del self.p.outstanding[pid]
-            reason = self.sequence(self.p._me, (self.p.inc, pid), action)
+            reason = self.sequence(self.p.me, (self.p.inc, pid), action)
             if reason is not None:
-                self.p._reject_local(pid, *reason)
+                self.p.rejected(pid, *reason)
         pending, self._pending_props = self._pending_props, []
         for rid, msg, t0 in pending:
             self.on_propose(rid, msg, t0)
@@ -203,7 +203,7 @@ class Sequencer:
         p = self.p
         roster = [[i.name, i.pub, i.kind] for i in p.seats]
         peer_seats = [s for s, i in enumerate(p.seats) if i.kind == "peer"]
-        self._seeding = seeding.Exchange.open(params, roster, peer_seats, p.rt.now() + 10.0, p._me, p._new_nonce())
+        self._seeding = seeding.Exchange.open(params, roster, peer_seats, p.rt.now() + 10.0, p.me, p.new_nonce())
         p.phase = "seeding"
         msg = {"t": "commit_req", "params": state_codec.encode(params), "roster": roster}
         for s in peer_seats:
@@ -224,7 +224,7 @@ class Sequencer:
         raw = ex.header(self.p.game)
         if raw is not None:
             self._seeding = None
-            self.p._start_from_header(gamelog.decode_header(raw))
+            self.p.start_from_header(gamelog.decode_header(raw))
             self.broadcast({"t": "header", "rec": raw})
             self.schedule_drive()
 
@@ -247,7 +247,7 @@ class Sequencer:
             return
         seat, refusal = self._seat_for(msg, pub)
         if refusal is not None:
-            return self.p._to(rid, refusal)
+            return self.p.send_to(rid, refusal)
         if not self._replaces_old(rid, msg, pub):
             return
         if self.p.header is not None and msg["epoch"] > self.p.epoch:
@@ -263,13 +263,13 @@ class Sequencer:
         log.info("%s joined as %s", name, "spectator" if seat is None else f"seat {seat}")
         self.broadcast_lobby()
         if self.p.phase == "lobby":
-            self.p._notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
+            self.p.notice("info", seat, f"{name} joined" + ("" if seat is None else f" as {COLOURS[seat].capitalize()}"))
 
     def _admits(self, rid: bytes, msg: dict, addr: str, pub: str) -> bool:
         """Whether this hello may go on: our protocol and game, a key we know or one the join code
         admits (net.admission); otherwise it is refused (or, broken, dropped) here."""
         if msg["v"] != PROTOCOL:
-            self.p._to(rid, {"t": "refuse", "reason": "protocol",
+            self.p.send_to(rid, {"t": "refuse", "reason": "protocol",
                              "text": wire.other_version(PROTOCOL, msg["v"])})
             return False
         if msg["role"] not in ("play", "watch"):
@@ -282,10 +282,10 @@ class Sequencer:
         if not known:
             refusal = self.p.admission.admit(rid, msg.get("code"), addr, pub, self.p.rt.now())
             if refusal is not None:
-                self.p._to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
+                self.p.send_to(rid, {"t": "refuse", "reason": refusal[0], "text": refusal[1]})
                 return False
         if msg["game"] is not None and msg["game"] != self.p.game:
-            self.p._to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
+            self.p.send_to(rid, {"t": "refuse", "reason": "other-game", "text": "your log is of another game"})
             return False
         return True
 
@@ -315,7 +315,7 @@ class Sequencer:
             if old.pub == pub and old_rid != rid:
                 if old.inc != msg["inc"] and now - old.last_seen < 2 * self.p.cfg.ping_s:
                     # Another live process with this identity: not a restart.  It may ask again.
-                    self.p._to(rid, {"t": "retry", "leader": self.p.seat, "addr": None})
+                    self.p.send_to(rid, {"t": "retry", "leader": self.p.seat, "addr": None})
                     return False
                 del self.membership.members[old_rid]
                 self.fetching.discard(old_rid)
@@ -331,7 +331,7 @@ class Sequencer:
         self.membership.away_since.pop(seat, None)
         self.expect.discard(seat)
         if was_away:
-            self.p._notice("back", seat, f"{self.p._who(seat)} is back")
+            self.p.notice("back", seat, f"{self.p.who(seat)} is back")
         if self.p.phase == "lobby":
             self.p.opts = options.with_gender(self.p.opts, seat, msg.get("gender", "rolled"))
 
@@ -353,19 +353,19 @@ class Sequencer:
         # finds where the logs part and drops our own tail from there).
         self.fetching.add(rid)
         self._fetch_until = max(self._fetch_until, self.p.rt.now() + 2 * self.p.cfg.dead_s)
-        self.p._to(rid, {"t": "fetch_req", "from": common + 1})
+        self.p.send_to(rid, {"t": "fetch_req", "from": common + 1})
         return -1
 
     def _answer_hello(self, rid: bytes, seat: int | None, rewind: int) -> None:
         """The welcome, the header, the end if the game is over, and the chat so far."""
-        self.p._to(rid, self.welcome(seat, rewind))
+        self.p.send_to(rid, self.welcome(seat, rewind))
         if self.p.header is not None:
-            self.p._to(rid, {"t": "header", "rec": self.p.header.raw})
+            self.p.send_to(rid, {"t": "header", "rec": self.p.header.raw})
         if self.p.phase == "ended":
-            self.p._to(rid, {"t": "end", "seq": self.p.seq, "h": port.hash(self.p.state)})
+            self.p.send_to(rid, {"t": "end", "seq": self.p.seq, "h": port.hash(self.p.state)})
         if self.p.header is not None:  # the chat so far, for a player who comes back (or joins to watch)
             for s, text in self.p.chat_kept:
-                self.p._to(rid, {"t": "notice", "kind": "chat", "seat": s, "text": text, "past": True})
+                self.p.send_to(rid, {"t": "notice", "kind": "chat", "seat": s, "text": text, "past": True})
 
     def _common_point(self, tail: list) -> int:
         """The last entry that the peer's log (as sampled by its ``tail``) shares with ours."""
@@ -391,11 +391,11 @@ class Sequencer:
             if self.p.phase == "lobby":
                 self.p.seats[m.seat] = SeatInfo()
                 self.p.opts = options.with_gender(self.p.opts, m.seat, "rolled")
-                self.p._notice("info", m.seat, f"{m.name} left the lobby")
+                self.p.notice("info", m.seat, f"{m.name} left the lobby")
             else:
                 self.p.seats[m.seat].away = True
                 self.membership.away_since[m.seat] = self.p.rt.now()
-                self.p._notice("away", m.seat, f"{self.p._who(m.seat)} is away ({why})")
+                self.p.notice("away", m.seat, f"{self.p.who(m.seat)} is away ({why})")
             self.broadcast_lobby()
         if self.walk is not None and self.walk.rid == rid:
             self._finish_walk("the peer went away during the search")
@@ -406,8 +406,8 @@ class Sequencer:
         msg = {"t": "lobby", "seats": [s.wire() for s in self.p.seats], "opts": self.p.opts,
                "leader": self.p.seat, "phase": self.p.phase}
         self.broadcast(msg)
-        self.p._note_addresses()
-        self.p._emit(("lobby", [SeatInfo(**vars(s)) for s in self.p.seats], dict(self.p.opts)))
+        self.p.note_addresses()
+        self.p.emit(("lobby", [SeatInfo(**vars(s)) for s in self.p.seats], dict(self.p.opts)))
 
     def on_propose(self, rid: bytes, msg: dict, t0: float) -> None:
         m = self.membership.members[rid]
@@ -416,16 +416,16 @@ class Sequencer:
             self._pending_props.append((rid, msg, t0))  # a new sequencer reconciling: soon
             return
         if m.seat is None:
-            return self.p._to(rid, {"t": "reject", "pid": pid, "reason": "net/watcher",
+            return self.p.send_to(rid, {"t": "reject", "pid": pid, "reason": "net/watcher",
                                    "detail": "spectators do not act"})
         try:
             action = decode_action(msg["x"])
         except IllegalAction as e:
-            return self.p._to(rid, {"t": "reject", "pid": pid, "reason": e.reason, "detail": e.detail})
+            return self.p.send_to(rid, {"t": "reject", "pid": pid, "reason": e.reason, "detail": e.detail})
         reason = self.sequence(m.seat, (m.inc, pid), action)
         if reason is not None:
-            self.p._counts["rejected"] += 1
-            self.p._to(rid, {"t": "reject", "pid": pid, "reason": reason[0], "detail": reason[1][:wire.MAX_TEXT]})
+            self.p.count("rejected")
+            self.p.send_to(rid, {"t": "reject", "pid": pid, "reason": reason[0], "detail": reason[1][:wire.MAX_TEXT]})
         else:
             self.p.commit_ms.append((self.p.rt.perf() - t0) * 1000)
 
@@ -457,15 +457,15 @@ class Sequencer:
         entry = gamelog.decode_entry(raw)
         applied = Applied(entry.n, action, tuple(events), state)
         self.p.replica.keep(entry, applied)
-        self.p._counts["sequenced"] += 1
+        self.p.count("sequenced")
         # Sent at once, before anyone here hears of it and before it is durable here: the followers
         # receive, apply and sync it while our own fdatasync runs (Raft thesis 10.2.1; one sync for
         # everything sequenced in this loop iteration).  An entry is acknowledged once a quorum
         # holds it in its epoch, with or without the sequencer (docs/net.md, "Epochs"), so a
         # sequencer that crashes before its sync returns loses nothing acknowledged.
         self.broadcast({"t": "entries", "recs": [raw]})
-        self.p._schedule_sync()
-        self.p._committed(entry, applied)
+        self.p.schedule_sync()
+        self.p.committed(entry, applied)
         self._after_change()
         return None
 
@@ -532,12 +532,12 @@ class Sequencer:
         self.desync_seq = n
         self.live = False
         self.broadcast({"t": "pause", "seq": n, "reason": "desync"})
-        self.p._notice("info", m.seat, f"state hashes differ after entry {n}: the game is paused")
+        self.p.notice("info", m.seat, f"state hashes differ after entry {n}: the game is paused")
         if n not in self.p.ring:
             self.walk = desync.Walk(m.rid, m.seat, n, started=self.p.rt.now())
             return self._finish_walk("the state of that entry is no longer kept")
         self.walk = desync.Walk(m.rid, m.seat, n, [], self.p.rt.now())
-        self.p._to(m.rid, {"t": "kids_req", "seq": n, "path": []})
+        self.p.send_to(m.rid, {"t": "kids_req", "seq": n, "path": []})
 
     def _on_kids(self, rid: bytes, m: Member, msg: dict) -> None:
         w = self.walk
@@ -550,7 +550,7 @@ class Sequencer:
         if i is None or len(w.path) >= 32:
             return self._finish_walk(None)
         w.path.append(i)
-        self.p._to(m.rid, {"t": "kids_req", "seq": w.seq, "path": w.path})
+        self.p.send_to(m.rid, {"t": "kids_req", "seq": w.seq, "path": w.path})
 
     def _finish_walk(self, problem: str | None) -> None:
         w, self.walk = self.walk, None
@@ -576,7 +576,7 @@ class Sequencer:
         msg = {"t": "desync", "seq": n, "hashes": hashes, "path": text[:400],
                "entry": [e.n, e.author, e.action, e.hash]}
         self.broadcast(msg)
-        self.p._on_desync(msg)
+        self.p.report_desync(msg)
 
     def tick(self, now: float) -> None:
         """The sequencer's timers (every 50 ms while it is the peer's role)."""
@@ -605,8 +605,8 @@ class Sequencer:
             waiting = [m for m in self.membership.members.values() if m.seat is not None and m.acked < self.p.seq]
             if not waiting or now > self._ending_until:
                 self.broadcast({"t": "end", "seq": self.p.seq, "h": port.hash(self.p.state)})
-                self.p._notice("closed", None, f"the game is over after {self.p.seq} entries")
-                self.p._finish("ended")
+                self.p.notice("closed", None, f"the game is over after {self.p.seq} entries")
+                self.p.finish("ended")
 
     def _seeding_timer(self, now: float) -> None:
         """Seats that did not take part in the seed exchange in time: back to the lobby without them."""
@@ -617,7 +617,7 @@ class Sequencer:
             for s in missing:
                 self.p.seats[s] = SeatInfo()
             self.broadcast_lobby()
-            self.p._notice("info", None, f"seats {missing} did not take part in the seed exchange: back to the lobby")
+            self.p.notice("info", None, f"seats {missing} did not take part in the seed exchange: back to the lobby")
 
     def _reign_timers(self, now: float) -> bool:
         """The quorum (docs/net.md, "Quorum"): stop sequencing without one; reconciling, go live
@@ -632,7 +632,7 @@ class Sequencer:
             self.live = False
             self.expect.clear()
             self._reconcile_until = now
-            self.p._notice("info", self.p.seat, "no quorum of the players is reachable: the game waits")
+            self.p.notice("info", self.p.seat, "no quorum of the players is reachable: the game waits")
         if not self.live:
             # Wait for the peers expected (up to the settle time) and for the more up-to-date
             # logs asked for (up to 2 x dead_s: going live without one rewinds its tail, which
@@ -642,13 +642,13 @@ class Sequencer:
                 for rid in self.fetching:  # the answer may have been lost: ask again
                     m = self.membership.members.get(rid)
                     if m is not None:
-                        self.p._to(rid, {"t": "fetch_req", "from": min(m.common, self.p.seq) + 1})
+                        self.p.send_to(rid, {"t": "fetch_req", "from": min(m.common, self.p.seq) + 1})
             if self._quorum(self._ready(now)) and (not self.expect or now > self._reconcile_until) \
                     and (not self.fetching or now > self._fetch_until):
                 self.go_live()
                 return True
             if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.p.cfg.dead_s:
-                self.p._step_down()
+                self.p.step_down()
                 return True
         return False
 
@@ -659,7 +659,7 @@ class Sequencer:
             info = self.p.seats[seat]
             if not info.botted and info.away and port.takes_over(p, since, now):
                 info.botted = True
-                self.p._notice("bot", seat, f"a bot plays for {self.p._who(seat)} while they are away")
+                self.p.notice("bot", seat, f"a bot plays for {self.p.who(seat)} while they are away")
                 self.broadcast_lobby()
                 self.schedule_drive()
         for info in self.p.seats:
@@ -668,23 +668,23 @@ class Sequencer:
                 self.broadcast_lobby()
 
     def _quorum(self, seats: set[int]) -> bool:
-        return membership.quorum(self.p._peer_seats(), seats)
+        return membership.quorum(self.p.peer_seats(), seats)
 
     def _reach(self, now: float) -> set[int]:
-        return self.membership.reach(self.p._me, now, self.p.cfg.dead_s / 2)
+        return self.membership.reach(self.p.me, now, self.p.cfg.dead_s / 2)
 
     def _ready(self, now: float) -> set[int]:
-        return self.membership.ready(self.p._me, now, self.p.cfg.dead_s / 2, self.p.epoch, self.fetching)
+        return self.membership.ready(self.p.me, now, self.p.cfg.dead_s / 2, self.p.epoch, self.fetching)
 
     def chat(self, seat: int | None, text: str) -> None:
         self.broadcast({"t": "notice", "kind": "chat", "seat": seat, "text": text})
         self.p.chat_kept.append((seat, text))
-        self.p._emit(Notice("chat", seat, text))
+        self.p.emit(Notice("chat", seat, text))
 
     def to_seat(self, seat: int, msg: dict) -> None:
         rid = self.membership.seat_rid.get(seat)
         if rid is not None:
-            self.p._to(rid, msg)
+            self.p.send_to(rid, msg)
 
     def broadcast(self, msg: dict) -> None:
         data = wire.pack(msg)
@@ -696,7 +696,7 @@ class Sequencer:
             return
         recs = catchup.records_from(self.p.log, start)
         if recs:
-            self.p._to(rid, {"t": "entries", "recs": recs})
+            self.p.send_to(rid, {"t": "entries", "recs": recs})
 
     def _on_entries(self, rid: bytes, m: Member, msg: dict) -> None:
         """A new sequencer takes the entries of a peer whose log is more up to date (reconciliation)."""
@@ -720,14 +720,14 @@ class Sequencer:
                     log.warning("%s's log parts from ours at entry %d", m.name, e.n)
                     self.fetching.discard(m.rid)
                     m.last = m.common = e.n - 1
-                    return self.p._to(m.rid, self.welcome(m.seat, e.n - 1))
+                    return self.p.send_to(m.rid, self.welcome(m.seat, e.n - 1))
                 # Theirs is more up to date: our entries from here were never acknowledged.
-                self._truncate(e.n - 1, f"{m.name}'s log is more up to date")
+                self.truncate(e.n - 1, f"{m.name}'s log is more up to date")
             if e.n != self.p.seq + 1:  # a stale or reordered answer: ask again (_leader_timers)
                 gap = e.n
                 break
             try:
-                self.p._take(e)
+                self.p.take(e)
             except replica.BadEntry as err:  # nothing of it kept
                 problem = str(err)
                 break
@@ -741,26 +741,26 @@ class Sequencer:
             log.error("not adopting %s's log: %s", m.name, problem)
             self.fetching.discard(m.rid)
             m.last = m.common
-            self.p._to(m.rid, self.welcome(m.seat, m.common))
+            self.p.send_to(m.rid, self.welcome(m.seat, m.common))
         elif gap is not None:
             log.info("%s sent entry %d where %d was due", m.name, gap, self.p.seq + 1)
         elif len(msg["recs"]) >= catchup.FETCH_BATCH:
-            self.p._to(m.rid, {"t": "fetch_req", "from": self.p.seq + 1})
+            self.p.send_to(m.rid, {"t": "fetch_req", "from": self.p.seq + 1})
         else:
             self.fetching.discard(m.rid)
             m.last = m.common  # its whole log past ours came in this answer: now we hold it all
             log.info("adopted %s's log up to entry %d", m.name, self.p.seq)
 
-    def _truncate(self, keep: int, why: str) -> None:
+    def truncate(self, keep: int, why: str) -> None:
         """Drop our entries after ``keep`` (never acknowledged: see the callers) and rebuild."""
         log.warning("dropping entries %d..%d: %s", keep + 1, self.p.seq, why)
         self.p.log.truncate_after(keep)
         lg, self.p.log = self.p.log, None
-        self.p._adopt_log(lg)
+        self.p.adopt_log(lg)
         self.rebuild_dedupe()
         for other in self.membership.members.values():
             other.common = min(other.common, keep)
-        self.p._notice("info", self.p.seat, f"rewound to entry {keep}: {why}")
+        self.p.notice("info", self.p.seat, f"rewound to entry {keep}: {why}")
 
 
 # What a member may send the sequencer, by message type (docs/net.md, "Messages").

@@ -463,15 +463,9 @@ class Sim:
             rt.close(sock)
         torn = 0
         if p.log is not None:
-            lg = p.log
-            if tear and lg._dirty and lg.entries:
-                # Power lost before fdatasync: the last, unsynced record is cut at a random byte.
-                start = lg._offsets[-1]
-                cut = start + self.rng.randint(0, lg._end - start - 1)
-                torn = lg._end - cut
-                os.ftruncate(lg._fd, cut)
-            os.close(lg._fd)  # no sync: the process is gone (what it wrote is in the page cache)
-            lg._fd = -1
+            # No sync: the process is gone (what it wrote is in the page cache).  Torn: power lost
+            # before fdatasync, the last, unsynced record is cut at a random byte.
+            torn = p.log.abandon((lambda start, end: start + self.rng.randint(0, end - start - 1)) if tear else None)
         self.peers[seat] = self.rts[seat] = None
         self.mirror[seat] = self.mirror[seat][:self.durable[seat]] if torn else self.mirror[seat]
         self._forget(seat, len(self.mirror[seat]))
@@ -697,7 +691,7 @@ class Sim:
                 return self.fail(f"seat {s} stopped on a desync: {p.report_file}")
             if p.log is not None:
                 self._sync_mirror(s, p)
-                if not p.log._dirty and self.durable[s] < len(self.mirror[s]):
+                if p.log.synced and self.durable[s] < len(self.mirror[s]):
                     self._durable(s, len(self.mirror[s]))
             live = p.sequencing
             if live and not self.was_live[s]:
@@ -832,9 +826,8 @@ class Sim:
     def close(self) -> None:
         for s in range(self.n):
             p = self.peers[s]
-            if p is not None and p.log is not None and p.log._fd >= 0:
-                os.close(p.log._fd)
-                p.log._fd = -1
+            if p is not None and p.log is not None:
+                p.log.abandon()
         if self._own_dir:
             shutil.rmtree(self.dir, ignore_errors=True)
 

@@ -220,7 +220,7 @@ OPTIONAL: dict[str, dict[str, Callable[[Any], bool]]] = {
               "gender": _one_of("male", "female", "rolled")},  # the player's munchkin (Q-SETUP-3)
     "welcome": {"opts": OPTS},
     "retry": {"addr": _opt(_row(_str(64), _int(1, 65535))), "key": _opt(_str(64)),
-              "from": SEAT},  # the answering seat, when it follows nobody either (net.peer._rendezvous)
+              "from": SEAT},  # the answering seat, when it follows nobody either (net.peer.rendezvous)
     "lobby": {"phase": _str(16)},
     "notice": {"past": lambda v: type(v) is bool},  # a chat line from before the peer (re)joined
 }

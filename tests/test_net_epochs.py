@@ -14,12 +14,21 @@ from mq.bots import choose
 from mq.cards import load_default
 from mq.rules import actors, make_params, new_game, state_hash, step, view
 from mq.rules.actions import encode as encode_action
-from net import gamelog, identity, wire
+from net import gamelog, identity, transport, wire
 from net.election import next_epoch
 from net.peer import Config, Peer
 
 CARDS = load_default()
 FAST = dict(ping_s=0.05, dead_s=0.4, hello_s=0.05)
+
+
+class _Delivered(transport.ZmqRuntime):
+    """The real transport (the fault seam, docs/net.md), keeping the callback its peer gave for
+    the DEALER's loop, so that a test hands it a message as that loop would."""
+
+    def listen(self, sock, deliver):
+        self.from_dealer = deliver
+        return super().listen(sock, deliver)
 
 
 def _free_port() -> int:
@@ -128,7 +137,7 @@ def test_a_welcome_from_a_sequencer_older_than_the_promise_is_answered_with_a_he
     paths = _logs(tmp_path, keys)
 
     async def main():
-        b = Peer(Config(name="b", key=keys[1], log_path=paths["b"], **FAST))
+        b = Peer(Config(name="b", key=keys[1], log_path=paths["b"], **FAST), runtime=_Delivered())
         b.open_log(paths["b"])
         hellos = []
         # The fault seam: b's hellos are seen (and lost) on their way to a sequencer that is not there.
@@ -137,11 +146,11 @@ def test_a_welcome_from_a_sequencer_older_than_the_promise_is_answered_with_a_he
         hellos.clear()  # the first hello, before any welcome
         welcome = {"t": "welcome", "v": wire.PROTOCOL, "seat": 1, "game": b.game, "leader": 0, "rewind": 20,
                    "opts": {}, "epoch": 16}
-        b._from_dealer(b.dealer, [zmq.Frame(wire.pack(welcome))])  # as its DEALER's loop delivers it
+        b.rt.from_dealer([zmq.Frame(wire.pack(welcome))])  # as its DEALER's loop delivers it
         try:
             # Not followed, nothing rewound, the promise stands and goes back in a hello.
             assert not b.following and b.epoch == 0 and b.seq == 22 and hellos == [17]
-            b._from_dealer(b.dealer, [zmq.Frame(wire.pack(dict(welcome, epoch=24)))])
+            b.rt.from_dealer([zmq.Frame(wire.pack(dict(welcome, epoch=24)))])
             assert b.following and b.epoch == 24 and b.log.promise == 24 and b.seq == 20
         finally:
             await b.close()

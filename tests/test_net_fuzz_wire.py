@@ -2,8 +2,8 @@
 
 The valid messages come from real peers: a sequencer, a player and a spectator (net.peer.Peer
 objects in this process, no sockets between them) play a game, their outgoing messages packed by
-the real code and delivered through the same entry points the socket loops use
-(``Peer._from_router(frames)``, ``Peer._from_dealer(dealer, frames)``).  A desync search, a refused
+the real code and delivered through the callbacks the peers gave their runtime for the socket loops
+(the fault seam, docs/net.md: ``start``'s for the ROUTER, ``listen``'s for the DEALER).  A desync search, a refused
 hello, a retry, a reject, chat, heartbeats and a catch-up are staged on the way, so every message
 type of the protocol is in the corpus (a test checks that), captured as bytes.
 
@@ -189,13 +189,23 @@ class Wired(transport.ZmqRuntime):
     """The transport of the three peers in this process (the fault seam, docs/net.md): a real
     ROUTER each, never served (no loop runs), a DEALER that connects nowhere, and every message
     they send, packed by the real code, captured for the test to record and deliver through the
-    entry points the socket loops use.  ``rid``: the follower's routing id at the sequencer (None:
-    the sequencer itself)."""
+    callbacks the peer gave for its socket loops (``from_router``, ``from_dealer``), which never
+    run.  While ``held``, work the peer defers (``call_soon``, ``call_later``: the sequencer's
+    bot moves) waits, as under a clock that stands still.  ``rid``: the follower's routing id at
+    the sequencer (None: the sequencer itself)."""
 
     def __init__(self, sim: "Sim", rid: bytes | None) -> None:
         super().__init__()
         self.sim, self.rid = sim, rid
         self.own_router = None
+        self.from_router = self.from_dealer = None
+        self.listening: asyncio.Future | None = None  # the DEALER "loop" (a future nobody resolves)
+        self.held = False
+        self.deferred: list = []  # what was deferred while held (never run)
+
+    def start(self, sock, deliver, tick, public):
+        self.from_router = deliver  # no loop, no timer, no key service: Sim delivers, the test ticks
+        return []
 
     def router(self, host, port, public, secret):
         self.own_router, got = super().router(host, port, public, secret)
@@ -205,7 +215,15 @@ class Wired(transport.ZmqRuntime):
         return _Dealer()
 
     def listen(self, sock, deliver):
-        return asyncio.get_running_loop().create_future()  # nothing arrives on it: Sim delivers
+        self.from_dealer = deliver
+        self.listening = asyncio.get_running_loop().create_future()  # nothing arrives on it: Sim delivers
+        return self.listening
+
+    def call_soon(self, fn) -> None:
+        self.deferred.append(fn) if self.held else super().call_soon(fn)
+
+    def call_later(self, delay: float, fn) -> None:
+        self.deferred.append(fn) if self.held else super().call_later(delay, fn)
 
     def send(self, sock, parts: list) -> bool:
         data = parts[-1]
@@ -245,10 +263,10 @@ class Sim:
         return {G: self.gp.pub, W: self.wp.pub}.get(rid, self.gp.pub)
 
     def to_leader(self, rid: bytes, data: bytes, user: str | None = "default") -> None:
-        self.hp._from_router([F(rid), F(data, self.user(rid) if user == "default" else user)])
+        self.hp.rt.from_router([F(rid), F(data, self.user(rid) if user == "default" else user)])
 
     def to_follower(self, p: Peer, data: bytes) -> None:
-        p._from_dealer(p.dealer, [F(data)])
+        p.rt.from_dealer([F(data)])
 
     def deliver_all(self) -> None:
         for _ in range(100_000):
@@ -293,9 +311,6 @@ class Sim:
         await self.hp.host(seats=3, bots=1, window_ms=120_000)
         for p in (self.gp, self.wp):  # connected through Wired: the hello is captured
             p.start_join("127.0.0.1", self.hp.port, self.hp.pub, timeout=1e6)
-        for p in (self.hp, self.gp, self.wp):  # no sockets between these peers: their loops only idle
-            for t in p._tasks:
-                t.cancel()
         await self.pump()
         assert self.gp.seat == 1 and self.wp.following and self.hp.open_seats() == 0
         self.gp.choose_gender("female")  # in the lobby (Q-SETUP-3)
@@ -306,7 +321,7 @@ class Sim:
         await self.pump(moves=True)
         hp, gp, wp = self.hp, self.gp, self.wp
         # From here on nothing runs by itself: the sequencer's bot waits.
-        hp.sequencer.schedule_drive = lambda: None
+        hp.rt.held = True
         await self.pump()
         assert hp.seq >= 20 and gp.seq == wp.seq == hp.seq, (hp.seq, gp.seq, wp.seq)
         assert state_hash(gp.state) == state_hash(hp.state)
@@ -335,7 +350,7 @@ class Sim:
         # The spectator's identity asking for a seat in a running game: refused ("started").
         await self._staged(lambda: self.to_leader(b"\x00late", wire.pack(dict(hello_w, role="play")), wp.pub))
         # A hello on a follower's ROUTER: a retry naming the sequencer.
-        await self._staged(lambda: gp._from_router([F(b"\x00x"), F(self.corpus["hello"][0], wp.pub)]))
+        await self._staged(lambda: gp.rt.from_router([F(b"\x00x"), F(self.corpus["hello"][0], wp.pub)]))
         # A message from a connection that never said hello: who.
         await self._staged(lambda: self.to_leader(U, wire.pack({"t": "ping", "seq": 1, "epoch": 8}), gp.pub))
         # A desync: a report with a wrong hash, the subtree search (kids_req, kids), pause, desync.
@@ -366,7 +381,9 @@ class Sim:
 
 
 # -- snapshot and restore of a peer ---------------------------------------------------------------
-_EVENTS = ("_started", "_welcome_evt", "_finished")
+def _events(p: Peer) -> tuple[str, ...]:
+    """The peer's fields that are asyncio events: kept, and set or cleared as they were."""
+    return tuple(k for k, v in vars(p).items() if isinstance(v, asyncio.Event))
 
 
 def _mutable_dc(x) -> bool:
@@ -419,9 +436,10 @@ def _own(path: str) -> tuple:
 
 
 def snapshot(p: Peer) -> dict:
-    snap = _saved(p, _EVENTS + tuple(r for r in _ROLES if "." not in r))
+    snap = _saved(p, _events(p) + tuple(r for r in _ROLES if "." not in r))
     snap["__roles"] = {path: (_role(p, path), _saved(_role(p, path), _own(path))) for path in _ROLES}
-    snap["__events"] = {k: getattr(p, k).is_set() for k in _EVENTS}
+    snap["__events"] = {k: getattr(p, k).is_set() for k in _events(p)}
+    snap["__rt"] = dict(vars(p.rt))  # the callbacks and the DEALER "loop" it was given (Wired)
     snap["__entries"] = list(p.log.entries) if p.log else None
     snap["__log"] = p.log
     return snap
@@ -440,11 +458,12 @@ def restore(p: Peer, snap: dict) -> None:
         for e in saved[k:]:
             lg.append(e)
         lg.sync()
-    if p._dealer_task is not snap["_dealer_task"] and p._dealer_task is not None:
-        p._dealer_task.cancel()  # a handler connected somewhere (retry): undo it
+    if p.rt.listening is not snap["__rt"]["listening"] and p.rt.listening is not None:
+        p.rt.listening.cancel()  # a handler connected somewhere (retry): undo it
+    vars(p.rt).update(snap["__rt"])
     if p.dealer is not snap["dealer"]:
         transport.close(p.dealer)
-    events = {k: getattr(p, k) for k in _EVENTS}
+    events = {k: getattr(p, k) for k in _events(p)}
     vars(p).clear()
     vars(p).update({k: v if k in _SHARED else _copy(v) for k, v in snap.items() if not k.startswith("__")})
     for path in _ROLES:  # outer roles first: each inner one is put back into its restored outer one
@@ -466,7 +485,7 @@ def fingerprint(p: Peer) -> tuple:
             dict(p.seat_rid), p.leader, p.sequencer.live, p.sequencer.desync_seq, p.sequencer.walk is None, p.seat,
             p.leader_seat,
             p.game, p.following, p.connecting, sorted(p.outstanding), sorted(p.catchup.buffer), p.catchup.head,
-            p.follower.end_seq, p._refused, p._finished.is_set(), dict(p.sequencer.last_pid))
+            p.follower.end_seq, p.refusal, p.finished, dict(p.sequencer.last_pid))
 
 
 def consistent(p: Peer) -> None:
@@ -830,10 +849,10 @@ def test_wrong_frame_counts_are_counted_and_change_nothing(sim, failures):
     hp, gp = sim.hp, sim.gp
     ok = sim.corpus["ping"][0]
     for frames in ([F(G)], [F(G), F(ok, gp.pub), F(ok, gp.pub)], [F(G), F(b"", gp.pub)], []):
-        _check_junk(sim, hp, lambda frames=frames: hp._from_router(frames), failures)
+        _check_junk(sim, hp, lambda frames=frames: hp.rt.from_router(frames), failures)
         COUNTS["sequencer: wrong number of frames"] += 1
     for frames in ([F(ok), F(ok)], [], [F(b"")]):
-        _check_junk(sim, gp, lambda frames=frames: gp._from_dealer(gp.dealer, frames), failures)
+        _check_junk(sim, gp, lambda frames=frames: gp.rt.from_dealer(frames), failures)
         COUNTS["follower: wrong number of frames"] += 1
 
 
@@ -926,7 +945,7 @@ def test_valid_but_hostile_messages_to_a_follower_never_break_a_handler(sim, fai
     if on == "dealer":
         _check_valid(sim, p, lambda: sim.to_follower(p, frame), failures)
     else:  # its own ROUTER, where only a hello is answered (retry)
-        _check_valid(sim, p, lambda: p._from_router([F(b"\x00r"), F(frame, sim.gp.pub)]), failures)
+        _check_valid(sim, p, lambda: p.rt.from_router([F(b"\x00r"), F(frame, sim.gp.pub)]), failures)
     COUNTS["follower: valid but hostile messages"] += 1
 
 
@@ -1029,7 +1048,7 @@ def test_valid_messages_from_the_wrong_peer_change_nothing(sim, failures):
     for t in sorted(UP):
         for frame in sim.corpus[t]:
             for deliver in (lambda frame=frame: sim.to_follower(gp, frame),
-                            lambda frame=frame: gp._from_router([F(b"\x00r"), F(frame, wp.pub)])):
+                            lambda frame=frame: gp.rt.from_router([F(b"\x00r"), F(frame, wp.pub)])):
                 before, after = _unchanged(sim, gp, deliver, failures)
                 assert after == before, t
                 COUNTS["follower: sequencer-bound messages"] += 1

@@ -61,9 +61,11 @@ def test_refused_proposals_carry_reasons_and_change_nothing(tmp_path):
         # Sent anyway (a modified client): the sequencer refuses them with the same reasons.
         p_illegal = gp.propose(Action(1, "end_turn"))
         p_foreign = gp.propose(Action(0, "ready"))
-        p_unknown = gp._pid + 1
-        gp._pid += 1
-        gp.outstanding[p_unknown] = (Action(1, "ready"), time.monotonic())
+        # A proposal id of gp's own whose proposal never leaves (the fault seam), sent with an
+        # action the engine does not know.
+        gp.rt.faults.lose_sent = lambda msg: msg["t"] == "propose" and msg["x"][1] == "ready"
+        p_unknown = gp.propose(Action(1, "ready"))
+        gp.rt.faults.lose_sent = None
         _send_up(gp, {"t": "propose", "pid": p_unknown, "x": [1, "fly", []]})
         await _until(lambda: len(rejects) == 3)
         by_pid = {pid: reason for pid, reason, _ in rejects}

@@ -182,7 +182,7 @@ def test_the_checker_catches_a_sequencer_that_writes_over_an_acknowledged_entry(
     def sabotage(sim, seat, p, n):
         if not done and p.sequencing and n >= 12 and 8 in sim.acked:
             done.append(n)
-            p.sequencer._truncate(6, "test: dropping acknowledged entries")
+            p.sequencer.truncate(6, "test: dropping acknowledged entries")
             p.sequencer.schedule_drive()
     s.on_applied.append(sabotage)
     with pytest.raises(SimFailure, match="acknowledged"):
