@@ -115,5 +115,7 @@ def add_table_options(p: argparse.ArgumentParser) -> None:
 
 def rule_words(err) -> str:
     """An IllegalAction the engine raised for a bad option, as the sentence it carries (its
-    detail), without the reason code."""
-    return getattr(err, "detail", "") or str(err)
+    detail), without the reason code or the rulebook's ids (mq.refusals.RULE_ID)."""
+    from mq.refusals import RULE_ID
+
+    return RULE_ID.sub("", getattr(err, "detail", "") or str(err))

@@ -18,6 +18,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 LOOP = ["--bind", "127.0.0.1"]
+RULE_ID = re.compile(r"\b[QC]-[A-Z]+-\d+")  # a rulebook id (Q-OPT-1, C-OPT-3)
 
 
 def mq(home, *args, timeout=60):
@@ -46,6 +47,7 @@ BAD = [
     (["play", "--delay", "-3"], 2, "--delay: -3 seconds: a duration cannot be negative"),
     (["play", "--players", "0"], 2, "0 players: mq plays with 2 to 6"),
     (["play", "--seed", "-1"], 2, "a seed is 0 to 2**64 - 1"),
+    (["play", "--epic"], 2, "Epic is a table option of the Classic mode"),
     (["sim", "--players", "0"], 2, "0 players: mq plays with 2 to 6"),
     (["sim", "--players", "7"], 2, "7 players: mq plays with 2 to 6"),
     (["sim", "--games", "0"], 2, "--games: 0 is out of range: 1 or more"),
@@ -79,6 +81,7 @@ def test_a_bad_argument_is_refused_in_words(tmp_path, args, status, words):
     assert "Traceback" not in out.stderr + out.stdout, out.stderr
     assert out.returncode == status, (out.returncode, out.stdout, out.stderr)
     assert words in out.stderr, out.stderr
+    assert not RULE_ID.search(out.stderr), out.stderr  # the rulebook's ids are not words for a player
 
 
 @pytest.mark.parametrize("option,words", [(["--window-ms", "-5"], "the interrupt window timer is 0 to 120 s"),
