@@ -178,8 +178,8 @@ class Narrator:
         if kind == "counter_refused":
             return f"  {w(e.seat)} refuses and withdraws the offer."
         if kind == "helps":
-            return (f"  Deal: {w(e.seat)} helps {w(e.fighter)} {self.terms(e.gold, e.share, e.item, e.first)} "
-                    "and joins the fight.")
+            # the terms last: they may run on ("..., the fighter picking first")
+            return f"  Deal: {w(e.seat)} joins {w(e.fighter)}'s fight, helping {self.terms(e.gold, e.share, e.item, e.first)}."
         if kind == "treasure_laid_out":  # Q-HELP-2
             return "  The Treasures are laid out to be picked: " + ", ".join(self.card(c) for c in e.cards) + "."
         if kind == "pick":

@@ -137,3 +137,20 @@ def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
         f"  Red rolls 2 (needs 5) against {monster.name} and is caught.",
         "Red DIES; 1 card lie on the body to be looted.", f"  Green takes {item.name} from Red's body.",
         f"Yellow curses Green: {curse.name}.", f"  Green cancels {curse.name}!", "*** Blue wins the game! ***"]
+
+
+def test_a_help_deal_is_one_sentence_with_its_terms_last():
+    """Q-HELP-2 on the engine's own events: the accepted deal says who joins whose fight, then its
+    terms, however long they run ("..., the fighter picking first")."""
+    from test_rules_help import fight_with_neighbour
+
+    s, a, b, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, a, gold=500)
+    s, _ = act(s, a, "ask")
+    s, _ = act(s, b, "offer", 300, 1, "", "fighter")
+    s, events = act(s, a, "accept", b)
+    n = narrator()
+    w = n.who
+    told = n.lines(s, view_events(events, TABLE))
+    assert f"  Deal: {w(b)} joins {w(a)}'s fight, helping for 300 gold and 1 Treasure pick, the fighter picking first." \
+        in told, told
