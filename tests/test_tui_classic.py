@@ -197,6 +197,11 @@ def test_charity_is_announced_then_chosen_card_by_card_C_CHARITY_1_2():
     assert m.prompt() == "Charity: 2 cards too many: for each, give it to Green (1-9, a: menu)."
     assert "Give Traffic Cone Helm to Green (charity)" in [e.label for e in m.menu()]
     assert m.costs_a_card(Action(0, "give", ("CT02", 1)))
+    lowest = set_player(s.replace(pending=None), 0, level=1)  # the lowest level discards the excess (C-CHARITY-2)
+    m = model_of(lowest)
+    feed(m, lowest, 0, "end_turn")
+    assert m.prompt() == "Charity: 2 cards too many: for each, discard it (1-9, a: menu)."
+    assert "Discard Traffic Cone Helm (charity)" in [e.label for e in m.menu()]
 
 
 def test_a_curse_on_oneself_comes_last_on_the_menu_C_CARD_8():

@@ -771,7 +771,7 @@ class ClassicModel(Model):
             return f"Give {name(card)} to {who(to)} (into their play)"
         if k == "discard":
             if v.pending is not None:
-                return f"Discard {name(a.args[0])} (charity: nobody may receive it)"
+                return f"Discard {name(a.args[0])} (charity)"  # the prompt says why nobody receives it
             kind = "race" if a.args[0] in self.me().races else "class"
             return f"Discard {name(a.args[0])} (your {kind}: its power goes)"
         if k == "choose":
