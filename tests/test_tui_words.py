@@ -186,6 +186,22 @@ def test_the_fight_header_cuts_the_room_name_never_the_stage():
         assert room.split()[-1] in head or "…" in head, (width, head)  # a leading "The" may go
 
 
+def test_a_narrow_fight_panel_wraps_its_verdict_and_terms_instead_of_cutting_them():
+    """Q-COMBAT-4, 6: at 80 columns the fight panel is 45 wide: the verdict ("needs dice at least
+    equal to the monsters' dice") and a room icon's term ("+1 die: good for human") go on over a
+    second line rather than losing their last words."""
+    from builders import set_player
+    from test_rules_help import fight_with_neighbour
+
+    s, a, _, _, _ = fight_with_neighbour(players=2)
+    s = set_player(s, a, level=3)  # one above the monster: a tie of the dice loses, so "at least equal"
+    text = render.plain(render.render_combat(Model(a, s), 45, 14))
+    assert "needs dice at least equal to the" in text and "monsters' dice" in text, text
+    lines = render._two_columns([[("", "  level 1")], [("", "  +1 die: good for human")]], [[("", " Grumpy")]], 45)
+    plain = [render.plain([ln]) for ln in lines]
+    assert "good for" in plain[1] and plain[2].lstrip().startswith("human"), plain
+
+
 def test_the_dungeon_becoming_complete_is_announced():
     """Q-EXPLORE-6, 7: the exploration that places the last room tile says the dungeon is complete
     and what that changes; an earlier one does not."""

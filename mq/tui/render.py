@@ -552,8 +552,23 @@ def _terms(terms) -> list[str]:
             if value or name == "level"]
 
 
+def _column(lines: list[Line], width: int) -> list[Line]:
+    """A fight column's lines in ``width``: a plain term too long for it (one fragment: "+1 die:
+    good for human") goes on over an indented line instead of being cut mid-word."""
+    out: list[Line] = []
+    for line in lines:
+        if len(line) == 1 and len(line[0][1]) > width and line[0][1].startswith("  "):
+            style, text = line[0]
+            out += [[(style, s)] for s in textwrap.wrap(text.strip(), max(4, width), initial_indent="  ",
+                                                         subsequent_indent="    ")]
+        else:
+            out.append(line)
+    return out
+
+
 def _two_columns(left: list[Line], right: list[Line], width: int) -> list[Line]:
     half = (width - 1) // 2
+    left, right = _column(left, half), _column(right, width - half - 1)
     out = []
     for k in range(max(len(left), len(right))):
         a = pad(left[k], half) if k < len(left) else [("", " " * half)]
@@ -676,7 +691,10 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         else:
             pct = "<1%" if chance < 0.01 else ">99%" if chance > 0.99 else f"{chance:.0%}"
             odds = f"win chance {pct}; " + ("a tie wins (warrior)" if info.ties_win else "a tie loses")
-        foot.append(clip([(seat_style(info.fighter), f" {who(info.fighter)}"), ("", f" {words}")], width))
+        if len(f" {who(info.fighter)} {words}") <= width:
+            foot.append([(seat_style(info.fighter), f" {who(info.fighter)}"), ("", f" {words}")])
+        else:  # a narrow panel: the verdict wraps rather than losing its end
+            foot += _para(f"{who(info.fighter)} {words}", width)
         if odds:
             foot.append(clip([("class:dim", f"  {odds}")], width))
         if model.help_missing():
