@@ -202,6 +202,22 @@ def test_a_narrow_fight_panel_wraps_its_verdict_and_terms_instead_of_cutting_the
     assert "good for" in plain[1] and plain[2].lstrip().startswith("human"), plain
 
 
+def test_a_long_banner_says_its_first_sentence_and_points_to_the_log():
+    """A notice too long for one line at 80 columns (a follower looking for its host, with the
+    resume hint) shows its first sentence and "(see the log)"; the log has it whole (Model._notice)."""
+    m = Model(0, quiet(2))
+    text = ("too few players are reachable: looking for the game's host. If the host is gone for good, "
+            "the game goes on from any player's log: mq host --resume LOG")
+    m.update(Notice("info", 0, text))
+    line = render.plain(render.render_banners(m, 80, 4))
+    assert line.startswith(" INFO: too few players are reachable: looking for the game's host (see the log)")
+    assert len(line.rstrip()) <= 80 and "--resume" not in line
+    assert any(ln.text == text[:1].upper() + text[1:] for ln in m.log)
+    assert render.banner_text(" INFO: ", "a" * 100 + ". b", "", 40) == " INFO: " + "a" * 18 + "… (see the log)"
+    m.update(Notice("info", 0, "short news"))
+    assert " INFO: short news  (Esc dismisses)" in render.plain(render.render_banners(m, 80, 4))
+
+
 def test_the_dungeon_becoming_complete_is_announced():
     """Q-EXPLORE-6, 7: the exploration that places the last room tile says the dungeon is complete
     and what that changes; an earlier one does not."""

@@ -784,8 +784,22 @@ def render_banners(model: Model, width: int, height: int) -> list[Line]:
         label = {"desync": "DESYNC: ", "closed": "CLOSED: ", "away": "AWAY: ", "over": ""}.get(
             b.kind, b.kind.upper() + ": ")
         hint = "  (Esc dismisses)" if b.kind in ("away", "back", "bot", "info") else ""
-        out.append(pad([(style, f" {label}{b.text}{hint}")], width, style))
+        out.append(pad([(style, banner_text(f" {label}", b.text, hint, width))], width, style))
     return out
+
+
+def banner_text(label: str, text: str, hint: str, width: int) -> str:
+    """A banner in one line of ``width``: whole if it fits, else its first sentence and a pointer
+    to the log, which has every notice whole (Model._notice); the hint goes first when space runs out."""
+    whole = f"{label}{text}{hint}"
+    if len(whole) <= width:
+        return whole
+    first = text.split(". ")[0].rstrip(".")
+    more = " (see the log)"
+    short = f"{label}{first}{more}"
+    if len(short) > width:  # even the first sentence is too long: cut it, keep the pointer
+        short = f"{label}{first[: max(1, width - len(label) - len(more) - 1)]}…{more}"
+    return short + hint if len(short + hint) <= width else short
 
 
 # -- help -------------------------------------------------------------------------------------------------
