@@ -114,6 +114,13 @@ class NetTable(Table):
         step(self.peer.state, action, self.peer.cards)  # IllegalAction now, as LocalTable does
         self.peer.propose(action)
 
+    @property
+    def waiting_for_host(self) -> bool:
+        """Whether a move sent now waits: this peer neither sequences nor follows a live host (it
+        keeps the move and sends it once it is welcomed again, net.follower)."""
+        p = self.peer
+        return p.phase == "game" and not p.leader and not p.follower.welcomed
+
     async def say(self, text: str) -> None:
         self.peer.say(text)
 

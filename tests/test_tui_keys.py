@@ -249,3 +249,27 @@ def test_a_local_window_counts_down_and_the_screen_redraws_by_itself():
             assert redraws and redraws[0][1] == seq, redraws  # the tick, not an update
 
     asyncio.run(main())
+
+
+def test_a_move_sent_while_no_host_is_reachable_says_it_waits():
+    """A LAN table that has lost its host keeps a move and sends it once a host is reachable
+    (net.client.NetTable.waiting_for_host): the status line says so instead of nothing."""
+
+    class HostGone(LocalTable):
+        waiting_for_host = True
+        sent: list = []
+
+        async def submit(self, action):
+            self.sent.append(action)  # kept, not applied: no host numbers it
+
+    s = my_turn()
+
+    async def main():
+        for table, said in ((HostGone(s, seat=0), True), (LocalTable(s, seat=0), False)):
+            async with running(table) as (send, client):
+                await send("e")
+                m = client.model
+                assert ("no host is reachable" in m.message) == said, m.message
+        assert [a.kind for a in HostGone.sent] == ["end_turn"]
+
+    asyncio.run(main())

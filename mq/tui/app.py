@@ -103,6 +103,8 @@ class Client:
     async def submit(self, action) -> None:
         try:
             await self.table.submit(action)
+            if getattr(self.table, "waiting_for_host", False):  # a LAN table that has lost its host
+                self.model.say("Sent, but no host is reachable now: it goes through once one is.")
         except IllegalAction as err:
             self.model.explain(err)
         except Exception as err:  # a broken link must not take the client down: say so instead
