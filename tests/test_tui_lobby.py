@@ -143,10 +143,20 @@ def test_the_host_sees_how_friends_join_and_the_joiners_never_see_the_code():
     """A host at a LAN party reads the join command off the lobby screen (the code is printed
     before the screen opens, which then covers it); a joiner's screen never shows the code."""
     host = lobby.LobbyModel(0, True)
-    host.joining = lobby.joining_words("ABCD-EFGH", 47400)
+    from net.discovery import Interface
+
+    host.joining = lobby.joining_words("ABCD-EFGH", 47400, interfaces=[])
     host.update(_seats("peer", "open"), options.make(2))
     text = _text(lobby.render(host, 80, 24))
     assert "mq join <this machine's address>:47400 --code ABCD-EFGH" in text
+    # the address it listens on: the one bound, else this machine's network addresses, loopback left out
+    assert "mq join 127.0.0.1:47400 --code ABCD-EFGH" in lobby.joining_words("ABCD-EFGH", 47400, "127.0.0.1")
+    lan = [Interface("lo", "127.0.0.1", "", loopback=True, up=True),
+           Interface("wlan0", "192.168.1.20", "192.168.1.255", loopback=False, up=True),
+           Interface("eth1", "10.0.0.7", "10.0.0.255", loopback=False, up=True),
+           Interface("eth2", "10.9.9.9", "", loopback=False, up=False)]
+    words = lobby.joining_words("ABCD-EFGH", 47400, "0.0.0.0", lan)
+    assert words.splitlines()[1:] == ["  mq join 192.168.1.20:47400 --code ABCD-EFGH", "  (or 10.0.0.7 in place of 192.168.1.20)"]
     guest = lobby.LobbyModel(1, False)
     guest.update(_seats("peer", "peer"), options.make(2))
     assert "--code" not in _text(lobby.render(guest, 80, 24))

@@ -194,10 +194,22 @@ class LobbyModel:
         return f"Waiting for the host to start the game{own} · q leave"
 
 
-def joining_words(code: str | None, port: int) -> str:
-    """The host's line for friends: the command that joins this table from another machine."""
-    command = f"mq join <this machine's address>:{port}" + (f" --code {code}" if code else "")
-    return "Friends join with:\n  " + command  # (no code on an open loopback table, --open)
+def joining_words(code: str | None, port: int, bind: str = "0.0.0.0", interfaces=None) -> str:
+    """The host's line for friends: the command that joins this table from another machine, with
+    the address it listens on — the one bound, or, bound to all, this machine's first network
+    address (net.discovery.local_interfaces, read from the system: nothing is sent), others after
+    it; "<this machine's address>" where none can be read.  ``interfaces``: for tests."""
+    from net.discovery import WILDCARD, local_interfaces
+
+    if bind not in WILDCARD:
+        addresses = [bind]
+    else:
+        found = local_interfaces() if interfaces is None else interfaces
+        addresses = [i.address for i in found or () if i.up and not i.loopback]
+    where = addresses[0] if addresses else "<this machine's address>"
+    command = f"mq join {where}:{port}" + (f" --code {code}" if code else "")
+    also = f"\n  (or {', '.join(addresses[1:3])} in place of {where})" if len(addresses) > 1 else ""
+    return "Friends join with:\n  " + command + also  # (no code on an open loopback table, --open)
 
 
 def render(m: LobbyModel, width: int, height: int) -> list[list[tuple[str, str]]]:
@@ -259,7 +271,7 @@ async def run(table, input=None, output=None, local: bool = False, start=None,  
     m = LobbyModel(table.seat, bool(table.peer.leader), table.peer.leader_seat, local,
                    frozenset(range(1, len(table.peer.seats))) if local else frozenset())
     m.update(*(table.lobby if table.lobby[0] else (table.peer.seats, table.peer.opts)))
-    m.joining = joining_words(table.peer.join_code, table.peer.port) if m.host and not local else ""
+    m.joining = joining_words(table.peer.join_code, table.peer.port, table.peer.cfg.bind) if m.host and not local else ""
     m.first_row()
     kb = KeyBindings()
     app: Application | None = None
