@@ -134,3 +134,17 @@ def test_epic_human_pet_C_EPIC_6():
     again = hand(again, 1, "CD48")
     again, _ = act(again, 1, "curse", "CD48", 0)
     assert again.players[0].level == 9 and again.players[0].pet == ""
+
+
+def test_a_pet_leaves_with_no_treasure_when_the_combat_is_won_C_EPIC_6():
+    """C-EPIC-6: a monster taken as a pet leaves with no level, Treasure or Bad Stuff, even when
+    another monster of the combat is beaten: only that one's Treasure is drawn."""
+    s = hand(set_player(on_top(epic(), "CD20"), 0, level=10), 0, "CD44", "CD07")
+    s, _ = act(s, 0, "kick")  # level 8
+    s, _ = act(s, 0, "wander", "CD44", "CD07")  # level 3: joins the fight
+    s, _ = act(s, 0, "power", "pet", 1)
+    treasure = len(s.treasure.draw)
+    s, ev = resolve(s)
+    drawn = [e for e in ev if e.kind == "draw" and e.deck == "treasure"]
+    assert s.players[0].pet == "CD07" and s.players[0].level == 10 + CARDS.card("CD20").levels
+    assert len(drawn) == CARDS.card("CD20").treasure == treasure - len(s.treasure.draw)

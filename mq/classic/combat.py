@@ -197,7 +197,8 @@ def win(tx: Tx) -> None:
         end(tx, "won")
         tx.phase = Phase.OVER
         return
-    total = sum(monster_treasure(c, cards, i) for i, m in enumerate(c.monsters) if m.out != Out.AWAY)
+    # (a monster sent away or taken as a pet leaves with no reward: C-COMBAT-7, C-EPIC-6)
+    total = sum(monster_treasure(c, cards, i) for i, m in enumerate(c.monsters) if m.out not in (Out.AWAY, Out.PET))
     helped = c.helper >= 0
     for k in range(total):
         seat = c.helper if helped and k < c.share else c.fighter
