@@ -142,6 +142,8 @@ class ClassicNarrator:
             return f"  {w(e.seat)} rolls {e.roll} (needs {e.needed}) against {self.card(e.card)} and {verdict}."
         if kind == "gift":
             return f"{w(e.seat)} gives {self.card(e.card)} to {w(e.to)}."
+        if kind == "reveal":
+            return f"{w(e.seat)} shows {w(e.to)} their hand."
         if kind == "bad_stuff":
             return f"  {'Escaped, but ' if e.escaped else ''}Bad Stuff from {self.card(e.card)} hits {w(e.seat)}!"
         if kind == "lost":

@@ -630,3 +630,23 @@ def test_giving_items_in_play_C_ITEM_6():
     assert not R.is_legal(sale, Action(0, "buy", ("CT46",)))
     fight, _ = kick(s)
     assert not any(a.kind == "give" for a in legal_actions(fight, 0))
+
+
+def test_showing_the_hand_to_chosen_players_C_ITEM_10_C_DIGI_4():
+    """C-ITEM-10, C-DIGI-4: a player shows the hand to one chosen player at a time, on any turn:
+    only that player's view shows it (cards drawn later too) until the turn ends; the event names
+    the cards only for the two of them; showing it is no play, so a window still auto-passes."""
+    s = hand(playing(3), 1, "CT05", "CD48")
+    assert Action(1, "reveal", (0,)) in legal_actions(s, 1) and Action(1, "reveal", (1,)) not in legal_actions(s, 1)
+    s, ev = act(s, 1, "reveal", 0)
+    assert s.players[1].shown == (0,) and Action(1, "reveal", (0,)) not in legal_actions(s, 1)
+    assert R.view(s, 0).players[1].hand == ("CT05", "CD48")
+    assert R.view(s, 2).players[1].hand == ("?", "?")
+    assert R.view_events(ev, 0)[0].cards == ("CT05", "CD48") and R.view_events(ev, 1)[0].cards == ("CT05", "CD48")
+    assert R.view_events(ev, 2)[0].cards == ("?", "?")
+    s = hand(s, 1, "CT02")
+    assert R.view(s, 0).players[1].hand[-1] == "CT02"
+    window, _ = act(act(hand(on_top(s, "CD01"), 2, "CT07"), 0, "kick")[0], 0, "roll")
+    assert Action(2, "reveal", (0,)) in legal_actions(window, 2) and window.combat.waiting == (1,)
+    s, _ = act(s.replace(turn=s.turn.replace(phase=Phase.END)), 0, "end_turn")
+    assert s.turn.seat == 1 and s.players[1].shown == () and R.view(s, 0).players[1].hand[0] == "?"

@@ -112,8 +112,8 @@ def test_a_classic_game_is_told_in_sentences_that_name_no_hidden_card():
 
 
 def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
-    """C-HELP-3, C-DEATH-1, C-DEATH-2, C-CARD-8, C-RUN-1, C-WIN: the events of a fight with help,
-    a death and its looting, a curse and a win, as a reader sees them."""
+    """C-HELP-3, C-DEATH-1, C-DEATH-2, C-CARD-8, C-RUN-1, C-WIN, C-ITEM-10: the events of a fight
+    with help, a death and its looting, a hand shown, a curse and a win, as a reader sees them."""
     from mq.cards.classic_loader import load_classic_default
     from mq.classic.events import make as cmake
     from mq.classic.state import ClassicParams
@@ -128,7 +128,7 @@ def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
         ("monster_in", 0, monster.id, "kick", 0), ("asks_help", 0), ("offer", 2, 1), ("helps", 0, 2, 1),
         ("result", 0, 7, 9, False), ("rolled", 0, monster.id, 2),
         ("escape", 0, monster.id, 2, 5, False), ("death", 0, (item.id,)), ("loot", 1, 0, item.id),
-        ("curse", curse.id, 3, 1), ("curse_cancelled", curse.id, 1, ""), ("game_won", (2,)))])
+        ("reveal", 1, 2, (item.id,)), ("curse", curse.id, 3, 1), ("curse_cancelled", curse.id, 1, ""), ("game_won", (2,)))])
     assert lines == [
         f"Red fights {monster.name} (level {monster.level}).", "  Red asks for help.",
         "  Blue offers to help for 1 Treasure card.", "  Deal: Blue helps Red for 1 Treasure card.",
@@ -136,7 +136,7 @@ def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
         f"  Red rolls 2 to run away from {monster.name}.",
         f"  Red rolls 2 (needs 5) against {monster.name} and is caught.",
         "Red DIES; 1 card lie on the body to be looted.", f"  Green takes {item.name} from Red's body.",
-        f"Yellow curses Green: {curse.name}.", f"  Green cancels {curse.name}!", "*** Blue wins the game! ***"]
+        "Green shows Blue their hand.", f"Yellow curses Green: {curse.name}.", f"  Green cancels {curse.name}!", "*** Blue wins the game! ***"]
 
 
 def test_a_help_deal_is_one_sentence_with_its_terms_last():

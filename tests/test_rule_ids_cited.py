@@ -109,7 +109,6 @@ _PACK = "a pack's race or class (C-PACK); the default set has none, and the pack
 C_NOT_IMPLEMENTED: dict[str, str] = {
     "C-COMBAT-12": "a combat outside one's own turn: no card of the default set causes one",
     "C-HELP-7": "deals that buy abstention from helping: deals are a Treasure share only so far",
-    "C-ITEM-10": "the voluntary reveal of a hand is not built yet",
     "C-EPIC-7": _PACK, "C-EPIC-8": _PACK, "C-EPIC-10": _PACK, "C-EPIC-14": _PACK,
     "C-PACK-2": _PACK, "C-PACK-3": _PACK, "C-PACK-4": _PACK, "C-PACK-5": _PACK, "C-PACK-6": _PACK,
     "C-PACK-7": _PACK,

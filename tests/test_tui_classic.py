@@ -411,3 +411,19 @@ def test_a_lost_item_is_told_once_C_ITEM_8():
         s = feed(m, s, 0, "choose", "CT05")
     assert [ln.text for ln in m.log].count("Red loses Brain-Warming Beanie.") == 1
     assert not any("discards Brain-Warming Beanie" in ln.text for ln in m.log)
+
+
+def test_showing_the_hand_is_on_the_menu_and_on_the_table_C_ITEM_10():
+    """C-ITEM-10: the menu offers to show the hand to each other player; the one shown sees the
+    cards in the log and on the table overview (i), the others only that it happened."""
+    s = hand(playing(3), 0, "CT05", "CD48")
+    red, green, blue = model_of(s, 0), model_of(s, 1), model_of(s, 2)
+    assert "Show your hand to Green (they see it until the turn ends)" in [e.label for e in red.menu()]
+    s = feed((red, green, blue), s, 0, "reveal", 1)
+    shown = f"Red shows you their hand: {CARDS.card('CT05').name}, {CARDS.card('CD48').name}."
+    assert any(ln.text == shown for ln in green.log)
+    assert any(ln.text == "Red shows their hand to Green." for ln in blue.log)
+    assert any(ln.text == "You show your hand to Green." for ln in red.log)
+    overview = render.plain(render.render_info(green, 100, 40))
+    assert "Shows you their hand: " + CARDS.card("CT05").name in overview
+    assert "Shows you their hand" not in render.plain(render.render_info(blue, 100, 40))

@@ -191,6 +191,14 @@ class DieChanged(NamedTuple):
     roll: int
 
 
+class Reveal(NamedTuple):
+    """C-ITEM-10: ``seat`` shows ``to`` the hand, ``cards`` (masked for everyone else)."""
+    kind: str
+    seat: int
+    to: int
+    cards: tuple
+
+
 class Gift(NamedTuple):
     """C-ITEM-6: an item in play given to another player (into their play, not in use)."""
     kind: str
@@ -273,7 +281,7 @@ TYPES = {
     "level": Level, "sell": Sell, "power": Power, "theft": Theft, "asks_help": AskHelp, "offer": Offer,
     "helps": Helps, "pass": Pass, "window": Window, "answer": Answer, "monster_out": MonsterOut,
     "result": Result, "combat_ends": CombatEnds, "escape": Escape, "rolled": Rolled,
-    "die_changed": DieChanged, "gift": Gift, "bad_stuff": BadStuff, "lost": Lost,
+    "die_changed": DieChanged, "gift": Gift, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
     "curse_cancelled": CurseCancelled, "charity": Charity, "game_won": GameWon,
 }

@@ -28,6 +28,9 @@ def begin_turn(tx: Tx, seat: int, number: int) -> None:
     tx.turn = Turn(seat=seat, number=number)
     tx.phase = Phase.PLAY
     tx.event("turn", seat, number)
+    for q in tx.players:  # C-ITEM-10: a hand shown stays open until the turn ends
+        if q.shown:
+            tx.set_player(q.seat, shown=())
     p = tx.player(seat)
     if any(it.fresh for it in p.items):  # C-ITEM-6: received items may be sold from now on
         tx.set_player(seat, items=tuple(it.replace(fresh=False) for it in p.items))

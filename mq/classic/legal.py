@@ -29,12 +29,12 @@ def legal_actions(s: ClassicState, seat: int, cards: ClassicSet) -> tuple[Action
 
 def can_act(s: ClassicState, seat: int, cards: ClassicSet) -> bool:
     """Whether ``seat`` has anything to do but pass in the window it waits in (auto-pass, as
-    Q-DIGI-2): cards of any moment that cannot change the combat (dropping a race or class card)
-    do not count."""
+    Q-DIGI-2): cards of any moment that cannot change the combat (dropping a race or class card,
+    showing the hand) do not count."""
     found: list[Action] = []
 
     def keep(a: Action) -> None:
-        if a.kind not in ("pass", "discard"):
+        if a.kind not in ("pass", "discard", "reveal"):
             found.append(a)
             raise _Found
 
@@ -308,7 +308,8 @@ def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
 
 def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # noqa: C901
     """C-TURN-6: go up a level (C-CARD-3), curses on anyone (C-CARD-8), Half-Breed and Super
-    Munchkin (C-CHAR-7/8), specials marked anytime, dropping a race or class card (C-CHAR-2)."""
+    Munchkin (C-CHAR-7/8), specials marked anytime, dropping a race or class card (C-CHAR-2),
+    showing the hand to someone (C-ITEM-10)."""
     seat = p.seat
     win = s.params.win_level
     for card in dict.fromkeys(p.hand):
@@ -338,6 +339,10 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
         add(Action(seat, "power", ("prayer",) + p.hand[:prayer.number("discards")]))  # C-EPIC-11
     for card in p.races + p.classes:
         add(Action(seat, "discard", (card,)))
+    if p.hand:  # C-ITEM-10: show the hand to another player
+        for q in s.players:
+            if q.seat != seat and q.seat not in p.shown:
+                add(Action(seat, "reveal", (q.seat,)))
 
 
 # The arguments of a power action that name the cards it discards (C-CHAR-3: any card will do, so

@@ -196,6 +196,14 @@ def _charity_done(tx: Tx) -> None:
     flow.next_turn(tx)
 
 
+def h_reveal(tx: Tx, a: Action) -> None:
+    """C-ITEM-10: the hand shown to another player, who sees it (new cards too) until the turn ends."""
+    seat, to = a.seat, a.number(0)
+    p = tx.player(seat)
+    tx.set_player(seat, shown=tuple(sorted(p.shown + (to,))))
+    tx.event("reveal", seat, to, p.hand)
+
+
 def h_kick(tx: Tx, a: Action) -> None:
     """C-TURN-2, 3: the top Door face-up: a monster is fought (unless friendly to you), a curse hits
     you, anything else goes to your hand."""
@@ -513,5 +521,5 @@ HANDLERS = {
     "ready": h_ready, "play": h_play, "equip": h_equip, "cheat": h_cheat, "discard": h_discard, "give": h_give,
     "kick": h_kick, "fight": h_fight, "loot": h_loot, "buy": h_buy, "end_turn": h_end_turn, "curse": h_curse,
     "use": h_use, "enhance": h_enhance, "wander": h_wander, "mate": h_mate, "power": h_power, "ask": h_ask,
-    "offer": h_offer, "accept": h_accept, "pass": h_pass, "roll": h_roll, "escape": h_escape, "choose": h_choose,
+    "offer": h_offer, "accept": h_accept, "pass": h_pass, "roll": h_roll, "escape": h_escape, "choose": h_choose, "reveal": h_reveal,
 }

@@ -109,6 +109,7 @@ class CPlayer(Node):
     curses: tuple[str, ...] = ()  # lasting curses in play on this munchkin (C-CARD-8)
     next_combat: tuple[str, ...] = ()  # next-combat curses waiting for this munchkin's next combat
     pet: str = ""  # an epic human's pet, a monster card face-up before them (C-EPIC-6)
+    shown: tuple[int, ...] = ()  # the seats this hand is shown to until the turn ends (C-ITEM-10)
     dead: bool = False  # C-DEATH-3: until the start of their next turn
     ready: bool = False  # C-SETUP-5
 

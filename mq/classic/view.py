@@ -1,6 +1,6 @@
 """What one Classic seat may see (C-DIGI-4): the one place that strips secrets from states;
 events are masked by Quest's view_events (the same kinds, the same fields: a face-down draw, a
-charity gift between two others).  Other hands and the decks' order become placeholders of the same length, the RNG seed 0;
+charity gift between two others; and a hand shown to another player, C-ITEM-10).  Other hands and the decks' order become placeholders of the same length, the RNG seed 0;
 a pending decision among a hand's cards lists them from that (masked) hand.  A view must never be
 fed to ``apply``."""
 from __future__ import annotations
@@ -17,7 +17,8 @@ def _mask(cards: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def view(state: ClassicState, seat: int) -> ClassicState:
-    players = tuple(p if p.seat == seat else p.replace(hand=_mask(p.hand)) for p in state.players)
+    # C-ITEM-10: a hand shown to ``seat`` stays open to it until the turn ends
+    players = tuple(p if p.seat == seat or seat in p.shown else p.replace(hand=_mask(p.hand)) for p in state.players)
     return state.replace(rng_seed=0, rng_n=0, players=players,
                          door=Deck(_mask(state.door.draw), state.door.discard),
                          treasure=Deck(_mask(state.treasure.draw), state.treasure.discard))

@@ -53,8 +53,8 @@ def view(state: State, seat: int) -> State:
 
 def view_events(events, seat: int) -> tuple:
     """The events as ``seat`` may see them (``TABLE``: public information only): another seat's
-    face-down draw (Q-SEARCH-3) and a card given for charity between two other seats (Q-CHARITY)
-    name no card."""
+    face-down draw (Q-SEARCH-3), a card given for charity between two other seats (Q-CHARITY)
+    and a Classic hand shown to another player (C-ITEM-10) name no card."""
     return tuple(_event(e, seat) for e in events)
 
 
@@ -66,4 +66,8 @@ def _event(e, seat: int):
     if e[0] == "charity":
         c = Charity._make(e)
         return c if seat in (c.seat, c.to) else c._replace(card=HIDDEN)
+    if e[0] == "reveal":  # C-ITEM-10: a hand shown to one player (kind, seat, to, cards)
+        if seat in (e[1], e[2]):
+            return e
+        return e._replace(cards=_mask(e[3])) if hasattr(e, "_replace") else e[:3] + (_mask(e[3]),)
     return e

@@ -28,7 +28,7 @@ from mq.tui.model import GENDER_MARKS, NUMBERS, LogLine, Model, who
 # Classic kind: the shared menu ranks a gift outside charity as Quest's drop).
 MENU_ORDER = ("ready", "choose", "kick", "loot", "fight", "accept", "offer", "roll", "escape", "pass", "ask", "use",
               "enhance", "wander", "mate", "curse", "power", "play", "equip", "cheat", "buy", "end_turn", "drop",
-              "give", "discard")
+              "give", "discard", "reveal")
 MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
 # Every action kind the Classic engine offers (mq.classic.reducer.HANDLERS); describe() words each.
 WORDED_KINDS = frozenset(MENU_ORDER) - {"drop"}
@@ -236,6 +236,12 @@ class ClassicScribe:
             return f"{who(e.seat)} plays {n(e.card)}: the die now shows {e.roll}."
         if k == "gift":
             return f"{who(e.seat)} gives {n(e.card)} to {self.you(e.to)}."
+        if k == "reveal":  # C-ITEM-10: the cards only for the two of them (view_events masks them)
+            if e.to == self.seat:
+                shown = ", ".join(n(c) for c in e.cards) or "no cards"
+                return f"{who(e.seat)} shows you their hand: {shown}."
+            return f"{self.you(e.seat).capitalize()} show{'' if e.seat == self.seat else 's'} " \
+                   f"{'your' if e.seat == self.seat else 'their'} hand to {who(e.to)}."
         if k == "bad_stuff":
             return f"Bad Stuff of {n(e.card)} hits {self.you(e.seat)}" + (" even so." if e.escaped else ".")
         if k == "lost":
@@ -776,6 +782,8 @@ class ClassicModel(Model):
             return f"Discard {name(a.args[0])} (your {kind}: its power goes)"
         if k == "choose":
             return self._choose_words(a)
+        if k == "reveal":
+            return f"Show your hand to {who(a.args[0])} (they see it until the turn ends)"
         return self._generic_words(a)
 
     def _after(self, a: Action) -> str:

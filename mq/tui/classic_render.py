@@ -13,6 +13,7 @@ import dataclasses
 from mq.classic import query
 from mq.classic.state import Out, Phase, Stage
 from mq.narrate import plural
+from mq.rules.view import HIDDEN
 from mq.tui import render as R
 from mq.tui.classic_model import DEATH, ClassicModel, chance_words
 from mq.tui.model import abbreviate, who
@@ -86,6 +87,8 @@ def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[
     head: list[tuple[str, str]] = [("class:bold", mark), (R.seat_style(seat), f"{name} "),
                                    ("class:bold", f"L{p.level} "), ("", f"{model.identity_words(seat)} "),
                                    ("class:dim", f"hand {len(p.hand)}")]
+    if seat != model.seat and p.hand and HIDDEN not in p.hand:
+        head.append(("class:dim", " (shown to you: i)"))  # C-ITEM-10: the table overview lists it
     if query.is_epic(v, seat):
         head.append(("class:combat.win", " EPIC"))
     if p.dead:
@@ -332,6 +335,9 @@ def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:
         first, *more = R.wrap(f"{name} · " + " · ".join(facts), width - 1)
         rows.append([(R.seat_style(p.seat), " " + first[:len(name)]), ("class:help", first[len(name):])])
         rows += [[("class:help", "   " + t)] for t in more]
+        if p.seat != model.seat and p.hand and HIDDEN not in p.hand:  # shown to this seat (C-ITEM-10)
+            rows += R._para("  Shows you their hand: " + ", ".join(model.card_name(c) for c in p.hand), width,
+                            "class:help")
         for c in p.races + p.classes + tuple(x for x in (p.halfbreed, p.supermunchkin) if x):
             rows += R._para(f"  {model.card_name(c)} ({model.card_info(c)}): {model.card_text(c)}", width, "class:help")
         for it in p.items:
