@@ -650,3 +650,11 @@ def test_showing_the_hand_to_chosen_players_C_ITEM_10_C_DIGI_4():
     assert Action(2, "reveal", (0,)) in legal_actions(window, 2) and window.combat.waiting == (1,)
     s, _ = act(s.replace(turn=s.turn.replace(phase=Phase.END)), 0, "end_turn")
     assert s.turn.seat == 1 and s.players[1].shown == () and R.view(s, 0).players[1].hand[0] == "?"
+
+
+def test_every_classic_action_kind_is_a_known_kind():
+    """Every kind the Classic engine handles is one the action vocabulary (and so the scenario
+    files and the wire) knows."""
+    from mq.classic.reducer import HANDLERS
+    from mq.rules.actions import ALL_KINDS
+    assert set(HANDLERS) <= set(ALL_KINDS)

@@ -59,9 +59,10 @@ KINDS = (
     "discard", "fight", "ask", "offer", "accept", "decline", "enhance", "wander", "curse",
     "power", "set_die", "cheat", "deal", "uncurse", "mate", "counter",
 )
-# The kinds only the Classic mode has (mq.classic): kick open the door, loot the room (C-TURN-2, 4).
-# Every other Classic action reuses a Quest kind of the same meaning.
-CLASSIC_KINDS = ("kick", "loot")
+# The kinds only the Classic mode has (mq.classic): kick open the door, loot the room (C-TURN-2, 4),
+# show the hand to a player (C-ITEM-10).  Every other Classic action reuses a Quest kind of the
+# same meaning.
+CLASSIC_KINDS = ("kick", "loot", "reveal")
 ALL_KINDS = KINDS + CLASSIC_KINDS
 
 
