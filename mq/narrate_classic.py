@@ -14,13 +14,16 @@ from mq.rules.state import COLOURS
 
 DECK = {"door": "Door", "treasure": "Treasure"}
 HOW_IN = {"kick": "kicked open", "trouble": "looked for", "wander": "wandered in", "mate": "its Mate"}
-HOW_OUT = {"killed": "is slain", "defeated": "is defeated", "away": "is sent away", "pet": "becomes a pet"}
+HOW_OUT = {"killed": "is slain", "defeated": "is defeated", "away": "is sent away", "pet": "becomes a pet",
+           "steed": "is tamed"}
 STAGE_WORDS = {"help": "cannot help", "window": "has nothing to play", "curse": "cannot stop the curse",
-               "die": "has no card to change the die"}
+               "die": "has no card to change the die", "claim": "claims no monster"}
 LEVEL_WHY = {"kill": "monsters slain", "help": "helping", "card": "a card", "sale": "selling items",
              "theft": "a theft gone wrong", "bad stuff": "Bad Stuff"}
 DISCARD_WHY = {"sold": "sells", "used": "uses up", "charity": "discards (charity)", "power": "discards",
-               "big": "cannot carry", "replaced": "replaces", "pet": "loses the pet"}
+               "big": "cannot carry", "replaced": "replaces", "pet": "loses the pet", "steed": "lets go of the steed",
+               "luck": "discards (bard's luck)"}
+STEED_HOW = {"tame": "tames", "claim": "claims from the discards", "play": "saddles up"}  # C-PACK-6, C-EPIC-14
 
 
 class ClassicNarrator:
@@ -169,6 +172,10 @@ class ClassicNarrator:
             if e.to < 0:
                 return f"{w(e.seat)} discards {self.card(e.card)} (charity)."
             return f"{w(e.seat)} gives a card to {w(e.to)} (charity)."
+        if kind == "share":  # C-PACK-4: the helper's share after the bard's luck
+            return f"  {w(e.to)} takes {self.card(e.card)} as the share of the deal."
+        if kind == "steed":
+            return f"  {w(e.seat)} {STEED_HOW.get(e.how, 'gets')} {self.card(e.card)} as a steed."
         if kind == "game_won":
             verb = "wins" if len(e.seats) == 1 else "win"
             return "*** " + " and ".join(w(s) for s in e.seats) + f" {verb} the game! ***"
@@ -219,4 +226,10 @@ class ClassicNarrator:
             return f"{w(e.seat)} picks {w(int(target))}'s pocket."
         if power == "dodge":
             return f"  {w(e.seat)} tries to dodge the curse."
+        if power == "eat":  # C-EPIC-8
+            return f"  {w(e.seat)} eats {self.monster(target)} in one bite!"
+        if power == "tame":  # C-PACK-6
+            return f"  {w(e.seat)} discards cards to tame {self.monster(target)}."
+        if power == "clean_escape":  # C-EPIC-7
+            return f"  {w(e.seat)} escapes cleanly and draws {target} Treasure cards."
         return f"  {w(e.seat)} uses the power {power.replace('_', ' ')}."

@@ -32,7 +32,9 @@ def window_of(state: State) -> tuple | None:
     its full time."""
     if is_classic(state):
         w = classic_windows.window(state)
-        return None if w is None else (*w, state.curse if w[0] == classic_windows.CURSE else state.combat)
+        stake = {classic_windows.CURSE: state.curse, classic_windows.CLAIM: state.claim}.get(w[0], state.combat) \
+            if w is not None else None
+        return None if w is None else (*w, stake)
     c = state.combat
     return (c.stage, c.waiting) if c is not None and c.stage in STAGES and c.waiting else None
 

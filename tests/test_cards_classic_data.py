@@ -15,11 +15,15 @@ from mq.cards import classic_vocab as V
 from mq.cards import load_default
 from mq.cards.classic_comp import BOUNDS
 from mq.cards.classic_loader import load_classic_default
+from mq.cards.classic_packs import NAMES, load_classic_packs
 
 CS = load_classic_default()
 DOOR, TREASURE = CS.door, CS.treasure
 MONSTERS = [c for c in DOOR if c.kind == "monster"]
 ITEMS = [c for c in TREASURE if c.kind == "item"]
+# The default set with every pack (C-PACK): the vocabulary, texts and names are checked on all of it.
+PACKED = load_classic_packs(NAMES)
+ALL_DOOR, ALL_TREASURE = PACKED.door, PACKED.treasure
 ROOT = Path(__file__).resolve().parent.parent
 DOCS = ROOT / "docs" / "data.md"
 DATA = ROOT / "mq" / "data" / "classic"
@@ -40,7 +44,7 @@ def effects(card) -> list:
 
 
 def every_effect() -> list:
-    return [e for c in DOOR + TREASURE for e in effects(c)] + list(CS.human.epic)
+    return [e for c in ALL_DOOR + ALL_TREASURE for e in effects(c)] + list(CS.human.epic)
 
 
 def about(n: int) -> range:
@@ -62,7 +66,7 @@ def test_counts_are_those_of_c_comp_6():
     assert (kinds["halfbreed"], kinds["supermunchkin"]) == (2, 2)
     assert kinds["special"] + kinds["cheat"] in about(8) and kinds["cheat"] >= 1
     assert Counter(c.key for c in of("race")) == {"elf": 3, "dwarf": 3, "halfling": 3}
-    assert Counter(c.key for c in of("class")) == {k: 3 for k in V.CLASSES}
+    assert Counter(c.key for c in of("class")) == {k: 3 for k in V.CLASSES if k not in V.PACK_CLASSES}
     assert {m.level for m in MONSTERS} >= {1, 20} and min(m.level for m in MONSTERS) == 1
     assert sum(m.levels == 2 for m in MONSTERS) in about(5)
     assert sum("undead" in m.keywords for m in MONSTERS) in about(4)
@@ -192,7 +196,7 @@ def test_one_shots_and_specials_of_c_comp_6():
 def test_race_and_class_cards_carry_the_powers_of_c_char():
     """C-CHAR-4/5 and C-EPIC: the cards of one race or class agree, and carry the rule's powers."""
     by_key: dict[str, set] = {}
-    for c in of("race") + of("class"):
+    for c in of("race", ALL_DOOR) + of("class", ALL_DOOR):
         by_key.setdefault(c.key, set()).add((c.powers, c.drawbacks, c.epic))
     assert all(len(v) == 1 for v in by_key.values()), by_key
     powers = {k: {(e.name, e.params) for e in next(iter(v))[0]} for k, v in by_key.items()}
@@ -205,7 +209,12 @@ def test_race_and_class_cards_carry_the_powers_of_c_char():
     assert not any(drawbacks[k] for k in by_key if k != "halfling")
     assert epic == {"elf": {"arrows"}, "dwarf": {"no_hand_limit"}, "halfling": {"double_sale"},
                     "warrior": {"giant_grip", "big_items"}, "wizard": {"dodge_curses"},
-                    "thief": {"pickpocket"}, "cleric": {"prayer"}}
+                    "thief": {"pickpocket"}, "cleric": {"prayer"},
+                    "orc": {"eat_weak"}, "gnome": {"clean_escape"}, "bard": {"luck"}, "ranger": {"claim"}}
+    assert powers["orc"] == {("alone_bonus", (("amount", 1),))}  # C-PACK-2
+    assert powers["gnome"] == {("runaway", (("amount", 1),))}  # C-PACK-3
+    assert powers["bard"] == {("luck", (("extra", 1),))}  # C-PACK-4
+    assert powers["ranger"] == {("tame", ())}  # C-PACK-6
     assert [e.name for e in CS.human.epic] == ["pet"]  # C-EPIC-6
 
 
@@ -220,8 +229,9 @@ def test_every_effect_and_word_is_used():
     assert {c.when for c in DOOR + TREASURE if c.kind == "special"} == set(V.TIMINGS)
     assert {k for m in MONSTERS for k in m.keywords} == set(V.MONSTER_KEYWORDS)
     assert {k for c in TREASURE for k in c.keywords} == set(V.ITEM_KEYWORDS)
-    who = {w for m in MONSTERS for w, _ in m.bonuses} | {w for c in ITEMS for w in c.only + c.not_for}
-    assert who == set(V.WHO)
+    monsters, items = of("monster", ALL_DOOR), of("item", ALL_TREASURE)
+    who = {w for m in monsters for w, _ in m.bonuses} | {w for c in items for w in c.only + c.not_for}
+    assert who == set(V.WHO)  # the packs' races and classes too (C-PACK-2, 3, 6)
 
 
 def test_docs_cover_every_classic_word():
@@ -303,6 +313,15 @@ SAYS = {
     "level_up_all": lambda e: f"every {e.get('who')} goes up 1 level",
     "draw": lambda e: f"draw {e.get('n')} {_DECK[e.get('deck')].lower()} cards",
     "search_discards": lambda e: f"the {_DECK[e.get('deck')].lower()} discards",
+    "alone_bonus": lambda e: f"{e.get('amount'):+d} in combat when you fight as main fighter without a helper",
+    "eat_weak": lambda e: (f"is of level {e.get('max_level')}, you may eat it at once",
+                           "it may be the winning level", "no treasure"),
+    "clean_escape": lambda e: ("ignore every penalty to your run-away rolls",
+                               f"escape every monster of a combat you draw {e.get('treasure')} treasure face-down"),
+    "luck": lambda e: (f"draw {e.get('extra')} more" if e.get("extra") > 1 else
+                       "draw 1 treasure more than the monsters give", f"discard {e.get('extra')}"),
+    "tame": lambda e: ("as many cards from your hand as a monster's treasure", "becomes your steed"),
+    "claim": lambda e: f"discard your whole hand (at least {e.get('min_cards')} cards) to take it as your steed",
 }
 
 
@@ -315,7 +334,7 @@ def test_says_covers_the_vocabulary():
     assert set(SAYS) == set(V.EFFECTS)
 
 
-@pytest.mark.parametrize("card", DOOR + TREASURE, ids=lambda c: c.id)
+@pytest.mark.parametrize("card", ALL_DOOR + ALL_TREASURE, ids=lambda c: c.id)
 def test_text_states_every_effect(card):
     for e in effects(card):
         assert says(card.text, e), (card.id, e)
@@ -325,7 +344,7 @@ def test_the_human_text_states_its_powers():
     assert CS.human.epic and all(says(CS.human.text, e) for e in CS.human.epic)
 
 
-@pytest.mark.parametrize("card", MONSTERS, ids=lambda c: c.id)
+@pytest.mark.parametrize("card", of("monster", ALL_DOOR), ids=lambda c: c.id)
 def test_monster_texts(card):
     assert "Bad Stuff: " in card.text
     assert ("Gives 2 levels." in card.text) == (card.levels == 2)
@@ -341,7 +360,7 @@ _START = {"enhancer": "Enhancer: ", "wandering": "Wandering Monster: ", "mate": 
 _WHEN = {"anytime": "Anytime: ", "combat": "In combat: ", "own_turn": "On your turn, outside combat: "}
 
 
-@pytest.mark.parametrize("card", [c for c in DOOR + TREASURE if c.kind != "monster"], ids=lambda c: c.id)
+@pytest.mark.parametrize("card", [c for c in ALL_DOOR + ALL_TREASURE if c.kind != "monster"], ids=lambda c: c.id)
 def test_other_texts_name_their_kind_and_figures(card):
     t = card.text
     if card.kind in ("race", "class"):
@@ -410,7 +429,7 @@ FORBIDDEN = (
 )
 
 
-@pytest.mark.parametrize("card", DOOR + TREASURE, ids=lambda c: c.id)
+@pytest.mark.parametrize("card", ALL_DOOR + ALL_TREASURE, ids=lambda c: c.id)
 def test_names_are_original(card):
     name = card.name.lower()
     assert name != "mate"
@@ -423,7 +442,7 @@ def test_names_are_not_the_quest_sets():
     quest = load_default()
     names = {c.name for c in quest.monsters + quest.treasures + quest.dxm}
     names |= {f.name for t in quest.rooms for f in t.faces}
-    assert not names & {c.name for c in DOOR + TREASURE}
+    assert not names & {c.name for c in ALL_DOOR + ALL_TREASURE}
 
 
 def test_data_files_are_package_data():

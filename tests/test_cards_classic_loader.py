@@ -165,8 +165,8 @@ BAD_EDITS = [
      ("CD48: effects: a curse must do something",)),
     # races and classes (C-CHAR)
     ("door.toml", 'id = "CD63"', 'key = "elf"', 'key = "human"', ("CD63: key: 'human' is not a race card",)),
-    ("door.toml", 'id = "CD63"', 'key = "elf"', 'key = "orc"', ("CD63: key: unknown race 'orc'",)),
-    ("door.toml", 'id = "CD72"', 'key = "warrior"', 'key = "bard"', ("CD72: key: unknown class 'bard'",)),
+    ("door.toml", 'id = "CD63"', 'key = "elf"', 'key = "troll"', ("CD63: key: unknown race 'troll'",)),
+    ("door.toml", 'id = "CD72"', 'key = "warrior"', 'key = "juggler"', ("CD72: key: unknown class 'juggler'",)),
     ("door.toml", 'id = "CD66"', '{ name = "any_big_items" }', '{ name = "no_hand_limit" }',
      ("CD66: powers[0]: effect 'no_hand_limit' is not allowed here",)),
     ("door.toml", 'id = "CD66"', 'epic = [{ name = "no_hand_limit" }]', 'epic = [{ name = "wins_ties" }]',

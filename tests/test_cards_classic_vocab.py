@@ -28,7 +28,10 @@ def test_shared_effects_keep_the_quest_schema():
         assert V.EFFECTS[name].params == Q.EFFECTS[name].params, name
         assert set(V.EFFECTS[name].contexts) <= set(V.CONTEXTS)
         assert set(Q.EFFECTS[name].contexts) <= set(Q.CONTEXTS)
-    assert V.WHO == Q.WHO and V.MONSTER_KEYWORDS == Q.MONSTER_KEYWORDS and V.ITEM_KEYWORDS == Q.ITEM_KEYWORDS
+    assert V.MONSTER_KEYWORDS == Q.MONSTER_KEYWORDS and V.ITEM_KEYWORDS == Q.ITEM_KEYWORDS
+    # C-PACK-2, 3, 6: Quest's races and classes, then the packs' (orc, gnome; bard, ranger)
+    assert V.RACES == Q.RACES + ("orc", "gnome") and V.CLASSES == Q.CLASSES + ("bard", "ranger")
+    assert V.WHO == V.RACES + V.CLASSES + Q.GENDERS
 
 
 def test_every_effect_cites_a_rule_and_documents_itself():

@@ -131,12 +131,15 @@ def test_a_sequencer_taking_over_times_the_open_window_from_then_on():
 
 @functools.cache
 def _classic_positions(epic: bool = False):
-    """Every state of a few whole Classic bot games (real positions: the engine's and the bot's)."""
+    """Every state of a few whole Classic bot games (real positions: the engine's and the bot's), and
+    of an Epic game with every pack (its epic rangers' claim windows, C-EPIC-14)."""
+    from mq.cards.classic_packs import NAMES
     from mq.sim import play_game
 
     states = []
     for seed in (1, 2, 3):
         play_game(4, seed, on_step=lambda s, _: states.append(s), params=make_params(4, mode="classic", epic=epic))
+    play_game(4, 1, on_step=lambda s, _: states.append(s), params=make_params(4, mode="classic", epic=True, packs=NAMES))
     return tuple(states)
 
 
@@ -148,8 +151,9 @@ def _first_window(states, name: str):
 
 def test_the_classic_windows_the_table_times():
     """C-DIGI-2: the curse window (C-CARD-8), a call for help (C-HELP-1), a last-chance window
-    (C-COMBAT-8) and the die window after a run-away roll (C-RUN-3) are each timed with the seats
-    they wait for; a pending decision (C-DIGI-5) and a turn outside them are no window."""
+    (C-COMBAT-8), the die window after a run-away roll (C-RUN-3) and an epic ranger's claim window
+    (C-EPIC-14, C-DIGI-2 e) are each timed with the seats they wait for; a pending decision
+    (C-DIGI-5) and a turn outside them are no window."""
     from mq.classic.windows import STAGES, window
 
     states = _classic_positions()

@@ -6,7 +6,8 @@ its race, class, items and go-up-a-level cards; asks for help when losing and ta
 offer that wins; helps others for a share of the Treasure, but never anyone to the winning level;
 hinders a combat that would give the leader or anyone the winning level (monster-side one-shots,
 enhancers, Wandering Monsters, backstabs, epic arrows); curses the leader, dodges curses and
-picks pockets when epic; runs with its escape cards when the
+picks pockets when epic; eats weak monsters as an epic orc and tames a monster that turns a lost
+fight as a ranger (C-EPIC-8, C-PACK-6), keeping the best Treasure of a bard's luck; runs with its escape cards when the
 Bad Stuff is worst; loses and gives away its least useful cards.  Deterministic: no randomness of
 its own, ties broken by the legal order."""
 from __future__ import annotations
@@ -14,6 +15,7 @@ from __future__ import annotations
 from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import K
 from mq.classic import cards_or_default
+from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic.legal import legal_actions, sellable, valid_sale
 from mq.classic.state import ClassicState, CMonster, Combat, PendingKind, Phase, Stage
@@ -49,6 +51,8 @@ def choose(v: ClassicState, seat: int, cards: ClassicSet | None = None) -> Actio
                 if a.kind in ("use", "power"):
                     return a  # C-CARD-8, C-EPIC-9: cancel or dodge a curse on myself
         return _first(acts, "pass")
+    if v.claim is not None and v.claim.open:  # C-EPIC-14: a rich monster for a poor hand
+        return _claim(v, seat, cards, acts) or _first(acts, "pass")
     if v.phase == Phase.SETUP:
         return _improve(v, seat, cards, acts) or _first(acts, "ready")
     c = v.combat
@@ -156,6 +160,9 @@ def _beats_alone(v, seat, cards, card) -> bool:
 
 def _fighter(v, seat, cards, acts) -> Action:
     c = v.combat
+    a = _first(acts, "power", lambda a: a.args[0] == "eat")  # C-EPIC-8: a sure level, at once
+    if a:
+        return a
     if cb.munchkin_wins(v, cards):
         return _first(acts, "roll")
     for a in acts:
@@ -177,6 +184,9 @@ def _fighter(v, seat, cards, acts) -> Action:
     a = _first(acts, "ask")
     if a:
         return a
+    a = _tame(v, seat, cards, acts)
+    if a:
+        return a
     a = _first(acts, "power", lambda a: a.args[0] == "pet")  # C-EPIC-6: a weak monster as a pet
     if a:
         return a
@@ -187,6 +197,35 @@ def _fighter(v, seat, cards, acts) -> Action:
     if a and len(cb.fought(c)) == 1:
         return a
     return _first(acts, "roll")
+
+
+def _tame(v, seat, cards, acts) -> Action | None:
+    """C-PACK-6: losing and unhelped, tame the monster whose going turns the fight (or the only
+    one), when it makes a better steed than the one ridden."""
+    c = v.combat
+    ridden = ch.steed_bonus(v.players[seat], cards)
+    for a in acts:
+        if a.kind != "power" or a.args[0] != "tame":
+            continue
+        i = a.args[-1]
+        if cards.monster_card(c.monsters[i].card).treasure <= ridden:
+            continue
+        rest = c.replace(monsters=tuple(m.replace(out="steed") if k == i else m for k, m in enumerate(c.monsters)))
+        if len(cb.fought(c)) == 1 or cb.munchkin_wins(v.replace(combat=rest), cards):
+            return a
+    return None
+
+
+def _claim(v, seat, cards, acts) -> Action | None:
+    """C-EPIC-14: the whole hand for a discarded monster, when its Treasure (its bonus as steed) is
+    at least 3, beats the steed ridden, and the hand is small."""
+    p = v.players[seat]
+    best = max((a for a in acts if a.kind == "power" and a.args[0] == "claim"),
+               key=lambda a: cards.monster_card(a.args[1]).treasure, default=None)
+    if best is None:
+        return None
+    bonus = cards.monster_card(best.args[1]).treasure
+    return best if bonus >= 3 and bonus > ch.steed_bonus(p, cards) and len(p.hand) <= bonus + 1 else None
 
 
 def _has_kind(v, seat, cards, a) -> bool:

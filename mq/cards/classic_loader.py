@@ -147,7 +147,7 @@ def _monster(e: _Entry, cid: str, name: str, text: str) -> ClassicMonsterDef:
     levels = e.integer("levels", 1, V.LEVELS_GIVEN_MAX, 1)
     treasure = e.integer("treasure", 0, V.TREASURE_MAX)
     keywords = e.words("keywords", V.MONSTER_KEYWORDS, "keyword")
-    bonuses = _bonuses(e)
+    bonuses = _bonuses(e, V.WHO)
     effects = _fx(e, "effects", V.MONSTER)
     beaten = [x.get("who") for x in effects if x.name in ("auto_defeat", "auto_kill")]
     if len(set(beaten)) != len(beaten):

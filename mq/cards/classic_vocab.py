@@ -30,11 +30,14 @@ from mq.cards.vocab import INT, STR, EffectSpec, ParamSpec
 
 # --- who a munchkin is (C-CHAR-4/5, C-SETUP-4; as Q-CHAR-4) -------------------------------------
 
-RACES = Q.RACES  # human is the absence of a race card (C-CHAR-2)
-CLASSES = Q.CLASSES
+# The packs' races and classes (C-PACK-2, 3, 6), after Quest's: the orc, the gnome, the bard, the ranger.
+PACK_RACES = ("orc", "gnome")
+PACK_CLASSES = ("bard", "ranger")
+RACES = Q.RACES + PACK_RACES  # human is the absence of a race card (C-CHAR-2)
+CLASSES = Q.CLASSES + PACK_CLASSES
 GENDERS = Q.GENDERS
 WHO = RACES + CLASSES + GENDERS
-RACE_CARD_KEYS = Q.RACE_CARD_KEYS
+RACE_CARD_KEYS = Q.RACE_CARD_KEYS + PACK_RACES
 
 # --- cards (C-COMP-2..5) --------------------------------------------------------------------------
 
@@ -283,6 +286,32 @@ _new("pickpocket", (), (EPIC,), "C-EPIC-12",
      "Once per turn, on your turn outside combat, discard a card to take a random card from another "
      "player's hand.",
      "once per turn, discard a card to take a random card from another's hand")
+
+# -- the packs' races and classes (C-PACK-2, 3, 4, 6) and their epic powers
+_new("alone_bonus", (_int("amount", 1, 5, "strength"),), (POWER,), "C-PACK-2",
+     "+amount in combat as main fighter without a helper (the orc's default power).",
+     "{amount+} as main fighter without a helper")
+_new("eat_weak", (_MAX_LEVEL,), (EPIC,), "C-EPIC-8",
+     "When the monster you kick open or play to look for trouble has printed level `max_level` or less, "
+     "eat it at once: it is discarded, you go up 1 level as for a kill (it may be the winning level); "
+     "no Treasure.",
+     "eat a monster of level {max_level} you kick open or look for: up a level, as a kill")
+_new("clean_escape", (_int("treasure", 1, 3, "Treasure cards"),), (EPIC,), "C-EPIC-7",
+     "Ignore every negative modifier to your run-away rolls; escaping every monster of a combat, draw "
+     "`treasure` Treasure face-down.",
+     "no run-away penalties; escaping them all, draw {treasure Treasure card}")
+_new("luck", (_int("extra", 1, 3, "cards"),), (POWER, EPIC), "C-PACK-4, C-EPIC-10",
+     "Winning a combat as main fighter, draw `extra` Treasure more than the monsters give, then discard "
+     "`extra` of the Treasure drawn for it (your choice) before any share is given.",
+     "winning, draw {extra card} more Treasure, then discard as many of them")
+_new("tame", (), (POWER,), "C-PACK-6",
+     "Once per combat, as main fighter, discard as many hand cards as a monster's Treasure (at least 1): "
+     "it leaves with no levels, Treasure or Bad Stuff and becomes your steed (bonus: its Treasure).",
+     "as main fighter, discard a monster's Treasure in cards to tame it as your steed")
+_new("claim", (_int("min_cards", 1, 10, "cards at least"),), (EPIC,), "C-EPIC-14",
+     "Whenever a monster card is discarded, discard your whole hand (at least `min_cards` cards) to take "
+     "it as your steed (bonus: its Treasure).",
+     "discard your whole hand (at least {min_cards card}) to take a discarded monster as your steed")
 
 # -- one-shots and specials
 _new("kill", (_MAX_LEVEL,), (ONESHOT,), "C-COMBAT-7",

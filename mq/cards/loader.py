@@ -520,12 +520,14 @@ def _monster(e: _Entry, cid: str) -> MonsterDef:
                       smashes, keywords, bonuses, ignores, runaway, bad_stuff, rewards)
 
 
-def _bonuses(e: _Entry) -> tuple[tuple[str, int], ...]:
+def _bonuses(e: _Entry, words: tuple[str, ...] = V.WHO) -> tuple[tuple[str, int], ...]:
+    """A monster's modifiers against a race, class or gender (``words``: the mode's, Classic's
+    with the packs' races and classes)."""
     raw = e.table_of("bonuses", {})
     out = []
     for who, amount in raw.items():
         field = f"bonuses.{who}"
-        _check_word(who, V.WHO, "race/class/gender", lambda m: e.err(field, m))
+        _check_word(who, words, "race/class/gender", lambda m: e.err(field, m))
         n = _check_int(amount, V.BONUS_MIN, V.BONUS_MAX, lambda m: e.err(field, m))
         if n == 0:
             raise e.err(field, "must not be 0")

@@ -57,6 +57,8 @@ def actors(state: ClassicState) -> tuple[int, ...]:
         return (state.pending.seat,)
     if state.curse is not None:
         return state.curse.waiting
+    if state.claim is not None and state.claim.open:  # C-EPIC-14
+        return state.claim.waiting
     if state.phase == Phase.SETUP:
         return tuple(p.seat for p in state.players if not p.ready)
     c = state.combat

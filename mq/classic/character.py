@@ -115,10 +115,36 @@ def curse_strength(p: CPlayer, cards: ClassicSet) -> int:
 def runaway(p: CPlayer, cards: ClassicSet) -> int:
     """C-RUN-2: this munchkin's change to every run-away roll: race (elf +1, halfling -1) and class
     effects, items in use, lasting curses."""
-    total = sum(e.number("amount") for e in powers(p, cards) if e.name == "runaway")
-    total += sum(e.number("amount") for d in working(p, cards) for e in d.effects if e.name == "runaway")
-    total += sum(e.number("amount") for c in p.curses for e in cards.card(c).effects if e.name == "lasting_runaway")
-    return total
+    return sum(runaway_terms(p, cards))
+
+
+def runaway_terms(p: CPlayer, cards: ClassicSet) -> tuple[int, ...]:
+    """The modifiers :func:`runaway` adds up, one by one (an epic gnome ignores the negative ones,
+    C-EPIC-7)."""
+    terms = [e.number("amount") for e in powers(p, cards) if e.name == "runaway"]
+    terms += [e.number("amount") for d in working(p, cards) for e in d.effects if e.name == "runaway"]
+    terms += [e.number("amount") for c in p.curses for e in cards.card(c).effects if e.name == "lasting_runaway"]
+    return tuple(terms)
+
+
+# -- the packs' powers (C-PACK-2, 3, 4, 6) --------------------------------------------------------------
+
+def alone_bonus(p: CPlayer, cards: ClassicSet) -> int:
+    """C-PACK-2: an orc's strength as main fighter without a helper."""
+    return sum(e.number("amount") for e in powers(p, cards) if e.name == "alone_bonus")
+
+
+def luck(p: CPlayer, cards: ClassicSet, params=None) -> int:
+    """C-PACK-4, C-EPIC-10: the extra Treasure of a bard's luck (1; an epic bard 2), else 0."""
+    return max((e.number("extra") for e in powers(p, cards) + epic_powers(p, cards, params) if e.name == "luck"),
+               default=0)
+
+
+def steed_bonus(p: CPlayer, cards: ClassicSet) -> int:
+    """C-PACK-6, C-EPIC-14: a tamed monster as steed gives its printed Treasure count in combat."""
+    if not p.steed:
+        return 0
+    return cards.monster_card(p.steed).treasure
 
 
 def hand_limit(p: CPlayer, cards: ClassicSet, params=None) -> int:

@@ -10,6 +10,7 @@ from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import TREASURE_CHANGES
 from mq.classic import character as ch
 from mq.classic import effects as fx
+from mq.classic import pack_effects as pfx
 from mq.classic.state import CMonster, Combat, Out, Phase, Stage
 from mq.classic.tx import TREASURE, Tx
 
@@ -63,11 +64,13 @@ def monster_treasure(combat: Combat, cards: ClassicSet, i: int) -> int:
 
 
 def seat_strength(s, cards: ClassicSet, seat: int) -> int:
-    """C-COMBAT-2: level + items in use + lasting curses + this munchkin's own extras."""
+    """C-COMBAT-2: level + items in use + lasting curses + this munchkin's own extras; the packs'
+    steed (C-PACK-6) and an orc's bonus alone (C-PACK-2)."""
     p = s.players[seat]
     c = s.combat
+    alone = ch.alone_bonus(p, cards) if seat == c.fighter and c.helper < 0 else 0
     return (p.level + ch.item_strength(p, cards, monster_keywords(s, cards)) + ch.curse_strength(p, cards)
-            + sum(a for who, a in c.extra if who == seat))
+            + sum(a for who, a in c.extra if who == seat) + ch.steed_bonus(p, cards) + alone)
 
 
 def strengths(s, cards: ClassicSet) -> tuple[int, int]:
@@ -197,8 +200,12 @@ def win(tx: Tx) -> None:
         end(tx, "won")
         tx.phase = Phase.OVER
         return
-    # (a monster sent away or taken as a pet leaves with no reward: C-COMBAT-7, C-EPIC-6)
-    total = sum(monster_treasure(c, cards, i) for i, m in enumerate(c.monsters) if m.out not in (Out.AWAY, Out.PET))
+    # (a monster sent away, taken as a pet or tamed leaves with no reward: C-COMBAT-7, C-EPIC-6, C-PACK-6)
+    total = sum(monster_treasure(c, cards, i) for i, m in enumerate(c.monsters)
+                if m.out not in (Out.AWAY, Out.PET, Out.STEED))
+    if pfx.treasure(tx, c, total):  # C-PACK-4: a bard's luck draws and shares it
+        end(tx, "won")
+        return
     helped = c.helper >= 0
     for k in range(total):
         seat = c.helper if helped and k < c.share else c.fighter
@@ -219,12 +226,14 @@ def end(tx: Tx, how: str) -> None:
     no loot the room after a combat (C-TURN-4)."""
     c = tx.fight
     for m in c.monsters:
-        if m.out != Out.PET:  # (a pet's card lies before its owner now, C-EPIC-6)
+        if m.out not in (Out.PET, Out.STEED):  # (its card lies before its owner now, C-EPIC-6, C-PACK-6)
             tx.discard(m.mate or m.card)
         for e in m.enhancers:
             tx.discard(e)
     for _, card in c.played:
         tx.discard(card)
+    if how == "fled":
+        pfx.clean_escapes(tx, c)  # C-EPIC-7
     tx.event("combat_ends", c.fighter, how)
     tx.combat = None
     tx.set_turn(phase=Phase.END)
@@ -259,9 +268,12 @@ def begin_runner(tx: Tx) -> None:
 def needed(s, cards: ClassicSet, seat: int, i: int) -> int:
     """The die roll the runner needs against monster ``i``: 5 less every run-away modifier."""
     c = s.combat
-    mod = ch.runaway(s.players[seat], cards) + c.boost
-    mod += sum(e.number("amount") for e in cards.card(c.monsters[i].card).effects if e.name == "runaway")
-    return RUN_NEEDED - mod
+    p = s.players[seat]
+    terms = ch.runaway_terms(p, cards) + (c.boost,)
+    terms += tuple(e.number("amount") for e in cards.card(c.monsters[i].card).effects if e.name == "runaway")
+    if ch.power(p, cards, "clean_escape", s.params) is not None:  # C-EPIC-7: no penalty counts
+        terms = tuple(t for t in terms if t > 0)
+    return RUN_NEEDED - sum(terms)
 
 
 def die_changers(cards: ClassicSet) -> bool:
@@ -300,6 +312,7 @@ def count_roll(tx: Tx, i: int, roll: int) -> None:
             fx.push(tx, seat, d.on_escape, front=False)
     else:
         tx.event("bad_stuff", seat, card, False)
+        pfx.mark_caught(tx, seat)
         fx.push(tx, seat, d.bad_stuff, front=False)
 
 

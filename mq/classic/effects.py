@@ -118,10 +118,12 @@ def hand_items_in(tx: Tx, seat: int, slot: str) -> tuple[str, ...]:
 
 def die(tx: Tx, seat: int) -> None:
     """C-DEATH-1: keep level, race, class, Half-Breed, Super Munchkin and curses; lose the hand and
-    every item (with their Cheat! cards), laid out face-up as the body to loot (C-DEATH-2)."""
+    every item (with their Cheat! cards) and the steed (C-PACK-6), laid out face-up as the body to
+    loot (C-DEATH-2)."""
     p = tx.player(seat)
     lost = p.hand + tuple(c for it in p.items for c in ((it.card, it.cheat) if it.cheat else (it.card,)))
-    tx.set_player(seat, hand=(), items=(), dead=True)
+    lost += (p.steed,) if p.steed else ()
+    tx.set_player(seat, hand=(), items=(), steed="", dead=True)
     keep_pet(tx, seat)
     tx.queue = tuple(e for e in tx.queue if e.seat != seat)  # C-RUN-5: the dead suffer no more
     tx.event("death", seat, lost)
@@ -188,6 +190,8 @@ def pending_options(tx_or_state, pend: Pending, cards) -> tuple[str, ...]:
         return s.bodies[0].cards
     if pend.kind == PendingKind.SEARCH:
         return (s.door if search_deck(cards, pend.arg) == "door" else s.treasure).discard
+    if pend.kind == PendingKind.LUCK:  # C-PACK-4: the Treasure drawn for the combat, still in hand
+        return tuple(c for c in pend.arg.split(",") if c in p.hand)
     return ()
 
 

@@ -269,6 +269,23 @@ class CurseCancelled(NamedTuple):
     card: str
 
 
+class Share(NamedTuple):
+    """C-PACK-4: after the bard's luck, a Treasure card drawn for the combat goes to the helper
+    under the accepted deal (face-up: the combat was helped)."""
+    kind: str
+    seat: int
+    to: int
+    card: str
+
+
+class Steed(NamedTuple):
+    """C-PACK-6, C-EPIC-14: ``card`` becomes ``seat``'s steed (``how``: tame, claim, play)."""
+    kind: str
+    seat: int
+    card: str
+    how: str
+
+
 class GameWon(NamedTuple):
     """C-WIN: the winners."""
     kind: str
@@ -283,7 +300,7 @@ TYPES = {
     "result": Result, "combat_ends": CombatEnds, "escape": Escape, "rolled": Rolled,
     "die_changed": DieChanged, "gift": Gift, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
-    "curse_cancelled": CurseCancelled, "charity": Charity, "game_won": GameWon,
+    "curse_cancelled": CurseCancelled, "charity": Charity, "game_won": GameWon, "share": Share, "steed": Steed,
 }
 
 _new = tuple.__new__

@@ -9,6 +9,7 @@ from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import effects as fx
 from mq.classic import legal
+from mq.classic import pack_effects as pfx
 from mq.classic.state import CurseCast, Pending, PendingKind, Phase, Stage, Turn
 from mq.classic.tx import DOOR, TREASURE, Tx
 
@@ -144,6 +145,10 @@ def settle(tx: Tx) -> None:
         if tx.bodies:
             _settle_body(tx)
             continue
+        if tx.claim is not None:  # C-EPIC-14, C-DIGI-2 (e): the claim window, once all else is over
+            if _settle_claim(tx):
+                return
+            continue
         if tx.phase == Phase.SETUP:
             if all(p.ready for p in tx.players):
                 begin_turn(tx, tx.order[0], 1)
@@ -191,6 +196,16 @@ def _settle_combat(tx: Tx, c) -> bool:
         cb.resolve(tx)
         return True
     return False
+
+
+def _settle_claim(tx: Tx) -> bool:
+    """Open the claim window, or close it when all have passed (or claimed); True while it waits."""
+    if not tx.claim.open:
+        pfx.open_claim(tx)
+        return False
+    left = auto_pass(tx, tx.claim.waiting, "claim") if tx.claim.waiting else ()
+    tx.claim = tx.claim.replace(waiting=left) if left and tx.claim.cards else None
+    return tx.claim is not None
 
 
 def _settle_body(tx: Tx) -> None:

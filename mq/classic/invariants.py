@@ -21,13 +21,13 @@ def zones(s: ClassicState) -> Counter:
     seen.update(s.door.draw + s.door.discard + s.treasure.draw + s.treasure.discard)
     for p in s.players:
         seen.update(p.hand + p.races + p.classes + p.curses + p.next_combat)
-        seen.update(c for c in (p.halfbreed, p.supermunchkin, p.pet) if c)
+        seen.update(c for c in (p.halfbreed, p.supermunchkin, p.pet, p.steed) if c)
         for it in p.items:
             seen.update((it.card, it.cheat) if it.cheat else (it.card,))
     c = s.combat
     if c is not None:
         for m in c.monsters:
-            if m.out != "pet":  # (counted as its owner's pet)
+            if m.out not in ("pet", "steed"):  # (counted as its owner's pet or steed)
                 seen.update((m.mate or m.card,))  # a Mate's card is the Mate, not a copy
             seen.update(m.enhancers)
         seen.update(card for _, card in c.played)
@@ -64,6 +64,8 @@ def check(s: ClassicState, cards: ClassicSet) -> list[str]:
                 problems.append(f"seat {p.seat}: {used} in use in the {slot} slot (C-ITEM-2)")
         if ch.big_count(p, cards) > ch.big_limit(p, cards, s.params):
             problems.append(f"seat {p.seat}: {ch.big_count(p, cards)} big items (C-ITEM-4)")
+        if p.steed and cards.card(p.steed).kind != K.MONSTER:
+            problems.append(f"seat {p.seat}: the steed {p.steed} is no steed (C-PACK-6)")
         if any(cards.card(c).kind != K.CURSE for c in p.curses + p.next_combat):
             problems.append(f"seat {p.seat}: a non-curse among the curses")
     if bool(s.winners) != (s.phase == Phase.OVER):

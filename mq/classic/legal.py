@@ -13,6 +13,7 @@ from mq.cards.classic_defs import ClassicMonsterDef, ClassicSet, ClassicTreasure
 from mq.cards.classic_vocab import K, Timing
 from mq.classic import character as ch
 from mq.classic import combat as cb
+from mq.classic import packs
 from mq.classic.effects import pending_options
 from mq.classic.state import ClassicState, CPlayer, PendingKind, Phase, Stage
 from mq.rules.actions import Action
@@ -64,6 +65,11 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
                     add(Action(seat, "use", (card,)))
             if seat == s.curse.victim and p.hand and ch.power(p, cards, "dodge_curses", s.params) is not None:
                 add(Action(seat, "power", ("dodge", p.hand[0])))  # C-EPIC-9
+            add(Action(seat, "pass"))
+        return
+    if s.claim is not None and s.claim.open:  # C-EPIC-14, C-DIGI-2 (e): only the claim window
+        if seat in s.claim.waiting:
+            packs.claim_actions(s, p, cards, add)
             add(Action(seat, "pass"))
         return
     if s.phase == Phase.SETUP:
@@ -218,6 +224,7 @@ def _fighter(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
             m = c.monsters[i]
             if not m.enhancers and m.of < 0 and cards.monster_card(m.card).level <= pet.number("max_level"):
                 add(Action(seat, "power", ("pet", i)))
+    packs.fighter_actions(s, p, cards, add)  # C-EPIC-8, C-PACK-6
     if c.helper < 0 and not c.asked and len(s.players) > 1:
         add(Action(seat, "ask"))
     if c.helper < 0:
@@ -346,15 +353,18 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
 
 
 # The arguments of a power action that name the cards it discards (C-CHAR-3: any card will do, so
-# legal_actions lists the hand's first cards and is_legal accepts any cards of the hand).
+# legal_actions lists the hand's first cards and is_legal accepts any cards of the hand); None: as
+# many as the action names (a ranger's taming, mq.classic.packs.discards).
 DISCARD_ARGS = {"discard_bonus": 1, "backstab": 1, "theft": 1, "escape_boost": 1, "arrows": 1, "pickpocket": 1,
-                "dodge": 1, "prayer": 2}
+                "dodge": 1, "prayer": 2, "tame": None}
 
 
 def canonical_power(s: ClassicState, action: Action) -> Action | None:
     """The listed form of a power action naming any cards of the seat's hand to discard (None when
     they are not distinct cards of that hand)."""
     n = DISCARD_ARGS.get(action.text(0) if action.args else "", 0)
+    if n is None:
+        n = packs.discards(action)
     named = action.args[1:1 + n]
     hand = list(s.players[action.seat].hand) if 0 <= action.seat < len(s.players) else []
     for card in named:

@@ -10,7 +10,8 @@ from mq.cards.classic_vocab import K
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import effects as fx
-from mq.classic import flow, legal
+from mq.classic import flow, legal, packs
+from mq.classic import pack_effects as pfx
 from mq.classic.state import CItem, ClassicState, CMonster, Out, Pending, PendingKind, Phase, Stage
 from mq.classic.tx import DOOR, TREASURE, Tx
 from mq.rules.actions import Action
@@ -362,6 +363,9 @@ def h_power(tx: Tx, a: Action) -> None:  # noqa: C901
     theft."""
     seat, name = a.seat, a.text(0)
     p = tx.player(seat)
+    if name in packs.POWERS:  # the packs' races and classes (C-PACK-2, 3, 4, 6)
+        packs.apply(tx, a)
+        return
     if name == "pet":  # C-EPIC-6: the monster becomes the epic human's pet, no reward
         i = a.number(1)
         cb.take_out(tx, i, Out.PET)
@@ -472,6 +476,10 @@ def h_accept(tx: Tx, a: Action) -> None:
 
 
 def h_pass(tx: Tx, a: Action) -> None:
+    if tx.claim is not None and tx.claim.open:  # C-EPIC-14: no claim
+        tx.claim = tx.claim.replace(waiting=tuple(x for x in tx.claim.waiting if x != a.seat))
+        tx.event("pass", a.seat, "claim", False)
+        return
     if tx.curse is not None:
         tx.curse = tx.curse.replace(waiting=tuple(x for x in tx.curse.waiting if x != a.seat))
         tx.event("pass", a.seat, "curse", False)
@@ -493,6 +501,9 @@ def h_choose(tx: Tx, a: Action) -> None:
     """A pending decision (C-DIGI-5): the item or hand card lost, the body's card, the discard."""
     pend = tx.decision
     seat, card = a.seat, a.text(0)
+    if pend.kind == PendingKind.LUCK:  # C-PACK-4: one Treasure drawn for the combat discarded
+        pfx.choose_luck(tx, card)
+        return
     if pend.kind == PendingKind.LOSE_ITEM:
         fx.discard_item(tx, seat, card, "lost")
         tx.event("lost", seat, card, "item")

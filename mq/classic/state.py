@@ -49,6 +49,7 @@ class Out:
     DEFEATED = "defeated"  # Treasure only
     AWAY = "away"  # no reward
     PET = "pet"  # taken as an epic human's pet (C-EPIC-6): no reward, the card is the pet now
+    STEED = "steed"  # tamed by a ranger (C-PACK-6): no reward, the card is their steed now
 
 
 class PendingKind:
@@ -59,6 +60,7 @@ class PendingKind:
     LOOT = "loot"  # which card of a body to take (C-DEATH-2)
     CHARITY = "charity"  # the excess cards: give or discard (C-CHARITY)
     SEARCH = "search"  # which card of a discard pile to take (a special's search_discards)
+    LUCK = "luck"  # which Treasure drawn for the combat the bard discards (C-PACK-4, C-EPIC-10)
 
 
 @node
@@ -110,6 +112,7 @@ class CPlayer(Node):
     next_combat: tuple[str, ...] = ()  # next-combat curses waiting for this munchkin's next combat
     pet: str = ""  # an epic human's pet, a monster card face-up before them (C-EPIC-6)
     shown: tuple[int, ...] = ()  # the seats this hand is shown to until the turn ends (C-ITEM-10)
+    steed: str = ""  # one steed in play: a tamed monster card (C-PACK-6, C-EPIC-14)
     dead: bool = False  # C-DEATH-3: until the start of their next turn
     ready: bool = False  # C-SETUP-5
 
@@ -162,6 +165,16 @@ class CurseCast(Node):
     by: int  # -1: kicked open from the deck
     victim: int
     waiting: tuple[int, ...] = ()
+
+
+@node
+class Claim(Node):
+    """C-EPIC-14, C-DIGI-2 (e): monster cards discarded while an epic ranger is at the table; once
+    the game is at rest (``open``), the claim window in which such rangers may take one as steed."""
+
+    cards: tuple[str, ...]
+    waiting: tuple[int, ...] = ()
+    open: bool = False
 
 
 @node
@@ -222,7 +235,8 @@ class ClassicState(Node, Current[Turn, Combat, Pending]):
     bodies: tuple[Body, ...] = ()
     pending: Pending | None = None
     winners: tuple[int, ...] = ()
+    claim: Claim | None = None  # C-EPIC-14
 
 
 NODE_TYPES: dict[str, type[Node]] = {cls.__name__: cls for cls in (ClassicParams, CItem, CPlayer, CMonster, Combat, CurseCast, Effect,
-                                            Body, Pending, Turn, ClassicState, Deck)}
+                                            Body, Pending, Turn, ClassicState, Deck, Claim)}

@@ -7,8 +7,9 @@ counter-based RNG of mq.core, whose (seed, n) the state carries (DESIGN "Determi
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
+from mq.classic import character as ch
 from mq.classic.events import make
-from mq.classic.state import ClassicState, Combat, CPlayer, CurseCast, Pending, Turn
+from mq.classic.state import Claim, ClassicState, Combat, CPlayer, CurseCast, Pending, Turn
 from mq.rules.errors import IllegalAction
 from mq.rules.state import Deck
 from mq.rules.tx import Transaction, keep
@@ -36,6 +37,7 @@ class Tx(Transaction[CPlayer, Turn, Combat, Pending]):
         self.bodies = state.bodies
         self.pending: Pending | None = state.pending
         self.winners = state.winners
+        self.claim = state.claim
         self.events: list[tuple] = []
 
     # (the RNG, the draws and the setters, C-SETUP-2: mq.rules.tx.Transaction)
@@ -48,6 +50,14 @@ class Tx(Transaction[CPlayer, Turn, Combat, Pending]):
             raise IllegalAction("phase/wrong", "no curse is on its way")
         return c
 
+    def discard(self, card: str) -> None:
+        """To its discard pile; a monster card discarded while an epic ranger is at the table may
+        be claimed (C-EPIC-14, C-DIGI-2 e: mq.classic.flow opens the claim window)."""
+        super().discard(card)
+        if card.startswith("CD") and self.cards.card(card).kind == "monster" and any(
+                ch.power(p, self.cards, "claim", self.params) is not None for p in self.players):
+            self.claim = Claim(cards=(self.claim.cards if self.claim is not None else ()) + (card,))
+
     def deck_of(self, card: str) -> str:
         return DOOR if card.startswith("CD") else TREASURE
 
@@ -57,4 +67,4 @@ class Tx(Transaction[CPlayer, Turn, Combat, Pending]):
             rng_n=self.n, order=self.order, players=keep(self.players, base.players, base.players),
             door=self.decks[DOOR], treasure=self.decks[TREASURE], phase=self.phase, turn=self.turn,
             combat=self.combat, curse=self.curse, queue=self.queue, bodies=self.bodies, pending=self.pending,
-            winners=self.winners)
+            winners=self.winners, claim=self.claim)

@@ -11,7 +11,8 @@ from mq.classic.state import ClassicState, Phase, Stage
 
 CURSE = "curse"  # the curse window
 DIE = "die"  # the die window after a run-away roll
-STAGES = (CURSE, Stage.HELP, Stage.WINDOW, DIE)  # every window's name
+CLAIM = "claim"  # the claim window of an epic ranger (C-EPIC-14, C-DIGI-2 e)
+STAGES = (CURSE, Stage.HELP, Stage.WINDOW, DIE, CLAIM)  # every window's name
 
 
 def window(state: ClassicState) -> tuple[str, tuple[int, ...]] | None:
@@ -21,6 +22,8 @@ def window(state: ClassicState) -> tuple[str, tuple[int, ...]] | None:
         return None
     if state.curse is not None:
         return (CURSE, state.curse.waiting) if state.curse.waiting else None
+    if state.claim is not None and state.claim.open:
+        return (CLAIM, state.claim.waiting) if state.claim.waiting else None
     c = state.combat
     if c is None or not c.waiting:
         return None

@@ -39,15 +39,17 @@ STAGE_WORDS = {Stage.PREPARE: "fighting", Stage.HELP: "asking for help", Stage.W
                Stage.RUN: "running away"}
 PENDING_WORDS = {PendingKind.LOSE_ITEM: "losing an item", PendingKind.LOSE_HAND: "discarding from the hand",
                  PendingKind.LOOT: "looting a body", PendingKind.CHARITY: "charity",
-                 PendingKind.SEARCH: "searching a discard pile"}
+                 PendingKind.SEARCH: "searching a discard pile", PendingKind.LUCK: "the bard's luck"}
 OUT_WORDS = {Out.KILLED: "is killed", Out.DEFEATED: "is defeated (Treasure, no level)",
-             Out.AWAY: "is sent away (no reward)", Out.PET: "becomes a pet"}
+             Out.AWAY: "is sent away (no reward)", Out.PET: "becomes a pet", Out.STEED: "is tamed as a steed"}
 ENDS = {"won": "won", "fled": "over: everyone has run", "no_result": "over without a result"}
 EPIC_WORDS = {"arrows": "arrows (−2 to one in others' fights)", "no_hand_limit": "no hand limit",
               "double_sale": "two items sold double", "pet": "may take a small monster as a pet",
               "clean_escape": "ignores run-away penalties", "eat": "eats level-1 monsters",
               "dodge_curses": "dodges curses", "prayer": "prays for Treasure", "pickpocket": "steals from hands",
-              "giant_grip": "two-handers take one hand", "big_items": "two big items"}
+              "giant_grip": "two-handers take one hand", "big_items": "two big items",
+              "eat_weak": "eats level-1 monsters", "luck": "draws and discards 2 more Treasure",
+              "claim": "may claim discarded monsters as steeds"}
 DEATH = "\u2620"
 
 
@@ -271,6 +273,10 @@ class ClassicScribe:
                 return f"{self.you(e.seat).capitalize()} give{'' if e.seat == self.seat else 's'} " \
                        f"{n(e.card)} to {self.you(e.to)} (charity)."
             return f"{who(e.seat)} gives a card to {who(e.to)} (charity)."
+        if k == "share":  # C-PACK-4
+            return f"{who(e.to)} takes {n(e.card)} as the share of the deal."
+        if k == "steed":  # C-PACK-6, C-EPIC-14
+            return f"{who(e.seat)} has a new steed: {n(e.card)}."
         if k == "game_won":
             return "Game over: " + " and ".join(who(s) for s in e.seats) + " reached the winning level!"
         return ""
@@ -290,6 +296,9 @@ class ClassicScribe:
             "enthral": f"{by} discards the whole hand to enthral a monster.",
             "pet": f"{by} takes a monster as a pet.",
             "sacrifice": f"{by} sacrifices the pet" + (" to the monsters." if target == "monsters" else f" for {seat}."),
+            "eat": f"{by} eats the monster: up a level, as for a kill.",
+            "tame": f"{by} discards cards to tame a monster as a steed.",
+            "clean_escape": f"{by} escapes cleanly: {target} Treasure cards.",
         }
         return words.get(name, f"{by} uses the {name.replace('_', ' ')} power.")
 
@@ -640,7 +649,15 @@ class ClassicModel(Model):
                 return f"Charity: {plural(pend.n, 'card')} too many: for each, {where} (1-9, a: menu)."
             if pend.kind == PendingKind.SEARCH:
                 return "Take a card of the discard pile (1-9, a: menu)."
+            if pend.kind == PendingKind.LUCK:
+                return (f"Bard's luck: discard {plural(pend.n, 'card')} of the Treasure drawn for the fight "
+                        "(1-9, a: menu).")
             return f"Your decision ({pend.kind}): 1-9, a: menu."
+        if v.claim is not None and v.claim.open:  # C-EPIC-14, C-DIGI-2 (e)
+            if not mine:
+                return f"Claim window: waiting for {', '.join(who(s) for s in v.claim.waiting)}…"
+            return "Claim window: discard your whole hand to take a discarded monster as your steed, or pass " \
+                   "(1-9, a: menu)."
         if v.curse is not None:
             cur = v.curse
             curse = self.card_name(cur.card)
@@ -848,6 +865,15 @@ class ClassicModel(Model):
             return f"Pray: discard {n(rest[0])} and {n(rest[1])} for a Treasure card (epic cleric)"
         if name == "dodge":
             return f"Dodge the curse: discard {n(rest[0])}, roll 5+ to cancel it (epic wizard)"
+        if name == "claim":
+            bonus = self.cards.monster_card(rest[0]).treasure
+            return f"Claim {n(rest[0])} as your steed (+{bonus} in fights): discard your whole hand (epic ranger)"
+        if name == "eat":
+            return f"Eat {self.monster_label(rest[0])}: up a level as for a kill, no Treasure (epic orc)"
+        if name == "tame":
+            bonus = self.cards.monster_card(self.view.combat.monsters[rest[-1]].card).treasure
+            paid = ", ".join(n(c) for c in rest[:-1])
+            return f"Tame {self.monster_label(rest[-1])} as your steed (+{bonus} in fights): discard {paid}"
         return f"Use the {name.replace('_', ' ')} power"
 
     def _play_words(self, a: Action) -> str:
@@ -885,6 +911,8 @@ class ClassicModel(Model):
             return f"Take {card} ({self.card_info(a.args[0])}) from {who(self.view.bodies[0].seat)}'s body"
         if pend.kind == PendingKind.SEARCH:
             return f"Take {card} from the discard pile"
+        if pend.kind == PendingKind.LUCK:
+            return f"Discard {card} ({self.card_info(a.args[0])}; bard's luck)"
         return f"Choose {card}"
 
     def epic_words(self, seat: int) -> str:

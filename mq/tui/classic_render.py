@@ -116,6 +116,8 @@ def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[
         parts.append(("class:log.alert", f"  next fight: {model.card_name(c)}"))
     if p.pet:
         parts.append(("class:combat.win", f"  pet: {model.card_name(p.pet)}"))
+    if p.steed:  # C-PACK-6
+        parts.append(("class:combat.win", f"  steed: {model.card_name(p.steed)}"))
     epic = model.epic_words(seat)
     if epic:
         parts.append(("class:combat.win", f"  epic: {epic}"))
@@ -349,6 +351,8 @@ def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:
             rows += R._para(f"  cursed: {model.card_name(c)}: {model.card_text(c)}", width, "class:log.alert")
         if p.pet:
             rows += R._para(f"  pet: {model.card_name(p.pet)}", width, "class:help")
+        if p.steed:
+            rows += R._para(f"  steed: {model.card_name(p.steed)} ({model.card_info(p.steed)})", width, "class:help")
         if model.epic_words(p.seat):
             rows += R._para(f"  epic powers: {model.epic_words(p.seat)}", width, "class:help")
     c = v.combat

@@ -1,0 +1,93 @@
+"""The actions of the packs' races and classes (CLASSIC.md C-PACK-2, 3, 4, 6, C-EPIC-8, 14): what they
+may do (listed for mq.classic.legal) and what doing it does (for mq.classic.reducer's ``power``).
+
+- **Eating the weak** (epic orc, C-EPIC-8): ``power eat 0`` as main fighter, at once, before any
+  card, help or window: the lone monster kicked open or played for trouble, of printed level
+  ``max_level`` or less, is discarded; the orc goes up 1 level as for a kill (it may be the winning
+  level, C-LAW-2); the combat counts as won, with no Treasure.
+- **Claiming** (epic ranger, C-EPIC-14): ``power claim CARD`` in the claim window (C-DIGI-2 e):
+  the whole hand (at least ``min_cards``) for a monster card just discarded, as the steed.
+- **Taming** (ranger, C-PACK-6): ``power tame CARD... i`` once per combat as main fighter: as many
+  hand cards as monster ``i``'s Treasure count (at least 1) are discarded; the monster leaves with
+  no levels, Treasure or Bad Stuff and becomes the ranger's steed (mq.classic.pack_effects).
+
+The layer of mq.classic.combat: it reads and changes the combat, never the flow of windows (the
+reducer and mq.classic.flow do that)."""
+from __future__ import annotations
+
+from mq.cards.classic_defs import ClassicSet
+from mq.classic import character as ch
+from mq.classic import combat as cb
+from mq.classic import effects as fx
+from mq.classic import pack_effects as pfx
+from mq.classic.state import ClassicState, CPlayer, Out, Phase
+from mq.classic.tx import Tx
+from mq.rules.actions import Action
+
+POWERS = ("eat", "tame", "claim")
+
+
+def tame_cost(s, cards: ClassicSet, i: int) -> int:
+    """C-PACK-6: the hand cards taming monster ``i`` costs: its Treasure count, at least 1."""
+    return max(1, cb.monster_treasure(s.combat, cards, i))
+
+
+def may_eat(s: ClassicState, p: CPlayer, cards: ClassicSet) -> bool:
+    """C-EPIC-8: an epic orc's own combat, just begun by kicking the door or looking for trouble:
+    one monster of printed level ``max_level`` or less, nothing played, no help, no window yet."""
+    e = ch.power(p, cards, "eat_weak", s.params)
+    c = s.combat
+    if e is None or c.fighter != s.current_turn.seat or len(c.monsters) != 1 or c.monsters[0].out:
+        return False
+    fresh = not c.played and not c.extra and c.helper < 0 and not c.asked and c.windows == 0 and not c.monsters[0].enhancers
+    return fresh and cards.monster_card(c.monsters[0].card).level <= e.number("max_level")
+
+
+def fighter_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
+    """The main fighter's pack powers in the prepare stage (C-EPIC-8, C-PACK-6)."""
+    c = s.combat
+    if may_eat(s, p, cards):
+        add(Action(p.seat, "power", ("eat", 0)))
+    if ch.power(p, cards, "tame") is not None and (p.seat, "tame") not in c.used:
+        for i in cb.fought(c):
+            n = tame_cost(s, cards, i)
+            if c.monsters[i].of < 0 and len(p.hand) >= n:  # (a Mate is a copy: nothing to ride)
+                add(Action(p.seat, "power", ("tame",) + p.hand[:n] + (i,)))
+
+
+def claim_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
+    """C-EPIC-14: in the claim window, each monster card still to be claimed."""
+    if p.seat in pfx.claimers(s, cards):
+        for card in s.claim.cards:
+            add(Action(p.seat, "power", ("claim", card)))
+
+
+def discards(action: Action) -> int:
+    """How many of a pack power's arguments, after its name, are the hand cards it discards."""
+    return len(action.args) - 2 if action.args[:1] == ("tame",) else 0
+
+
+def apply(tx: Tx, a: Action) -> None:
+    seat, name = a.seat, a.text(0)
+    if name == "eat":  # C-EPIC-8: no card may prevent it; a won combat and a kill, no Treasure
+        i = a.number(1)
+        tx.event("power", seat, name, str(i))
+        cb.take_out(tx, i, Out.KILLED)
+        fx.gain_levels(tx, seat, 1, "kill", may_win=True)
+        if tx.winners:
+            tx.event("game_won", tx.winners)
+        cb.end(tx, "won")
+        if tx.winners:
+            tx.phase = Phase.OVER
+    elif name == "tame":  # C-PACK-6
+        i = a.args[-1]
+        for card in a.args[1:-1]:
+            fx.discard_from_hand(tx, seat, card, "power")
+        tx.set_combat(used=tx.fight.used + ((seat, name),))
+        tx.event("power", seat, name, str(i))
+        cb.take_out(tx, i, Out.STEED)
+        pfx.set_steed(tx, seat, tx.fight.monsters[i].card, "tame")
+    elif name == "claim":  # C-EPIC-14
+        pfx.claim(tx, seat, a.text(1))
+    else:
+        raise NotImplementedError(f"the Classic engine has no code for the pack power {name!r}")
