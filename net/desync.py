@@ -1,10 +1,13 @@
-"""Finding and reporting a desync: subtree digests by path, and the report file.
+"""Finding and reporting a desync: subtree digests by path, the sequencer's search, the report file.
 
 Two peers whose state hashes differ after entry n find the first differing field without shipping
 states: one asks the other for "the digests of the children of path P" (:func:`kids`), compares them
 with its own, and descends into the first child that differs, until the children agree, the shapes
 differ, or a leaf is reached.  A path is a list of child indices (a node's field index, or a tuple
 index); :func:`path_text` spells it like ``mq.rules.diff_path`` does (``state.players[1].gold``).
+The sequencer runs that search with one member (:class:`Search`: the hashes its members reported,
+the walk, the finding it publishes once every connected seat has reported); the search does no
+I/O: the sequencer sends the questions and the finding it returns.
 
 Also here, because it is the only other code that reaches into a state by path: the test-only
 perturbation (``MQ_TEST_PERTURB``) used to prove that desyncs are caught.
@@ -30,6 +33,84 @@ class Walk:
     seq: int
     path: list[int] = field(default_factory=list)
     started: float = 0.0
+
+
+# The finding is published once every connected seat reported its hash for the entry, or after
+# this long (so that the report lists all peers); a member that leaves a question of the search
+# unanswered for ANSWER_S ends it.
+PUBLISH_WAIT_S = 0.5
+ANSWER_S = 3.0
+MAX_DEPTH = 32  # a walk stops this deep (a state is far shallower: a bound, not a limit in use)
+
+
+class Search:
+    """The sequencer's desync search (see the module docstring).  ``keep``: how many entries back
+    the members' reported hashes are kept (the replica keeps the states of as many)."""
+
+    def __init__(self, keep: int) -> None:
+        self.keep = keep
+        self.reports: dict[int, dict[int, int]] = {}  # entry -> seat -> the hash it reported
+        self.seq: int | None = None  # the entry after which hashes differ (None: no desync)
+        self.walk: Walk | None = None  # the search with one member, while it runs
+        self.found: tuple[int, str, float] | None = None  # (entry, first difference, publish by)
+
+    def reported(self, n: int, seat: int, h: int) -> None:
+        """Seat ``seat`` reported hash ``h`` after entry ``n``."""
+        self.reports.setdefault(n, {})[seat] = h
+        self.reports.pop(n - self.keep, None)
+
+    def begin(self, rid: bytes, seat: int | None, n: int, state, now: float) -> list[int] | None:
+        """Search with the member on ``rid``, whose hash after entry ``n`` differs from ours;
+        ``state``: ours after ``n`` (None: no longer kept).  Returns the first path to ask it about
+        (a ``kids_req``), or None: there is nothing to walk, the finding waits to be published."""
+        self.seq = n
+        if state is None:
+            self.walk = Walk(rid, seat, n, started=now)
+            self.finish(None, "the state of that entry is no longer kept", now)
+            return None
+        self.walk = Walk(rid, seat, n, [], now)
+        return self.walk.path
+
+    def answer(self, state, theirs: tuple[str, list[int]], now: float) -> list[int] | None:
+        """The member's shape and digests at the path asked; ``state``: ours after the entry.
+        Returns the next path to ask about, or None: the search is over (the finding waits)."""
+        w = self.walk
+        assert w is not None  # a search runs
+        i = first_difference(kids(state, w.path), theirs)
+        if i is None or len(w.path) >= MAX_DEPTH:
+            self.finish(state, None, now)
+            return None
+        w.path.append(i)
+        return w.path
+
+    def unanswered(self, now: float) -> bool:
+        """The member has left the search's question unanswered too long."""
+        return self.walk is not None and now - self.walk.started > ANSWER_S
+
+    def finish(self, state, problem: str | None, now: float) -> None:
+        """The walk ends (``problem``: why it stopped early); ``state``: ours after the entry
+        (None: no longer kept).  Its finding waits for the members' reports (:meth:`due`)."""
+        w, self.walk = self.walk, None
+        assert w is not None  # a search runs
+        text = path_text(state, w.path) if state is not None else "state"
+        if problem:
+            text += f" (search stopped: {problem})"
+        self.found = (w.seq, text, now + PUBLISH_WAIT_S)
+
+    def due(self, now: float, seats) -> tuple[int, str] | None:
+        """The finding (entry, first difference) to publish now: once each of ``seats`` (the
+        connected ones) reported its hash for the entry, or the wait is over; None: not yet."""
+        if self.found is None:
+            return None
+        n, text, until = self.found
+        if now < until and any(s not in self.reports.get(n, {}) for s in seats):
+            return None
+        self.found = None
+        return n, text
+
+    def hashes(self, n: int, seat: int | None, h: int) -> list[list]:
+        """[seat, hash] after entry ``n``: ours (``seat``, ``h``) first, then each member's."""
+        return [[seat, h]] + [[s, x] for s, x in sorted(self.reports.get(n, {}).items()) if s != seat]
 
 
 def _child(value, i: int):

@@ -5,7 +5,8 @@ It runs the lobby (who takes which seat, the table options; the seats themselves
 and the seed commit-reveal, validates proposals with the engine (through net.port), numbers them,
 sends them and has them synced, plays the table's moves (bots, away seats, the window timer), watches its members'
 heartbeats and the quorum, reconciles the logs of a new reign and adopts the most up-to-date one,
-compares every member's state hash with its own and walks to the first difference of a desync.
+compares every member's state hash with its own and, when one differs, runs the desync search
+(net.desync.Search: it walks to the first difference; the sequencer sends its questions).
 
 Invariants:
 - One ``Sequencer`` per peer, kept across reigns; it handles what reaches the peer's ROUTER only
@@ -63,10 +64,7 @@ class Sequencer:
         self._seeding: seeding.Exchange | None = None
         self.steward = port.Steward()  # the window timer (the table's passes, Q-OPT-1)
         self._ending_until: float | None = None
-        self.walk: desync.Walk | None = None
-        self._reports: dict[int, dict[int, int]] = {}
-        self.desync_seq: int | None = None
-        self._desync_found: tuple[int, str, float] | None = None
+        self.search = desync.Search(RING)  # hash reports and the desync search (net.desync)
         self._last_tick = 0.0
         self._bot_failures = 0
 
@@ -397,7 +395,7 @@ class Sequencer:
                 self.membership.away_since[m.seat] = self.p.rt.now()
                 self.p.notice("away", m.seat, f"{self.p.who(m.seat)} is away ({why})")
             self.broadcast_lobby()
-        if self.walk is not None and self.walk.rid == rid:
+        if self.search.walk is not None and self.search.walk.rid == rid:
             self._finish_walk("the peer went away during the search")
 
     def broadcast_lobby(self) -> None:
@@ -412,7 +410,7 @@ class Sequencer:
     def on_propose(self, rid: bytes, msg: dict, t0: float) -> None:
         m = self.membership.members[rid]
         pid = msg["pid"]
-        if not self.live and self.p.phase == "game" and self.desync_seq is None:
+        if not self.live and self.p.phase == "game" and self.search.seq is None:
             self._pending_props.append((rid, msg, t0))  # a new sequencer reconciling: soon
             return
         if m.seat is None:
@@ -434,7 +432,7 @@ class Sequencer:
         if self.p.phase != "game" or not self.live:
             if self.p.phase == "ended" or (self.p.state is not None and port.is_over(self.p.state)):
                 return "game/over", "the game is over"
-            if self.p.phase == "desync" or self.desync_seq is not None:
+            if self.p.phase == "desync" or self.search.seq is not None:
                 return "net/paused", "the game stopped on a desync"
             return "net/not-started", "the game is not running yet"
         why = replica.may_author(self.p.header, author, action)
@@ -520,60 +518,43 @@ class Sequencer:
             m.acked = max(m.acked, n)
             if m.seat is None:
                 continue
-            self._reports.setdefault(n, {})[m.seat] = h
-            self._reports.pop(n - RING, None)
+            self.search.reported(n, m.seat, h)
             if h != self.p.log.entries[n - 1].hash:
                 self._start_desync(n, m, h)
 
     def _start_desync(self, n: int, m: Member, h: int) -> None:
-        if self.p.phase == "desync" or self.walk is not None:
+        if self.p.phase == "desync" or self.search.walk is not None:
             return
         log.error("desync at entry %d: %s has %016x, the sequencer %016x", n, m.name, h, self.p.log.entries[n - 1].hash)
-        self.desync_seq = n
         self.live = False
         self.broadcast({"t": "pause", "seq": n, "reason": "desync"})
         self.p.notice("info", m.seat, f"state hashes differ after entry {n}: the game is paused")
-        if n not in self.p.ring:
-            self.walk = desync.Walk(m.rid, m.seat, n, started=self.p.rt.now())
-            return self._finish_walk("the state of that entry is no longer kept")
-        self.walk = desync.Walk(m.rid, m.seat, n, [], self.p.rt.now())
-        self.p.send_to(m.rid, {"t": "kids_req", "seq": n, "path": []})
+        path = self.search.begin(m.rid, m.seat, n, self.p.ring.get(n), self.p.rt.now())
+        if path is not None:
+            self.p.send_to(m.rid, {"t": "kids_req", "seq": n, "path": path})
 
     def _on_kids(self, rid: bytes, m: Member, msg: dict) -> None:
-        w = self.walk
+        w = self.search.walk
         if w is None or m.rid != w.rid or msg["seq"] != w.seq or msg["path"] != w.path:
             return self.p.drops.drop("kids", "no such question", m.name)
         if not all(wire.U64(d) for d in msg["d"]):
             return self.p.drops.drop("kids", "bad digest", m.name)
-        mine = desync.kids(self.p.ring[w.seq], w.path)
-        i = desync.first_difference(mine, (msg["ok"], msg["d"]))
-        if i is None or len(w.path) >= 32:
-            return self._finish_walk(None)
-        w.path.append(i)
-        self.p.send_to(m.rid, {"t": "kids_req", "seq": w.seq, "path": w.path})
+        path = self.search.answer(self.p.ring[w.seq], (msg["ok"], msg["d"]), self.p.rt.now())
+        if path is not None:
+            self.p.send_to(m.rid, {"t": "kids_req", "seq": w.seq, "path": path})
 
-    def _finish_walk(self, problem: str | None) -> None:
-        w, self.walk = self.walk, None
+    def _finish_walk(self, problem: str) -> None:
+        w = self.search.walk
         assert w is not None  # a search runs
-        n = w.seq
-        text = desync.path_text(self.p.ring[n], w.path) if n in self.p.ring else "state"
-        if problem:
-            text += f" (search stopped: {problem})"
-        # Publish once every connected seat has reported its hash for n (bounded wait), so the
-        # report lists all peers.
-        self._desync_found = (n, text, self.p.rt.now() + 0.5)
+        self.search.finish(self.p.ring.get(w.seq), problem, self.p.rt.now())
 
-    def _publish_desync(self, now: float, n: int, text: str, until: float) -> None:
-        missing = [s for s in self.membership.seat_rid if s not in self._reports.get(n, {})]
-        if missing and now < until:
+    def _publish_desync(self, now: float) -> None:
+        found = self.search.due(now, self.membership.seat_rid)
+        if found is None:
             return
-        self._desync_found = None
-        hashes = [[self.p.seat, self.p.log.entries[n - 1].hash]]
-        for seat, h in sorted(self._reports.get(n, {}).items()):
-            if seat != self.p.seat:
-                hashes.append([seat, h])
+        n, text = found
         e = self.p.log.entries[n - 1]
-        msg = {"t": "desync", "seq": n, "hashes": hashes, "path": text[:400],
+        msg = {"t": "desync", "seq": n, "hashes": self.search.hashes(n, self.p.seat, e.hash), "path": text[:400],
                "entry": [e.n, e.author, e.action, e.hash]}
         self.broadcast(msg)
         self.p.report_desync(msg)
@@ -588,12 +569,11 @@ class Sequencer:
         for rid in self.membership.silent(now, self.p.cfg.dead_s):
             self._member_gone(rid, "no heartbeat")
         self._seeding_timer(now)
-        if self.p.phase == "game" and self.desync_seq is None and self._reign_timers(now):
+        if self.p.phase == "game" and self.search.seq is None and self._reign_timers(now):
             return
-        if self.walk is not None and now - self.walk.started > 3.0:
+        if self.search.unanswered(now):
             self._finish_walk("the peer did not answer")
-        if self._desync_found is not None:
-            self._publish_desync(now, *self._desync_found)
+        self._publish_desync(now)
         if self.p.phase != "game" or not self.live:
             return
         # Q-DIGI-2: the timer closes a window by passing for the seats still waiting (a refused

@@ -417,7 +417,8 @@ def _copy(v):
 _SHARED = {"cards", "state", "header", "log", "ctx", "router", "dealer", "gate", "p"}  # not copied
 # The peer's role objects (a dotted path from the peer): each is kept (the peer, or the role above
 # it, holds it by reference) and its fields restored.
-_ROLES = ("replica", "catchup", "admission", "sequencer", "sequencer.membership", "sequencer.steward", "follower")
+_ROLES = ("replica", "catchup", "admission", "sequencer", "sequencer.membership", "sequencer.steward",
+          "sequencer.search", "follower")
 
 
 def _role(p: Peer, path: str):
@@ -482,7 +483,7 @@ def fingerprint(p: Peer) -> tuple:
     return (p.phase, p.seq, state_hash(p.state) if p.state is not None else None,
             p.log.last_seq if p.log else None, os.path.getsize(p.log.path) if p.log else None,
             [s.wire() for s in p.seats], sorted((rid, m.seat, m.pub) for rid, m in p.members.items()),
-            dict(p.seat_rid), p.leader, p.sequencer.live, p.sequencer.desync_seq, p.sequencer.walk is None, p.seat,
+            dict(p.seat_rid), p.leader, p.sequencer.live, p.sequencer.search.seq, p.sequencer.search.walk is None, p.seat,
             p.leader_seat,
             p.game, p.following, p.connecting, sorted(p.outstanding), sorted(p.catchup.buffer), p.catchup.head,
             p.follower.end_seq, p.refusal, p.finished, dict(p.sequencer.last_pid))
@@ -1127,7 +1128,7 @@ def test_a_report_about_another_entry_at_that_number_compares_nothing(sim, failu
 
     def report(i):
         sim.to_leader(G, wire.pack({"t": "report", "hs": [[n, ours.hash ^ 1, i]]}))
-        seen.append(hp.sequencer.desync_seq)
+        seen.append(hp.sequencer.search.seq)
     before, after = _unchanged(sim, hp, lambda: report(b"\x07" * 16), failures)
     assert after == before and seen == [None]
     _unchanged(sim, hp, lambda: report(ours.id), failures)
