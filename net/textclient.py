@@ -31,57 +31,73 @@ def _lines_from_stdin() -> asyncio.Queue:
     return q
 
 
-async def run(table: NetTable, host: bool, out=sys.stdout) -> None:  # noqa: C901
-    peer = table.peer
+class _Session:
+    """What the front end holds between lines: the numbered actions it offered last, and the
+    entry it offered them after."""
+
+    def __init__(self, table: NetTable, host: bool, out) -> None:
+        self.table, self.peer, self.host, self.out = table, table.peer, host, out
+        self.narrator = Narrator(self.peer.cards)
+        self.options: list = []
+        self.prompted_at = -1
+
+    def _tell(self, text: str) -> None:
+        print(f"mq: {text}", file=self.out, flush=True)
+
+    async def answer(self, line: str) -> None:
+        """A line typed: Enter starts the game (the host, in the lobby), ``/say TEXT`` chats, a
+        number plays the action offered under it."""
+        if self.peer.phase == "lobby" and self.host:
+            self.table.start()
+            return
+        if line.startswith("/say "):
+            await self.table.say(line[5:])
+            return
+        if not line.isdigit() or not self.options:
+            return self._tell("type the number of an action, or /say TEXT")
+        i = int(line)
+        if not 0 <= i < len(self.options):
+            return self._tell("no such option")
+        try:
+            await self.table.submit(self.options[i])
+        except IllegalAction as e:
+            self._tell(f"not now ({e.reason})")
+        self.options = []
+
+    def show(self, item) -> None:
+        """An update: narrate it (public information only); offer our legal actions by number
+        when the game waits for our seat and we have not offered them since the last entry."""
+        out, peer = self.out, self.peer
+        if isinstance(item, Applied):
+            for text in self.narrator.lines(item.state, item.events):
+                print(text, file=out)
+        elif isinstance(item, Notice):
+            who = "" if item.seat is None or item.seat < 0 else f"{COLOURS[item.seat]}: "
+            print(f"-- {who}{item.text}", file=out)
+        seat = peer.seat
+        if seat is not None and peer.my_turn() and not peer.outstanding and self.prompted_at != peer.seq:
+            self.prompted_at = peer.seq
+            self.options = list(legal_actions(peer.state, seat, peer.cards))
+            print(f"== your move ({COLOURS[seat]}):", file=out)
+            for i, a in enumerate(self.options):
+                print(f"  {i:2}  {a.kind} {' '.join(str(x) for x in a.args)}", file=out)
+        out.flush()
+
+
+async def run(table: NetTable, host: bool, out=sys.stdout) -> None:
+    session = _Session(table, host, out)
     lines = _lines_from_stdin()
-    narrator = Narrator(peer.cards)
-    if host and peer.phase == "lobby":
+    if host and table.peer.phase == "lobby":
         print("mq: waiting for players; press Enter to start (empty seats get bots)", file=out, flush=True)
-    options: list = []
-    prompted_at = -1
 
     async def stdin_loop() -> None:
-        nonlocal options
-        while True:
-            line = await lines.get()
-            if line is None:
-                return
-            if peer.phase == "lobby" and host:
-                table.start()
-                continue
-            if line.startswith("/say "):
-                await table.say(line[5:])
-                continue
-            if not line.isdigit() or not options:
-                print("mq: type the number of an action, or /say TEXT", file=out, flush=True)
-                continue
-            i = int(line)
-            if not 0 <= i < len(options):
-                print("mq: no such option", file=out, flush=True)
-                continue
-            try:
-                await table.submit(options[i])
-            except IllegalAction as e:
-                print(f"mq: not now ({e.reason})", file=out, flush=True)
-            options = []
+        while (line := await lines.get()) is not None:
+            await session.answer(line)
 
     reader = asyncio.get_running_loop().create_task(stdin_loop())
     try:
         async for item in table.updates():
-            if isinstance(item, Applied):
-                for text in narrator.lines(item.state, item.events):
-                    print(text, file=out)
-            elif isinstance(item, Notice):
-                who = "" if item.seat is None or item.seat < 0 else f"{COLOURS[item.seat]}: "
-                print(f"-- {who}{item.text}", file=out)
-            seat = peer.seat
-            if seat is not None and peer.my_turn() and not peer.outstanding and prompted_at != peer.seq:
-                prompted_at = peer.seq
-                options = list(legal_actions(peer.state, seat, peer.cards))
-                print(f"== your move ({COLOURS[seat]}):", file=out)
-                for i, a in enumerate(options):
-                    print(f"  {i:2}  {a.kind} {' '.join(str(x) for x in a.args)}", file=out)
-            out.flush()
+            session.show(item)
     finally:
         reader.cancel()
         try:
