@@ -22,7 +22,8 @@ LEVEL_WHY = {"kill": "monsters slain", "help": "helping", "card": "a card", "sal
              "theft": "a theft gone wrong", "bad stuff": "Bad Stuff"}
 DISCARD_WHY = {"sold": "sells", "used": "uses up", "charity": "discards (charity)", "power": "discards",
                "big": "cannot carry", "replaced": "replaces", "pet": "loses the pet", "steed": "lets go of the steed",
-               "luck": "discards (bard's luck)"}
+               "luck": "discards (bard's luck)", "hireling": "lets the hireling go", "sacrifice": "sacrifices",
+               "lost": "loses"}
 STEED_HOW = {"tame": "tames", "claim": "claims from the discards", "play": "saddles up"}  # C-PACK-6, C-EPIC-14
 
 
@@ -176,6 +177,8 @@ class ClassicNarrator:
             return f"  {w(e.to)} takes {self.card(e.card)} as the share of the deal."
         if kind == "steed":
             return f"  {w(e.seat)} {STEED_HOW.get(e.how, 'gets')} {self.card(e.card)} as a steed."
+        if kind == "hireling":  # C-PACK-5
+            return f"{w(e.seat)} hires {self.card(e.card)}."
         if kind == "game_won":
             verb = "wins" if len(e.seats) == 1 else "win"
             return "*** " + " and ".join(w(s) for s in e.seats) + f" {verb} the game! ***"

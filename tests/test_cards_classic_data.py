@@ -224,7 +224,9 @@ def test_every_effect_and_word_is_used():
     """Nothing in the Classic vocabulary is dead: every effect, kind, slot and timing is on a card,
     and so is every monster and item keyword and every who name."""
     assert {e.name for e in every_effect()} == set(V.EFFECTS)
-    assert {c.kind for c in DOOR} == set(V.DOOR_KINDS) and {c.kind for c in TREASURE} == set(V.TREASURE_KINDS)
+    assert {c.kind for c in DOOR} == set(V.DOOR_KINDS)
+    assert {c.kind for c in TREASURE} | set(V.FOLLOWERS) == set(V.TREASURE_KINDS)  # C-PACK-5: the packs'
+    assert {c.kind for c in ALL_TREASURE} == set(V.TREASURE_KINDS)
     assert {c.slot for c in ITEMS} == set(V.SLOTS)
     assert {c.when for c in DOOR + TREASURE if c.kind == "special"} == set(V.TIMINGS)
     assert {k for m in MONSTERS for k in m.keywords} == set(V.MONSTER_KEYWORDS)
@@ -322,6 +324,8 @@ SAYS = {
                        "draw 1 treasure more than the monsters give", f"discard {e.get('extra')}"),
     "tame": lambda e: ("as many cards from your hand as a monster's treasure", "becomes your steed"),
     "claim": lambda e: f"discard your whole hand (at least {e.get('min_cards')} cards) to take it as your steed",
+    "lose_steed": lambda e: "lose your steed",
+    "lose_hireling": lambda e: "lose your hireling",
 }
 
 
@@ -356,7 +360,7 @@ def test_monster_texts(card):
 
 _START = {"enhancer": "Enhancer: ", "wandering": "Wandering Monster: ", "mate": "Mate: ", "curse": "Curse! ",
           "halfbreed": "Half-Breed: ", "supermunchkin": "Super Munchkin: ", "cheat": "Cheat!: ",
-          "oneshot": "One-shot: ", "level": "Go up a level. "}
+          "oneshot": "One-shot: ", "level": "Go up a level. ", "steed": "Steed", "hireling": "Hireling. "}
 _WHEN = {"anytime": "Anytime: ", "combat": "In combat: ", "own_turn": "On your turn, outside combat: "}
 
 
@@ -389,6 +393,9 @@ def test_other_texts_name_their_kind_and_figures(card):
         assert f"{card.bonus:+d} to its level" in t
     if card.kind == "oneshot" and card.bonus:
         assert f"{card.bonus:+d} to either side" in t
+    if card.kind in V.FOLLOWERS:  # C-PACK-5
+        assert f" {card.bonus:+d}" in t and ("your choice as you put it into play" in t) == card.both
+        assert ("Sacrifice: " in t) == bool(card.use)
     if card.kind == "level":
         assert "cannot give the winning level" in t  # C-LAW-2
     if card.kind == "curse" and card.curse_kind == "lasting":

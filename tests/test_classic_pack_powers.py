@@ -275,12 +275,100 @@ def test_an_epic_ranger_claims_a_discarded_monster_in_the_claim_window_C_EPIC_14
     assert poor.claim is None and R.actors(poor) == (0,)
 
 
+# -- steeds and hirelings (C-PACK-5, C-EPIC-15) -------------------------------------------------------
+# CT501 Pony With Opinions (steed +1, +1 to run away), CT502 Battle Llama (steed +3), CT504 Mule Who
+# Also Does Odd Jobs (steed or hireling +2), CT505 Torchbearer (hireling +1, sacrificed to escape),
+# CT506 Bodyguard (hireling +3); CD501 Horse Thief (Bad Stuff: lose your steed), CD504 Union Rules
+# (curse: lose your hireling); CT31, CT33 big two-handers of the default set.
+
+def test_steeds_and_hirelings_go_into_play_one_of_each_and_count_as_items_in_use_C_PACK_5():
+    """C-PACK-5: Treasure cards put into play like items, one steed and one hireling at a time (a
+    new one replaces the old, which is discarded); their bonuses count in combat, a steed's running
+    text in running; a card marked as both may go into either role."""
+    s = hand(table(), 0, "CT501", "CT502", "CT504", "CT506")
+    own = [a for a in legal_actions(s, 0) if a.kind == "play" and a.args[0] in ("CT501", "CT504", "CT506")]
+    assert Action(0, "play", ("CT504", "hireling")) in own and Action(0, "play", ("CT504",)) in own
+    s, ev = act(s, 0, "play", "CT501")
+    assert s.players[0].steed == "CT501" and [e.how for e in ev if e.kind == "steed"] == ["play"]
+    s, _ = act(s, 0, "play", "CT504", "hireling")
+    assert (s.players[0].steed, s.players[0].hireling) == ("CT501", "CT504")
+    s, _ = act(s, 0, "play", "CT502")
+    assert s.players[0].steed == "CT502" and "CT501" in s.treasure.discard
+    s, _ = act(s, 0, "play", "CT506")
+    assert s.players[0].hireling == "CT506" and "CT504" in s.treasure.discard
+    s, _ = act(on_top(s, "CD20"), 0, "kick")
+    assert cb.seat_strength(s, PC, 0) == 1 + 3 + 3
+    pony = ride(hand(table(), 0, "CT501"), 0)
+    pony, _ = act(pony, 0, "play", "CT501")
+    pony = _running(on_top(pony, "CD20"))
+    assert cb.needed(pony, PC, 0, 0) == 5 - 1  # the pony's +1 to run away
+
+
+def test_a_hireling_is_sacrificed_to_escape_and_bad_stuff_or_curses_take_them_C_PACK_5():
+    """C-PACK-5: the owner sacrifices (discards) a hireling for what its card names (here: escape
+    every monster while running); Bad Stuff and curses may kill a hireling or take the steed."""
+    s = hand(table(), 0, "CT505", "CT501")
+    s, _ = act(s, 0, "play", "CT505")
+    s, _ = act(s, 0, "play", "CT501")
+    s = _running(on_top(s, "CD20"))
+    assert Action(0, "use", ("CT505",)) in legal_actions(s, 0)
+    s, ev = act(s, 0, "use", "CT505")
+    assert s.combat is None and s.players[0].hireling == "" and "CT505" in s.treasure.discard
+    assert [e.how for e in ev if e.kind == "combat_ends"] == ["fled"]
+    s = hand(s, 1, "CD504")
+    s, _ = act(s, 1, "curse", "CD504", 0)
+    assert s.players[0].steed == "CT501"  # no hireling: nothing happens
+    from mq.classic import effects as fx
+    from mq.classic.tx import Tx
+
+    tx = Tx(s, PC)
+    fx.push(tx, 0, PC.monster_card("CD501").bad_stuff)  # caught by the Horse Thief of the Moors
+    fx.apply_next(tx)
+    after = tx.commit()
+    assert after.players[0].steed == "" and "CT501" in after.treasure.discard
+    assert invariants.check(after, PC) == []
+
+
+def test_an_epic_rider_may_have_one_more_big_item_and_loses_it_with_the_steed_C_EPIC_15():
+    """C-EPIC-15: while its rider is epic, a steed lets them have one more big item; losing the
+    steed (or no longer being epic) over the limit discards a big item."""
+    s = set_player(hand(table(epic=True), 0, "CT502", "CT31", "CT33"), 0, level=10)
+    s, _ = act(s, 0, "play", "CT31")
+    assert Action(0, "play", ("CT33",)) not in legal_actions(s, 0)
+    s, _ = act(s, 0, "play", "CT502")
+    assert ch.big_limit(s.players[0], PC, s.params) == 2
+    s, _ = act(s, 0, "play", "CT33")
+    assert len(s.players[0].items) == 2
+    s = hand(s, 1, "CD503")
+    s, _ = act(s, 1, "curse", "CD503", 0)
+    assert s.players[0].steed == "" and len(s.players[0].items) == 1
+    plain = set_player(hand(table(), 0, "CT502"), 0, level=9)
+    plain, _ = act(plain, 0, "play", "CT502")
+    assert ch.big_limit(plain.players[0], PC, plain.params) == 1  # without Epic, no extra load
+
+
+def test_steeds_and_hirelings_are_lost_at_death_C_DEATH_1_C_PACK_5():
+    """C-DEATH-1, C-PACK-5: steeds and hirelings are lost at death and laid out with the body."""
+    from mq.classic import effects as fx
+    from mq.classic.tx import Tx
+
+    s = hand(table(), 0, "CT502", "CT506")
+    s, _ = act(s, 0, "play", "CT502")
+    s, _ = act(s, 0, "play", "CT506")
+    tx = Tx(s, PC)
+    fx.die(tx, 0)
+    after = tx.commit()
+    assert (after.players[0].steed, after.players[0].hireling) == ("", "")
+    assert {"CT502", "CT506"} <= set(after.bodies[0].cards)
+
+
 # -- whole games ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("epic", [False, True], ids=["classic", "epic"])
 def test_bot_games_with_every_pack_play_the_pack_powers_and_end_with_a_winner(epic):
-    """C-PACK-2, 3, 4, 6 in real bot games (every step checked by the invariants): the pack races and
-    classes come into play, the bard's luck is used and every game has a winner."""
+    """C-PACK-2..6 in real bot games (every step checked by the invariants, one steed and one
+    hireling each, every card conserved): the pack races and classes come into play, the bard's
+    luck is used, steeds and hirelings are put into play, and every game has a winner."""
     seen = set()
     for i in range(4):
         params = R.make_params(4, mode="classic", epic=epic, packs=NAMES)
@@ -290,7 +378,8 @@ def test_bot_games_with_every_pack_play_the_pack_powers_and_end_with_a_winner(ep
             for p in state.players:
                 seen.update(PC.card(c).key for c in p.races + p.classes)
             seen.update(e.why for e in events if e.kind == "discard")
+            seen.update(e.kind for e in events if e.kind in ("steed", "hireling"))
 
         result, _, _ = play_game(4, game_seed(7, i), on_step=on_step, params=params)
         assert result.winners
-    assert "luck" in seen and {"orc", "gnome", "bard", "ranger"} & seen
+    assert "luck" in seen and {"orc", "gnome", "bard", "ranger"} & seen and {"steed", "hireling"} <= seen

@@ -139,7 +139,15 @@ def _classic_positions(epic: bool = False):
     states = []
     for seed in (1, 2, 3):
         play_game(4, seed, on_step=lambda s, _: states.append(s), params=make_params(4, mode="classic", epic=epic))
-    play_game(4, 1, on_step=lambda s, _: states.append(s), params=make_params(4, mode="classic", epic=True, packs=NAMES))
+    from mq.classic.windows import CLAIM, window
+
+    for seed in range(1, 11):  # the first of these games with a claim window (most have one)
+        game: list = []
+        play_game(4, seed, on_step=lambda s, _: game.append(s),
+                  params=make_params(4, mode="classic", epic=True, packs=NAMES))
+        if any((window(s) or ("",))[0] == CLAIM for s in game):
+            states += game
+            break
     return tuple(states)
 
 

@@ -13,7 +13,7 @@ its own, ties broken by the legal order."""
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
-from mq.cards.classic_vocab import K
+from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import cards_or_default
 from mq.classic import character as ch
 from mq.classic import combat as cb
@@ -91,11 +91,22 @@ def _improve(v, seat, cards, acts) -> Action | None:
                 return a
             if d.kind in (K.HALFBREED, K.SUPERMUNCHKIN):
                 return a
+            if d.kind in FOLLOWERS and _better_follower(p, cards, a):
+                return a
         if a.kind == "equip" and not next(it.in_use for it in p.items if it.card == a.args[0]):
             return a
         if a.kind == "cheat":
             return a
     return None
+
+
+def _better_follower(p, cards, a) -> bool:
+    """C-PACK-5: a steed or hireling card into the role its action names, when it beats the one
+    there (a card that may be either goes where it gains more)."""
+    d = cards.card(a.args[0])
+    role = a.args[1] if len(a.args) > 1 else d.kind
+    now = ch.steed_bonus(p, cards) if role == K.STEED else ch.hireling_bonus(p, cards)
+    return d.bonus > now
 
 
 def _leader(v, seat) -> int:
@@ -282,6 +293,8 @@ def _run(v, seat, cards, acts) -> Action:
     worst = any(e.name == "death" for i in cb.to_escape(c) for e in cards.card(c.monsters[i].card).bad_stuff)
     for a in acts:
         if a.kind == "use" and (worst or len(cb.to_escape(c)) > 1 or v.players[seat].level >= v.params.win_level - 2):
+            if a.args[0] == v.players[seat].hireling and not worst:
+                continue  # C-PACK-5: the hireling is sacrificed only to escape death
             return a
         if a.kind == "power" and a.args[0] == "escape_boost" and len(v.players[seat].hand) > 2:
             return a

@@ -63,7 +63,8 @@ class ClassicDoorDef:
 
 @dataclass(frozen=True)
 class ClassicTreasureDef:
-    """A Treasure card (C-COMP-3/5): item, one-shot, go up a level, special."""
+    """A Treasure card (C-COMP-3/5): item, one-shot, go up a level, special; with the steeds and
+    hirelings pack (C-PACK-5) a steed or a hireling."""
 
     id: str
     name: str
@@ -80,6 +81,7 @@ class ClassicTreasureDef:
     effects: tuple[Effect, ...]  # items: while in use; one-shots and specials: when played
     use: tuple[Effect, ...]  # items: a power used by discarding the item from play
     when: str | None  # specials: as ClassicDoorDef.when; else None
+    both: bool = False  # a steed that may serve as a hireling instead, or the other way round (C-PACK-5)
 
 
 @dataclass(frozen=True)

@@ -43,7 +43,7 @@ HUMAN = "human"
 _DOOR_FIELDS = ("id", "name", "text", "kind", "count", "level", "levels", "treasure", "keywords",
                 "bonuses", "effects", "bad_stuff", "on_escape", "key", "bonus", "powers", "drawbacks",
                 "epic", "when")
-_TREASURE_FIELDS = ("id", "name", "text", "kind", "count", "slot", "hands", "big", "bonus", "value",
+_TREASURE_FIELDS = ("id", "name", "text", "kind", "count", "slot", "hands", "big", "bonus", "value", "both",
                     "only", "not_for", "keywords", "effects", "use", "when")
 
 
@@ -222,6 +222,7 @@ def _treasure(e: _Entry, cid: str) -> ClassicTreasureDef:
     only = not_for = keywords = ()
     effects = use = ()
     when: str | None = None
+    both = False
     if kind == K.ITEM:
         slot = e.choice("slot", V.SLOTS, "slot")
         if slot == "hands":
@@ -229,11 +230,15 @@ def _treasure(e: _Entry, cid: str) -> ClassicTreasureDef:
         big = e.boolean("big", False)
         only = e.words("only", V.WHO, "race/class/gender")
         not_for = e.words("not_for", V.WHO, "race/class/gender")
-        both = [w for w in only if w in not_for]
-        if both:
-            raise e.err("not_for", f"{both[0]!r} is in both only and not_for")
+        clash = [w for w in only if w in not_for]
+        if clash:
+            raise e.err("not_for", f"{clash[0]!r} is in both only and not_for")
         effects = _fx(e, "effects", V.ITEM)
         use = _fx(e, "use", V.USE)
+    elif kind in V.FOLLOWERS:  # C-PACK-5: a steed or a hireling, in play like an item in use
+        effects = _fx(e, "effects", V.ITEM)
+        use = _fx(e, "use", V.USE)
+        both = e.boolean("both", False)
     elif kind == K.ONESHOT:
         effects = _fx(e, "effects", V.ONESHOT)
     elif kind == K.SPECIAL:
@@ -241,7 +246,7 @@ def _treasure(e: _Entry, cid: str) -> ClassicTreasureDef:
         effects = _fx(e, "effects", V.SPECIAL, required=True)
         if not effects:
             raise e.err("effects", "a special must do something")
-    if kind in (K.ITEM, K.ONESHOT):
+    if kind in (K.ITEM, K.ONESHOT) + V.FOLLOWERS:
         bonus = e.integer("bonus", V.ITEM_BONUS_MIN, V.ITEM_BONUS_MAX, 0)
         value = e.integer("value", 0, V.VALUE_MAX, 0)
         if value % V.VALUE_STEP:
@@ -254,4 +259,4 @@ def _treasure(e: _Entry, cid: str) -> ClassicTreasureDef:
     # A go-up-a-level card is only that (C-CARD-3): no other field.
     _refuse_other_fields(e, kind, _TREASURE_FIELDS)
     return ClassicTreasureDef(cid, name, text, kind, slot, hands, big, bonus, value, only, not_for,
-                              keywords, effects, use, when)
+                              keywords, effects, use, when, both)

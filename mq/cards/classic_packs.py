@@ -38,7 +38,8 @@ class Pack:
 PACKS = (
     Pack("orcs", "o", "C-PACK-2", "the orc race, more monsters and weapons, companions"),
     Pack("gnomes", "g", "C-PACK-3", "the gnome race and the bard class"),
-    Pack("rangers", "r", "C-PACK-6", "the ranger class, who tames monsters as steeds"),
+    Pack("steeds", "s", "C-PACK-5", "steeds to ride and hirelings to follow you, one of each"),
+    Pack("rangers", "r", "C-PACK-6", "the ranger class, who tames monsters as steeds; more steeds"),
     Pack("more", "m", "C-PACK-8", "more monsters, curses and Treasure of the known kinds"),
 )
 NAMES = tuple(p.name for p in PACKS)

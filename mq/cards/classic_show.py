@@ -56,8 +56,8 @@ def _summary(c: ClassicCardDef) -> str:
         if c.key:
             return c.key
         return WHEN_WORDS[c.when] if c.when else ""
-    if c.kind in (K.ITEM, K.ONESHOT):
-        bits = [_slot(c)] if c.kind == K.ITEM else []
+    if c.kind in (K.ITEM, K.ONESHOT) + V.FOLLOWERS:
+        bits = [_slot(c)] if c.kind == K.ITEM else ["or " + _other_role(c)] if c.kind in V.FOLLOWERS and c.both else []
         bits += ["big"] if c.big else []
         bits += [f"{c.bonus:+d}"] if c.bonus else []
         return ", ".join(bits + [_gold(c.value)])
@@ -110,7 +110,15 @@ def _fields(c: ClassicCardDef) -> list[tuple[str, str]]:
                 ("keywords", _words(c.keywords)), ("when played", _effects(c.effects))]
     if c.kind == K.SPECIAL:
         return [("when", WHEN_WORDS[c.when]), ("does", _effects(c.effects))]
+    if c.kind in V.FOLLOWERS:  # C-PACK-5
+        return [("bonus", f"{c.bonus:+d}"), ("value", _gold(c.value)),
+                ("may serve as", _other_role(c) if c.both else "no other role"),
+                ("while in play", _effects(c.effects)), ("sacrifice it to", _effects(c.use))]
     return [("does", "go up 1 level, never to the winning level")]
+
+
+def _other_role(c: ClassicTreasureDef) -> str:
+    return "hireling" if c.kind == K.STEED else "steed"
 
 
 def _wrap(text: str) -> str:

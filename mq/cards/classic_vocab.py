@@ -50,12 +50,15 @@ class ClassicKind(Q.CardKind):
 
     MONSTER = "monster"
     SPECIAL = "special"
+    STEED = "steed"  # C-PACK-5: ridden, one at a time
+    HIRELING = "hireling"  # C-PACK-5: a follower, one at a time
 
 
 K = ClassicKind
 DOOR_KINDS = (K.MONSTER, K.ENHANCER, K.WANDERING, K.MATE, K.CURSE, K.RACE, K.CLASS, K.HALFBREED,
               K.SUPERMUNCHKIN, K.CHEAT, K.SPECIAL)  # C-COMP-2
-TREASURE_KINDS = (K.ITEM, K.ONESHOT, K.LEVEL, K.SPECIAL)  # C-COMP-3
+TREASURE_KINDS = (K.ITEM, K.ONESHOT, K.LEVEL, K.SPECIAL, K.STEED, K.HIRELING)  # C-COMP-3, C-PACK-5
+FOLLOWERS = (K.STEED, K.HIRELING)  # C-PACK-5: the two kinds a munchkin has one of each in play
 MONSTER_KEYWORDS = Q.MONSTER_KEYWORDS  # C-COMP-4 (undead...)
 ITEM_KEYWORDS = Q.ITEM_KEYWORDS
 # C-COMP-5 / C-ITEM-2: headgear, armour, footgear, hands (one or two), none (any number in use).
@@ -93,7 +96,7 @@ COUNT_MAX = Q.COUNT_MAX
 KIND_WORDS = {K.MONSTER: "monster", K.ENHANCER: "enhancer", K.WANDERING: "Wandering Monster", K.MATE: "Mate",
               K.CURSE: "curse", K.RACE: "race", K.CLASS: "class", K.HALFBREED: "Half-Breed",
               K.SUPERMUNCHKIN: "Super Munchkin", K.CHEAT: "Cheat!", K.SPECIAL: "special", K.ITEM: "item",
-              K.ONESHOT: "one-shot", K.LEVEL: "go-up-a-level"}
+              K.ONESHOT: "one-shot", K.LEVEL: "go-up-a-level", K.STEED: "steed", K.HIRELING: "hireling"}
 
 # --- where an effect may appear -------------------------------------------------------------------
 
@@ -103,8 +106,8 @@ ENHANCER = "enhancer"  # an enhancer's `effects`
 CURSE = "curse"  # a curse's `effects`
 POWER = "power"  # a race or class card's `powers` and `drawbacks`
 EPIC = "epic"  # a race or class card's and the human's `epic` powers (C-EPIC-2)
-ITEM = "item"  # an item's `effects`, while it is in use
-USE = "use"  # an item's `use`: discard it from play for these
+ITEM = "item"  # an item's `effects`, while it is in use; a steed's or hireling's while in play (C-PACK-5)
+USE = "use"  # an item's `use`: discard it from play for these; a hireling's sacrifice (C-PACK-5)
 ONESHOT = "oneshot"  # a one-shot's `effects`
 SPECIAL = "special"  # a Door or Treasure special's `effects`
 CONTEXTS = (MONSTER, BAD_STUFF, ENHANCER, CURSE, POWER, EPIC, ITEM, USE, ONESHOT, SPECIAL)
@@ -213,6 +216,10 @@ _new("lose_race", (), (BAD_STUFF, CURSE), "C-CHAR-2",
 _new("lose_class", (), (BAD_STUFF, CURSE), "C-CHAR-2",
      "Discard your class cards (and a Super Munchkin with them).", "discard your class card")
 _new("change_gender", (), (CURSE,), "C-CHAR-6", "You change gender.", "you change gender")
+_new("lose_steed", (), (BAD_STUFF, CURSE), "C-PACK-5", "Discard your steed (none: nothing happens).",
+     "lose your steed")
+_new("lose_hireling", (), (BAD_STUFF, CURSE), "C-PACK-5", "Your hireling is killed: discard it (none: nothing happens).",
+     "lose your hireling")
 _new("lasting_runaway", (_int("amount", -3, -1, "run-away roll change"),), (CURSE,), "C-CARD-8",
      "The curse stays in play on the victim: `amount` to every run-away roll until a card removes it.",
      "{amount+} to run away until a card removes the curse")

@@ -122,7 +122,8 @@ def runaway_terms(p: CPlayer, cards: ClassicSet) -> tuple[int, ...]:
     """The modifiers :func:`runaway` adds up, one by one (an epic gnome ignores the negative ones,
     C-EPIC-7)."""
     terms = [e.number("amount") for e in powers(p, cards) if e.name == "runaway"]
-    terms += [e.number("amount") for d in working(p, cards) for e in d.effects if e.name == "runaway"]
+    terms += [e.number("amount") for d in working(p, cards) + followers(p, cards) for e in d.effects
+              if e.name == "runaway"]
     terms += [e.number("amount") for c in p.curses for e in cards.card(c).effects if e.name == "lasting_runaway"]
     return tuple(terms)
 
@@ -141,10 +142,22 @@ def luck(p: CPlayer, cards: ClassicSet, params=None) -> int:
 
 
 def steed_bonus(p: CPlayer, cards: ClassicSet) -> int:
-    """C-PACK-6, C-EPIC-14: a tamed monster as steed gives its printed Treasure count in combat."""
+    """C-PACK-5: a steed card's printed bonus counts as an item in use; C-PACK-6, C-EPIC-14: a tamed
+    monster as steed gives its printed Treasure count."""
     if not p.steed:
         return 0
-    return cards.monster_card(p.steed).treasure
+    d = cards.card(p.steed)
+    return d.treasure if d.kind == K.MONSTER else d.bonus
+
+
+def followers(p: CPlayer, cards: ClassicSet) -> tuple[ClassicTreasureDef, ...]:
+    """C-PACK-5: the steed and hireling cards in play (a tamed monster is no Treasure card)."""
+    return tuple(cards.treasure_card(c) for c in (p.steed, p.hireling) if c and c.startswith("CT"))
+
+
+def hireling_bonus(p: CPlayer, cards: ClassicSet) -> int:
+    """C-PACK-5: a hireling's printed bonus counts in combat, as an item in use."""
+    return cards.treasure_card(p.hireling).bonus if p.hireling else 0
 
 
 def hand_limit(p: CPlayer, cards: ClassicSet, params=None) -> int:
@@ -171,11 +184,13 @@ def big_count(p: CPlayer, cards: ClassicSet) -> int:
 
 
 def big_limit(p: CPlayer, cards: ClassicSet, params=None) -> int:
-    """C-ITEM-4, C-EPIC-13: one big item in play, any number for a dwarf, two for an epic warrior."""
+    """C-ITEM-4, C-EPIC-13: one big item in play, any number for a dwarf, two for an epic warrior;
+    C-EPIC-15: one more while an epic munchkin rides a steed."""
     if power(p, cards, "any_big_items") is not None:
         return UNLIMITED
     e = power(p, cards, "big_items", params)
-    return e.number("n") if e is not None else 1
+    extra = 1 if p.steed and params is not None and params.epic and p.level >= EPIC_LEVEL else 0
+    return (e.number("n") if e is not None else 1) + extra
 
 
 def may_add_big(p: CPlayer, cards: ClassicSet, params=None) -> bool:

@@ -65,12 +65,13 @@ def monster_treasure(combat: Combat, cards: ClassicSet, i: int) -> int:
 
 def seat_strength(s, cards: ClassicSet, seat: int) -> int:
     """C-COMBAT-2: level + items in use + lasting curses + this munchkin's own extras; the packs'
-    steed (C-PACK-6) and an orc's bonus alone (C-PACK-2)."""
+    steed and hireling (C-PACK-5, 6) and an orc's bonus alone (C-PACK-2)."""
     p = s.players[seat]
     c = s.combat
     alone = ch.alone_bonus(p, cards) if seat == c.fighter and c.helper < 0 else 0
     return (p.level + ch.item_strength(p, cards, monster_keywords(s, cards)) + ch.curse_strength(p, cards)
-            + sum(a for who, a in c.extra if who == seat) + ch.steed_bonus(p, cards) + alone)
+            + sum(a for who, a in c.extra if who == seat) + ch.steed_bonus(p, cards) + ch.hireling_bonus(p, cards)
+            + alone)
 
 
 def strengths(s, cards: ClassicSet) -> tuple[int, int]:

@@ -89,6 +89,18 @@ def drop_race_or_class(tx: Tx, seat: int, card: str, why: str) -> None:
     fit_big_items(tx, seat)
 
 
+def lose_follower(tx: Tx, seat: int, field: str, why: str) -> None:
+    """C-PACK-5: the steed (``field`` "steed") or the hireling discarded, if there is one; a rider
+    who loses an epic steed's extra big item keeps what the limit allows (C-EPIC-15)."""
+    card = getattr(tx.player(seat), field)
+    if not card:
+        return
+    tx.set_player(seat, **{field: ""})
+    tx.discard(card)
+    tx.event("discard", seat, card, why)
+    fit_big_items(tx, seat)
+
+
 def keep_pet(tx: Tx, seat: int) -> None:
     """C-EPIC-6: the pet is discarded when its owner is no longer an epic human (or dies)."""
     p = tx.player(seat)
@@ -118,12 +130,12 @@ def hand_items_in(tx: Tx, seat: int, slot: str) -> tuple[str, ...]:
 
 def die(tx: Tx, seat: int) -> None:
     """C-DEATH-1: keep level, race, class, Half-Breed, Super Munchkin and curses; lose the hand and
-    every item (with their Cheat! cards) and the steed (C-PACK-6), laid out face-up as the body to
-    loot (C-DEATH-2)."""
+    every item (with their Cheat! cards), the steed and the hireling (C-PACK-5), laid out face-up as
+    the body to loot (C-DEATH-2)."""
     p = tx.player(seat)
     lost = p.hand + tuple(c for it in p.items for c in ((it.card, it.cheat) if it.cheat else (it.card,)))
-    lost += (p.steed,) if p.steed else ()
-    tx.set_player(seat, hand=(), items=(), steed="", dead=True)
+    lost += tuple(c for c in (p.steed, p.hireling) if c)
+    tx.set_player(seat, hand=(), items=(), steed="", hireling="", dead=True)
     keep_pet(tx, seat)
     tx.queue = tuple(e for e in tx.queue if e.seat != seat)  # C-RUN-5: the dead suffer no more
     tx.event("death", seat, lost)
@@ -137,7 +149,7 @@ def push(tx: Tx, seat: int, effects, front: bool = True) -> None:
     tx.queue = items + tx.queue if front else tx.queue + items
 
 
-def apply_next(tx: Tx) -> None:
+def apply_next(tx: Tx) -> None:  # noqa: C901 - one case per effect
     """Apply the head of the effect queue; one that needs the victim's choice becomes a pending
     decision (C-DIGI-5, C-ITEM-8) and is not queued again."""
     e, tx.queue = tx.queue[0], tx.queue[1:]
@@ -168,6 +180,9 @@ def apply_next(tx: Tx) -> None:
         for card in group:
             drop_race_or_class(tx, seat, card, "lost")
             tx.event("lost", seat, card, "race" if e.name == "lose_race" else "class")
+    elif e.name in ("lose_steed", "lose_hireling"):  # C-PACK-5: none in play, nothing happens
+        field = "steed" if e.name == "lose_steed" else "hireling"
+        lose_follower(tx, seat, field, "lost")
     elif e.name == "change_gender":
         gender = "female" if p.gender == "male" else "male"
         tx.set_player(seat, gender=gender)

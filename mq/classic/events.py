@@ -286,6 +286,14 @@ class Steed(NamedTuple):
     how: str
 
 
+class Hireling(NamedTuple):
+    """C-PACK-5: ``card`` becomes ``seat``'s hireling (``how``: play)."""
+    kind: str
+    seat: int
+    card: str
+    how: str
+
+
 class GameWon(NamedTuple):
     """C-WIN: the winners."""
     kind: str
@@ -300,7 +308,7 @@ TYPES = {
     "result": Result, "combat_ends": CombatEnds, "escape": Escape, "rolled": Rolled,
     "die_changed": DieChanged, "gift": Gift, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
-    "curse_cancelled": CurseCancelled, "charity": Charity, "game_won": GameWon, "share": Share, "steed": Steed,
+    "curse_cancelled": CurseCancelled, "charity": Charity, "game_won": GameWon, "share": Share, "steed": Steed, "hireling": Hireling,
 }
 
 _new = tuple.__new__

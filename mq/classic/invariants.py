@@ -21,7 +21,7 @@ def zones(s: ClassicState) -> Counter:
     seen.update(s.door.draw + s.door.discard + s.treasure.draw + s.treasure.discard)
     for p in s.players:
         seen.update(p.hand + p.races + p.classes + p.curses + p.next_combat)
-        seen.update(c for c in (p.halfbreed, p.supermunchkin, p.pet, p.steed) if c)
+        seen.update(c for c in (p.halfbreed, p.supermunchkin, p.pet, p.steed, p.hireling) if c)
         for it in p.items:
             seen.update((it.card, it.cheat) if it.cheat else (it.card,))
     c = s.combat
@@ -64,8 +64,7 @@ def check(s: ClassicState, cards: ClassicSet) -> list[str]:
                 problems.append(f"seat {p.seat}: {used} in use in the {slot} slot (C-ITEM-2)")
         if ch.big_count(p, cards) > ch.big_limit(p, cards, s.params):
             problems.append(f"seat {p.seat}: {ch.big_count(p, cards)} big items (C-ITEM-4)")
-        if p.steed and cards.card(p.steed).kind != K.MONSTER:
-            problems.append(f"seat {p.seat}: the steed {p.steed} is no steed (C-PACK-6)")
+        problems += _followers(p, cards)
         if any(cards.card(c).kind != K.CURSE for c in p.curses + p.next_combat):
             problems.append(f"seat {p.seat}: a non-curse among the curses")
     if bool(s.winners) != (s.phase == Phase.OVER):
@@ -76,6 +75,20 @@ def check(s: ClassicState, cards: ClassicSet) -> list[str]:
     if s.queue and s.pending is None:
         problems.append("effects queued while nothing is pending")
     return problems
+
+
+def _followers(p, cards: ClassicSet) -> list[str]:
+    """C-PACK-5, 6: one steed (a steed card, a tamed monster, or a card that may be either) and one
+    hireling (a hireling card, or a steed that may be either) per munchkin: the fields hold one."""
+    out = []
+    steed, hireling = (cards.card(c) if c else None for c in (p.steed, p.hireling))
+    if steed is not None and not (steed.kind in (K.MONSTER, K.STEED) or (steed.kind == K.HIRELING and steed.both)):
+        out.append(f"seat {p.seat}: the steed {p.steed} is no steed (C-PACK-5, 6)")
+    if hireling is not None and not (hireling.kind == K.HIRELING or (hireling.kind == K.STEED and hireling.both)):
+        out.append(f"seat {p.seat}: the hireling {p.hireling} is no hireling (C-PACK-5)")
+    if p.steed and p.steed == p.hireling:
+        out.append(f"seat {p.seat}: one card as steed and hireling (C-PACK-5)")
+    return out
 
 
 def check_step(before: ClassicState, after: ClassicState, events, cards: ClassicSet) -> list[str]:

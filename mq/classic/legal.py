@@ -159,6 +159,7 @@ def _own_play(s: ClassicState, p: CPlayer, cards: ClassicSet, add, setup: bool =
             for it in p.items:
                 if not it.cheat:
                     add(Action(seat, "cheat", (card, it.card)))
+    packs.own_play_actions(s, p, cards, add)  # C-PACK-5
     for it in p.items:
         if it.in_use or ch.slot_room(p, cards, it.card, s.params):
             add(Action(seat, "equip", (it.card,)))
@@ -304,6 +305,7 @@ def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     for it in p.items:
         if any(e.name == "escape" for e in cards.treasure_card(it.card).use):
             add(Action(seat, "use", (it.card,)))
+    packs.runner_actions(s, p, cards, add)  # C-PACK-5
     boost = ch.power(p, cards, "escape_boost")
     if boost is not None and p.hand:
         used = sum(1 for who, what in c.used if who == seat and what == "escape_boost")

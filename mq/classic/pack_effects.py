@@ -77,13 +77,23 @@ def clean_escapes(tx: Tx, c: Combat) -> None:
 
 
 def set_steed(tx: Tx, seat: int, card: str, how: str) -> None:
-    """C-PACK-6, C-EPIC-14: ``card`` becomes the one steed of ``seat``; the old one is discarded."""
-    old = tx.player(seat).steed
+    """C-PACK-5, 6, C-EPIC-14: ``card`` becomes the one steed of ``seat``; the old one is discarded."""
+    _follow(tx, seat, "steed", card, how)
+
+
+def set_hireling(tx: Tx, seat: int, card: str) -> None:
+    """C-PACK-5: ``card`` becomes the one hireling of ``seat``; the old one is discarded."""
+    _follow(tx, seat, "hireling", card, "play")
+
+
+def _follow(tx: Tx, seat: int, field: str, card: str, how: str) -> None:
+    old = getattr(tx.player(seat), field)
     if old:
         tx.discard(old)
-        tx.event("discard", seat, old, "steed")
-    tx.set_player(seat, steed=card)
-    tx.event("steed", seat, card, how)
+        tx.event("discard", seat, old, field)
+    tx.set_player(seat, **{field: card})
+    tx.event(field, seat, card, how)
+
 
 
 def claimers(tx_or_state, cards) -> tuple[int, ...]:

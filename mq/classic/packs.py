@@ -7,6 +7,8 @@ may do (listed for mq.classic.legal) and what doing it does (for mq.classic.redu
   level, C-LAW-2); the combat counts as won, with no Treasure.
 - **Claiming** (epic ranger, C-EPIC-14): ``power claim CARD`` in the claim window (C-DIGI-2 e):
   the whole hand (at least ``min_cards``) for a monster card just discarded, as the steed.
+- **Steeds and hirelings** (C-PACK-5): played from the hand like items (a card marked as both in
+  either role), one of each in play; a hireling whose card names an escape is sacrificed to run.
 - **Taming** (ranger, C-PACK-6): ``power tame CARD... i`` once per combat as main fighter: as many
   hand cards as monster ``i``'s Treasure count (at least 1) are discarded; the monster leaves with
   no levels, Treasure or Bad Stuff and becomes the ranger's steed (mq.classic.pack_effects).
@@ -16,6 +18,7 @@ reducer and mq.classic.flow do that)."""
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import effects as fx
@@ -60,6 +63,42 @@ def claim_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     if p.seat in pfx.claimers(s, cards):
         for card in s.claim.cards:
             add(Action(p.seat, "power", ("claim", card)))
+
+
+def own_play_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
+    """C-PACK-5: steeds and hirelings from the hand into play, when items may be (C-CARD-3): as
+    their kind (``play CARD``), and a card marked as both in the other role too (``play CARD
+    hireling`` / ``play CARD steed``)."""
+    for card in dict.fromkeys(p.hand):
+        d = cards.card(card)
+        if d.kind in FOLLOWERS:
+            add(Action(p.seat, "play", (card,)))
+            if d.both:
+                add(Action(p.seat, "play", (card, K.HIRELING if d.kind == K.STEED else K.STEED)))
+
+
+def runner_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
+    """C-PACK-5: a hireling whose card names an escape may be sacrificed to run."""
+    if p.hireling and any(e.name == "escape" for e in cards.treasure_card(p.hireling).use):
+        add(Action(p.seat, "use", (p.hireling,)))
+
+
+def put_into_play(tx: Tx, seat: int, card: str, role: str) -> None:
+    """C-PACK-5: a steed or hireling card into play in ``role`` (replacing the one there)."""
+    tx.event("played", seat, card, tx.cards.card(card).kind, role)
+    if role == K.STEED:
+        pfx.set_steed(tx, seat, card, "play")
+    else:
+        pfx.set_hireling(tx, seat, card)
+
+
+def sacrifice(tx: Tx, seat: int) -> None:
+    """C-PACK-5: the hireling discarded for what its card names (escaping, while running, C-RUN-3)."""
+    card = tx.player(seat).hireling
+    tx.event("played", seat, card, K.HIRELING, "run")
+    fx.lose_follower(tx, seat, "hireling", "sacrifice")
+    if any(e.name == "escape" for e in tx.cards.treasure_card(card).use):
+        cb.escape_all(tx, seat)
 
 
 def discards(action: Action) -> int:

@@ -6,7 +6,7 @@ is the referee (C-DIGI-1).  Cards resolve in the order played, the log's (C-CARD
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
-from mq.cards.classic_vocab import K
+from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import effects as fx
@@ -110,6 +110,8 @@ def h_play(tx: Tx, a: Action) -> None:
         tx.discard(card)  # C-CARD-3: never the winning level
         tx.event("played", seat, card, d.kind, "")
         fx.gain_levels(tx, seat, 1, "card")
+    elif d.kind in FOLLOWERS:  # C-PACK-5
+        packs.put_into_play(tx, seat, card, a.text(1) if len(a.args) > 1 else d.kind)
     elif d.kind in (K.HALFBREED, K.SUPERMUNCHKIN):
         tx.set_player(seat, **{"halfbreed" if d.kind == K.HALFBREED else "supermunchkin": card})
         tx.event("played", seat, card, d.kind, "")
@@ -290,6 +292,9 @@ def h_use(tx: Tx, a: Action) -> None:
         roll = d.effects[0].number("to")
         tx.event("die_changed", seat, card, roll)
         tx.set_combat(die=(c.die[0], roll), waiting=tuple(range(len(tx.players))))
+        return
+    if c.stage == Stage.RUN and card == tx.player(seat).hireling:  # C-PACK-5: sacrificed to run
+        packs.sacrifice(tx, seat)
         return
     if c.stage == Stage.RUN:  # the runner's own cards
         if in_hand:

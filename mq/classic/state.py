@@ -112,7 +112,8 @@ class CPlayer(Node):
     next_combat: tuple[str, ...] = ()  # next-combat curses waiting for this munchkin's next combat
     pet: str = ""  # an epic human's pet, a monster card face-up before them (C-EPIC-6)
     shown: tuple[int, ...] = ()  # the seats this hand is shown to until the turn ends (C-ITEM-10)
-    steed: str = ""  # one steed in play: a tamed monster card (C-PACK-6, C-EPIC-14)
+    steed: str = ""  # one steed in play (C-PACK-5): a steed card, or a tamed monster (C-PACK-6, C-EPIC-14)
+    hireling: str = ""  # one hireling in play (C-PACK-5)
     dead: bool = False  # C-DEATH-3: until the start of their next turn
     ready: bool = False  # C-SETUP-5
 

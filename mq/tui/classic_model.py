@@ -275,8 +275,8 @@ class ClassicScribe:
             return f"{who(e.seat)} gives a card to {who(e.to)} (charity)."
         if k == "share":  # C-PACK-4
             return f"{who(e.to)} takes {n(e.card)} as the share of the deal."
-        if k == "steed":  # C-PACK-6, C-EPIC-14
-            return f"{who(e.seat)} has a new steed: {n(e.card)}."
+        if k in ("steed", "hireling"):  # C-PACK-5, 6, C-EPIC-14
+            return f"{who(e.seat)} has a new {k}: {n(e.card)}."
         if k == "game_won":
             return "Game over: " + " and ".join(who(s) for s in e.seats) + " reached the winning level!"
         return ""
@@ -444,6 +444,8 @@ class ClassicModel(Model):
             return f"enhancer {d.bonus:+d}"
         if kind == K.LEVEL:
             return "+1 level"
+        if kind in (K.STEED, K.HIRELING):  # C-PACK-5
+            return f"{kind}{' or ' + ({K.STEED: K.HIRELING, K.HIRELING: K.STEED}[kind]) if d.both else ''} {d.bonus:+d}"
         if kind in (K.RACE, K.CLASS):
             return f"{kind}: {d.key}"
         return {K.WANDERING: "wandering monster", K.HALFBREED: "half-breed", K.SUPERMUNCHKIN: "super munchkin"}.get(
@@ -892,6 +894,11 @@ class ClassicModel(Model):
             return f"Put {d.name} into play ({self.card_info(card)}){note}"
         if d.kind == K.LEVEL:
             return f"Play {d.name}: go up a level (to {me.level + 1})"
+        if d.kind in (K.STEED, K.HIRELING):  # C-PACK-5
+            role = a.args[1] if len(a.args) > 1 else d.kind
+            now = me.steed if role == K.STEED else me.hireling
+            swap = f" in place of {self.card_name(now)}" if now else ""
+            return f"Put {d.name} into play as your {role} (+{d.bonus}){swap}"
         if d.kind == K.HALFBREED:
             return f"Play {d.name}: a second race, or a race's powers without its drawbacks"
         if d.kind == K.SUPERMUNCHKIN:

@@ -116,8 +116,10 @@ def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[
         parts.append(("class:log.alert", f"  next fight: {model.card_name(c)}"))
     if p.pet:
         parts.append(("class:combat.win", f"  pet: {model.card_name(p.pet)}"))
-    if p.steed:  # C-PACK-6
+    if p.steed:  # C-PACK-5, 6
         parts.append(("class:combat.win", f"  steed: {model.card_name(p.steed)}"))
+    if p.hireling:
+        parts.append(("class:combat.win", f"  hireling: {model.card_name(p.hireling)}"))
     epic = model.epic_words(seat)
     if epic:
         parts.append(("class:combat.win", f"  epic: {epic}"))
@@ -319,7 +321,7 @@ def _curse_panel(model: ClassicModel, width: int, height: int, now: float | None
     return lines[:height]
 
 
-def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:
+def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:  # noqa: C901 - one part per zone
     """The table overview (key i): every munchkin with every card in play and its text, the fight's
     monsters with theirs, the decks; all public (C-DIGI-4).  Scrolls with ``model.overlay_top``."""
     v = model.view
@@ -351,8 +353,9 @@ def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:
             rows += R._para(f"  cursed: {model.card_name(c)}: {model.card_text(c)}", width, "class:log.alert")
         if p.pet:
             rows += R._para(f"  pet: {model.card_name(p.pet)}", width, "class:help")
-        if p.steed:
-            rows += R._para(f"  steed: {model.card_name(p.steed)} ({model.card_info(p.steed)})", width, "class:help")
+        for role, card in (("steed", p.steed), ("hireling", p.hireling)):
+            if card:
+                rows += R._para(f"  {role}: {model.card_name(card)} ({model.card_info(card)})", width, "class:help")
         if model.epic_words(p.seat):
             rows += R._para(f"  epic powers: {model.epic_words(p.seat)}", width, "class:help")
     c = v.combat
