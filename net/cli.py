@@ -117,10 +117,14 @@ def _full_screen(args) -> bool:
 
 
 def _config(args, role: str):
+    """The peer's Config from the command line; a player's process first holds its identity
+    (net.identity.hold_seat: identity.InUse while another process on this machine plays with it)."""
     from net import identity
     from net.peer import Config
 
     key = identity.identity()
+    if role == "play":
+        identity.hold_seat()
     perturb = None
     spec = os.environ.get("MQ_TEST_PERTURB")  # test-only: "<seq>:<field.path>" (tests/test_net_desync)
     if spec:
@@ -147,7 +151,7 @@ def _summary(table) -> int:
         print(f"mq: desync; report {peer.report_file}", flush=True)
         return 3
     if peer.phase != "ended":
-        print(f"mq: stopped ({peer.error or peer.phase}) at entry {peer.seq}", flush=True)
+        print(f"mq: stopped ({peer.error or peer.refusal or peer.phase}) at entry {peer.seq}", flush=True)
         return 1
     from mq.rules import state_hash
 
@@ -248,12 +252,12 @@ async def _host(args) -> int:
     from zmq import ZMQError
 
     from mq.rules import IllegalAction
-    from net import discovery
+    from net import discovery, identity
     from net.client import NetTable
     from net.peer import PeerError
 
-    cfg = _config(args, "play")
     try:
+        cfg = _config(args, "play")
         if args.resume:
             table = await NetTable.resume(cfg, args.resume)
         else:
@@ -266,7 +270,7 @@ async def _host(args) -> int:
         where = f"port {args.port} and {args.port + 1}" if args.port else "any free port"
         print(f"mq host: cannot open a game on {args.bind}, {where}: {_os_words(e)}", file=sys.stderr)
         return 1
-    except (PeerError, ValueError) as e:
+    except (PeerError, ValueError, identity.InUse) as e:
         print(f"mq host: {e}", file=sys.stderr)
         return 1
     peer = table.peer
@@ -334,7 +338,7 @@ def _address(text: str) -> tuple[str, int]:
 async def _join(args) -> int:
     from zmq import ZMQError
 
-    from net import discovery
+    from net import discovery, identity
     from net.client import NetTable
     from net.peer import PeerError
 
@@ -361,7 +365,11 @@ async def _join(args) -> int:
             return 1
     else:
         host, port = args.address
-    cfg = _config(args, "watch" if args.watch else "play")
+    try:
+        cfg = _config(args, "watch" if args.watch else "play")
+    except (ValueError, identity.InUse) as e:
+        print(f"mq join: {e}", file=sys.stderr)
+        return 1
     held = _HoldLogs()  # the refusal is said once, below, not also as a log line
     try:
         table = await NetTable.join(cfg, host, port, timeout=args.connect_timeout)

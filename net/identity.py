@@ -13,6 +13,9 @@
   and kept like ``identity``, mode 0600): it signs the player's actions and, while the player's
   peer sequences the game, the entries it numbers (net.signing).  It is a separate key: the CURVE
   key stays for the transport alone.
+- ``identity.lock``: held (``flock``, exclusive) by the one process that plays with this identity
+  (:func:`hold_seat`), the process id in it; the kernel lets go of it when that process ends, so a
+  lock left behind by a process that died blocks nobody.
 - ``known_keys``: public keys of peers this player has played with (one per line, mode 0600), so
   that ``mq join HOST`` without a code can check the key of a host it knows (net.peer).
 - ``logs/``: one action log per game, named by the game id.
@@ -126,6 +129,39 @@ def public_id(key: str) -> str:
 def log_path(game: bytes) -> str:
     """Default log file of a game for this user."""
     return os.path.join(home(), "logs", f"{game.hex()}.mqlog")
+
+
+# -- one seat, one live process ----------------------------------------------------------------------
+class InUse(Exception):
+    """Another live process on this machine plays with this identity (its words say which)."""
+
+
+_held: dict[str, int] = {}  # lock file -> the descriptor this process holds it by (till it ends)
+
+
+def hold_seat() -> None:
+    """Make this process the one that plays with this ``MQ_HOME``'s identity (issue 13, "one seat,
+    one live process"): an exclusive ``flock`` on ``identity.lock``, held until the process ends,
+    with its pid in the file.  InUse, naming the other process's pid, while another live process
+    holds it.  (A copied key on another machine is refused by the sequencer: net.sequencer.)"""
+    path = os.path.join(home(), "identity.lock")
+    if path in _held:
+        return
+    import fcntl
+
+    os.makedirs(home(), mode=0o700, exist_ok=True)
+    fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o600)
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except OSError:
+        other = os.pread(fd, 32, 0).decode("ascii", "replace").strip()
+        os.close(fd)
+        who = f"pid {other}" if other.isdigit() else "its pid not written yet"
+        raise InUse(f"another mq process ({who}) is playing with this identity ({home()}): one seat, "
+                    "one live process. Wait for it to end, or give this player an MQ_HOME of its own") from None
+    os.ftruncate(fd, 0)
+    os.pwrite(fd, f"{os.getpid()}\n".encode("ascii"), 0)
+    _held[path] = fd
 
 
 # -- known keys ------------------------------------------------------------------------------------

@@ -306,18 +306,38 @@ class Sequencer:
         return seat, None
 
     def _replaces_old(self, rid: bytes, msg: dict, pub: str) -> bool:
-        """A restarted peer replaces its dead connection; False (told to retry) while another live
-        process with the same identity holds one."""
+        """A restarted peer replaces its old connection once that is gone (issue 13, "one seat,
+        one live process").  While another process with the same identity (a copied key, a second
+        terminal) is connected, False: a player's hello for the seat that process holds is refused
+        in words if it was heard from lately, or told to retry while it is silent (stalled, or its
+        machine gone: libzmq's heartbeat ends such a connection within HEARTBEAT_TIMEOUT, and the
+        seat is the newcomer's then).  A spectator's connection is replaced once it is silent."""
         now = self.p.rt.now()
         for old_rid, old in list(self.membership.members.items()):
             if old.pub == pub and old_rid != rid:
-                if old.inc != msg["inc"] and now - old.last_seen < 2 * self.p.cfg.ping_s:
-                    # Another live process with this identity: not a restart.  It may ask again.
-                    self.p.send_to(rid, {"t": "retry", "leader": self.p.seat, "addr": None})
-                    return False
+                if old.inc != msg["inc"] and self._connected(old_rid):
+                    heard = now - old.last_seen < 2 * self.p.cfg.ping_s
+                    retry = {"t": "retry", "leader": self.p.seat, "addr": None}
+                    if old.seat is not None and msg["role"] == "play":
+                        log.info("a hello with the same identity as seat %d, which is %s", old.seat,
+                                 "connected: refused" if heard else "silent: told to wait")
+                        self.p.send_to(rid, retry if not heard else {
+                            "t": "refuse", "reason": "same-identity", "text": (
+                                f"another process with this identity plays {self.p.who(old.seat)} and is "
+                                "still connected: one seat, one live process (a copied key, or a second "
+                                "terminal on one MQ_HOME?)")})
+                        return False
+                    if heard:  # a spectator's connection, heard lately: ask again later
+                        self.p.send_to(rid, retry)
+                        return False
                 del self.membership.members[old_rid]
                 self.fetching.discard(old_rid)
         return True
+
+    def _connected(self, rid: bytes) -> bool:
+        """Whether the connection on routing id ``rid`` is still up: a send to it is taken
+        (ROUTER_MANDATORY refuses an unknown one).  What is sent is a ``tick``, news to nobody."""
+        return self.p.rt.send(self.p.router, [rid, wire.pack({"t": "tick", "head": self.p.seq})])
 
     def _seat_member(self, seat: int, rid: bytes, name: str, pub: str, addr: str, msg: dict) -> None:
         """Bind ``seat`` to this connection (its key, where it listens); it is no longer away."""

@@ -7,9 +7,12 @@ from __future__ import annotations
 import asyncio
 import os
 import secrets
+import shutil
+import signal
 import socket
 import stat
 import sys
+import threading
 import time
 
 import pytest
@@ -19,7 +22,7 @@ import zmq.asyncio
 from mq.rules import Action
 from net import admission, discovery, identity, transport, wire
 from net.client import NetTable
-from net.harness import Cluster
+from net.harness import Cluster, Proc
 from net.peer import Config, Notice, PeerError
 
 FAST = dict(ping_s=0.05, dead_s=0.5)
@@ -353,3 +356,119 @@ def test_the_beacon_carries_no_key_or_code(tmp_path):
         assert needle.encode() not in data
     for needle in (key, secret):  # nor the host's (verbose) log
         assert needle not in err
+
+
+def _home_copy(src: str, dst: str) -> None:
+    """A copied key: ``dst`` gets the identity (and signing key) of ``src``, nothing else."""
+    os.makedirs(dst, mode=0o700, exist_ok=True)
+    for name in ("identity", "signing"):
+        if os.path.exists(os.path.join(src, name)):
+            shutil.copy(os.path.join(src, name), os.path.join(dst, name))
+
+
+def test_a_second_process_on_one_mq_home_is_refused_while_the_first_lives(tmp_path):
+    """Issue 13 item 5, one machine: a second mq process on the same MQ_HOME (a second terminal)
+    is refused with a message naming the first one's pid, and changes nothing; once the first has
+    died (kill -9: its lock file stays), the identity plays again."""
+    with Cluster(str(tmp_path)) as c:
+        first = c.host("--seats", "2")
+        env = dict(c.env, MQ_HOME=c.home(0))
+        for cmd in (["join", f"127.0.0.1:{c.port}", "--code", c.code, "--connect-timeout", "5"],
+                    ["host", "--port", "0", "--no-beacon"]):
+            second = Proc(f"second-{cmd[0]}", [sys.executable, "-m", c.module, *cmd, "--headless", "--bot",
+                                               "--bind", "127.0.0.1"], env, c.work)
+            assert second.wait(30) == 1, second.err()
+            assert f"another mq process (pid {first.p.pid}) is playing with this identity" in second.err()
+            assert "one seat, one live process" in second.err() and "Traceback" not in second.err()
+        assert first.p.poll() is None and c.entries(0) == 0  # the first waits in its lobby, untouched
+        first.kill9()
+        assert os.path.exists(os.path.join(c.home(0), "identity.lock"))
+        c.host("--seats", "2")  # the dead process's lock blocks nobody
+
+
+class _Held:
+    """A TCP relay on 127.0.0.1 to ``port`` that holds the one connection it accepts until
+    :meth:`relay` (the kernel completes the connect; nothing passes meanwhile), so a test knows
+    when a process has connected and chooses when its first message gets through."""
+
+    def __init__(self, port: int) -> None:
+        self.port = port
+        self.listener = socket.create_server(("127.0.0.1", 0))
+        self.listener.settimeout(60)
+        self.at = self.listener.getsockname()[1]
+        self.socks: list[socket.socket] = []
+
+    def accept(self) -> None:
+        conn, _ = self.listener.accept()
+        self.socks.append(conn)
+
+    def relay(self) -> None:
+        up = socket.create_connection(("127.0.0.1", self.port), 5)
+        self.socks.append(up)
+        conn = self.socks[0]
+        for a, b in ((conn, up), (up, conn)):
+            threading.Thread(target=self._pump, args=(a, b), daemon=True).start()
+
+    @staticmethod
+    def _pump(a: socket.socket, b: socket.socket) -> None:
+        a.settimeout(None)
+        try:
+            while data := a.recv(65536):
+                b.sendall(data)
+        except OSError:
+            pass
+        finally:
+            try:
+                b.shutdown(socket.SHUT_WR)
+            except OSError:
+                pass
+
+    def close(self) -> None:
+        for sock in [self.listener, *self.socks]:
+            sock.close()
+
+
+def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_player_keeps_its_seat(tmp_path):
+    """Issue 13 item 5, across the network: a copy of a player's key (another MQ_HOME) is refused
+    by the sequencer, in words, while the player is connected, and exits; a copy whose hello comes
+    while the real player is stalled (SIGSTOP, 1.2 s) is told to wait, and refused once the player
+    is heard again.  The player keeps its seat throughout: no failover, no away, the game finishes."""
+    slow = ("--ping-ms", "250", "--dead-ms", "1500", "--bot-delay", "0.02")
+    with Cluster(str(tmp_path)) as c:
+        host = c.host("--seats", "2", *slow)
+        player = c.join(1, *slow)
+        c.wait_entries(1, 5, 30)
+        _home_copy(c.home(1), c.home(2))
+        copy = c.join(2, *slow, "--connect-timeout", "20")
+        assert copy.wait(30) == 1, copy.err()[-3000:]
+        refusal = "refused (same-identity): another process with this identity plays"
+        assert refusal in copy.err() and "one seat, one live process" in copy.err()
+
+        # The copy again, through a relay that holds its connection until the player has been
+        # stopped for longer than the sequencer's "heard lately" (2 x ping).
+        with open(os.path.join(c.home(0), "identity"), encoding="ascii") as f:
+            host_pub = identity.public_id(f.read().strip())
+        relay = _Held(c.port)
+        try:
+            copy = c.join(2, *slow, "--connect-timeout", "20", "--server-key", host_pub, port=relay.at)
+            relay.accept()
+            player.p.send_signal(signal.SIGSTOP)
+            stopped = time.monotonic()
+            try:
+                time.sleep(0.6)
+                relay.relay()
+                host.wait_for(r"the same identity as seat 1, which is silent: told to wait", 0.5, stream="err")
+                time.sleep(max(0.0, 1.2 - (time.monotonic() - stopped)))
+            finally:
+                player.p.send_signal(signal.SIGCONT)
+            stall = time.monotonic() - stopped
+            assert copy.wait(30) == 1, copy.err()[-3000:]
+        finally:
+            relay.close()
+        assert refusal in copy.err()
+        codes = c.wait_all(120, which=(0, 1))
+        assert codes == {0: 0, 1: 0}, {i: c.procs[i].err()[-3000:] for i in codes}
+        assert c.summary(0) == c.summary(1)
+        for text in (player.out() + player.err(), host.out() + host.err()):
+            assert "[away]" not in text and "hosts the game" not in text and "sequencer now" not in text
+        assert stall < 1.5
