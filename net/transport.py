@@ -19,7 +19,13 @@ Socket options, and why:
 
 Descriptors: each runtime raises the process's soft limit on open files to its hard limit (at most
 FD_WANT, :func:`raise_fd_limit`): with the common soft limit of 1024 a burst of idle connections
-would otherwise exhaust it before the handshake interval closes them.
+would otherwise exhaust it before the handshake interval closes them.  And a ROUTER keeps at most
+net.limits.PER_ADDRESS connections from one address and net.limits.total_for(the soft limit) in
+all: libzmq has no accept filter, so a socket monitor reports each accepted connection's
+descriptor, whose peer address is read from a duplicate of it (``getpeername``), and a connection
+over a limit is shut (``shutdown`` on the duplicate: libzmq sees it end and closes it).  A
+descriptor number is read only for an accept whose close is not already queued behind it, so
+a number reused meanwhile is not mistaken for the connection that had it.
 
 Security (docs/net.md, "Security"):
 - Every ROUTER is a CURVE server with the peer's long-term key pair (net.identity) and
@@ -50,7 +56,7 @@ import zmq
 import zmq.asyncio
 from zmq.auth.base import Authenticator
 
-from net import wire
+from net import limits, wire
 
 log = logging.getLogger("mq.net")
 
@@ -389,6 +395,8 @@ class ZmqRuntime:
         self.gate: Gate | None = None
         self._key_listener: socket.socket | None = None
         self.faults = Faults()
+        # The ROUTER's connections and their limits (net.limits), from the soft limit raised above.
+        self.limits = limits.ConnectionLimits(total=limits.total_for(_soft_fd_limit()))
 
     def send(self, sock: zmq.asyncio.Socket, parts: list) -> bool:
         """Send now or drop (:func:`send`); a message a fault rule loses counts as taken."""
@@ -442,7 +450,42 @@ class ZmqRuntime:
         and the key service; returns the tasks (cancelled by :meth:`aclose`)."""
         loop = asyncio.get_running_loop()
         return [loop.create_task(self._router_loop(sock, self._heard(deliver))), loop.create_task(self._timer_loop(tick)),
-                loop.create_task(self._key_service(public))]
+                loop.create_task(self._key_service(public)), loop.create_task(self._limit_loop(sock))]
+
+    async def _limit_loop(self, sock: zmq.asyncio.Socket) -> None:
+        """Keep the ROUTER's connections within ``self.limits`` (the module docstring)."""
+        from zmq.utils.monitor import parse_monitor_message
+
+        mon = cast(zmq.asyncio.Socket, sock.get_monitor_socket(
+            zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED | zmq.EVENT_CLOSED))
+        try:
+            while True:
+                batch = [await mon.recv_multipart()]
+                while len(batch) < 1000:  # what is queued already: an accept closed later in it is skipped
+                    f = cast("asyncio.Future[list]", mon.recv_multipart(flags=zmq.NOBLOCK))
+                    if not f.done() or f.exception() is not None:
+                        if not f.done():
+                            f.cancel()
+                        break
+                    batch.append(f.result())
+                events = [(ev["event"], int(ev["value"])) for ev in map(parse_monitor_message, batch)]
+                last_close = {fd: i for i, (kind, fd) in enumerate(events) if kind != zmq.EVENT_ACCEPTED}
+                for i, (kind, fd) in enumerate(events):
+                    if kind != zmq.EVENT_ACCEPTED:
+                        self.limits.closed(fd)
+                        continue
+                    addr = None if last_close.get(fd, -1) > i else _peer_ip(fd)
+                    if addr is not None:
+                        victim = self.limits.accepted(fd, addr)
+                        if victim is not None:
+                            _shut(victim)
+                            log.debug("connection from %s shut: over the connection limits", addr)
+        finally:
+            try:
+                sock.disable_monitor()
+            except zmq.ZMQError:
+                pass
+            mon.close(0)
 
     def listen(self, sock: zmq.asyncio.Socket, deliver: Callable[[list], bool]) -> asyncio.Task:
         """Serve a DEALER: ``deliver(frames)`` per message, until it returns False."""
@@ -501,6 +544,54 @@ class ZmqRuntime:
         await release_gate(self.ctx)
         if self._own_ctx:
             self.ctx.term()
+
+
+def _soft_fd_limit() -> int:
+    try:
+        import resource
+    except ImportError:  # not a POSIX system
+        return -1
+    soft = resource.getrlimit(resource.RLIMIT_NOFILE)[0]
+    return -1 if soft == resource.RLIM_INFINITY else soft
+
+
+def _peer_ip(fd: int) -> str | None:
+    """The address at the other end of TCP connection ``fd`` (None: not a connected socket)."""
+    s = _dup(fd)
+    if s is None:
+        return None
+    with s:
+        try:
+            return s.getpeername()[0]
+        except OSError:
+            return None
+
+
+def _shut(fd: int) -> None:
+    """End TCP connection ``fd`` (shut through a duplicate: libzmq, which owns ``fd``, sees the
+    end and closes it)."""
+    s = _dup(fd)
+    if s is None:
+        return
+    with s:
+        try:
+            s.shutdown(socket.SHUT_RDWR)
+        except OSError:
+            pass
+
+
+def _dup(fd: int) -> socket.socket | None:
+    """A socket object on a duplicate of descriptor ``fd`` (closing it leaves ``fd`` open), or
+    None if ``fd`` is not a socket (any more)."""
+    try:
+        dup = os.dup(fd)
+    except OSError:
+        return None
+    try:
+        return socket.socket(fileno=dup)
+    except OSError:
+        os.close(dup)
+        return None
 
 
 def is_loopback(host: str) -> bool:
