@@ -16,7 +16,8 @@ def test_a_peer_far_behind_fetches_the_next_batch_at_once(tmp_path, monkeypatch)
     monkeypatch.setattr(catchup, "FETCH_BATCH", batch)
     full, empty = str(tmp_path / "full.mqlog"), str(tmp_path / "empty.mqlog")
     n = 5 * batch
-    header, keys = build_log(full, entries=n)
+    header, keys, got = build_log(full, entries=n)
+    assert got == n
     header_only(header, empty)
     slow = dict(bind="127.0.0.1", ping_s=30.0, dead_s=90.0)
 
