@@ -299,7 +299,7 @@ def build_log(path: str, entries: int = CATCHUP_ENTRIES, players: int = CATCHUP_
     from mq.cards import load_default
     from mq.rules import actors, legal_actions, make_params, new_game, state_hash, step, view
     from mq.rules.actions import encode as encode_action
-    from net import gamelog, identity
+    from net import gamelog, identity, signing
 
     cards = load_default()
     params = make_params(players)
@@ -308,10 +308,12 @@ def build_log(path: str, entries: int = CATCHUP_ENTRIES, players: int = CATCHUP_
         salt = seed * 100 + attempt
         keys = [_key(i, salt) for i in range(players)]
         roster = [[f"p{i}", identity.public_id(keys[i]), "peer"] for i in range(players)]
+        signers = [signing.Signer(signing.seed_for(k)) for k in keys]  # as a peer given no signing key
         nonces = [hashlib.sha256(f"bench-net-nonce-{salt}-{i}".encode()).digest() for i in range(players)]
         game_seed = gamelog.seed_from(nonces)
         header = gamelog.decode_header(gamelog.encode_header(
-            hashlib.sha256(f"bench-net-game-{salt}".encode()).digest()[:8], game_seed, params, nonces, roster))
+            hashlib.sha256(f"bench-net-game-{salt}".encode()).digest()[:8], game_seed, params, nonces, roster,
+            [s.public for s in signers]))
         incs = [hashlib.sha256(f"bench-net-inc-{salt}-{i}".encode()).digest()[:8] for i in range(players)]
         counters = [0] * players
         rng = random.Random(salt)
@@ -330,8 +332,9 @@ def build_log(path: str, entries: int = CATCHUP_ENTRIES, players: int = CATCHUP_
                     action = choose(view(state, seat), seat, cards)
                 state, _ = step(state, action, cards)
                 counters[seat] += 1
-                raw = gamelog.encode_entry(lg.last_seq + 1, seat, (incs[seat], counters[seat]),
-                                           encode_action(action), state_hash(state), lg.last_id, 8)
+                pid, x = (incs[seat], counters[seat]), encode_action(action)
+                raw = signing.signed_entry(signers[0], header.game, lg.last_seq + 1, seat, pid, x, state_hash(state),
+                                           lg.last_id, 8, signers[seat].sign_action(header.game, seat, pid, x))
                 lg.append(gamelog.decode_entry(raw))
         finally:
             lg.close()

@@ -11,6 +11,7 @@ from net.signing import Signer, verify_action, verify_entry
 
 GAME = secrets.token_bytes(8)
 PREV = secrets.token_bytes(32)
+INC = secrets.token_bytes(8)
 ACTION = [2, "offer", [300, 1, "T17", "fighter"]]  # one of the longer actions
 
 
@@ -27,13 +28,14 @@ def main(quick: bool = False) -> list[tuple[str, str]]:
     n = 500 if quick else 5000
     s = Signer(secrets.token_hex(32))
     entry_sigs = [s.sign_entry(GAME, i, 1, PREV, ACTION, 2) for i in range(n)]
-    action_sigs = [s.sign_action(GAME, 2, i, ACTION) for i in range(n)]
+    action_sigs = [s.sign_action(GAME, 2, (INC, i), ACTION) for i in range(n)]
     rows = [
         ("sign an entry (seq, epoch, prev, action, author)",
          _median_us(lambda i: s.sign_entry(GAME, i, 1, PREV, ACTION, 2), n)),
         ("verify an entry", _median_us(lambda i: verify_entry(s.public, GAME, i, 1, PREV, ACTION, 2, entry_sigs[i]), n)),
-        ("sign an action (author, nonce)", _median_us(lambda i: s.sign_action(GAME, 2, i, ACTION), n)),
-        ("verify an action", _median_us(lambda i: verify_action(s.public, GAME, 2, i, ACTION, action_sigs[i]), n)),
+        ("sign an action (author, proposal id)", _median_us(lambda i: s.sign_action(GAME, 2, (INC, i), ACTION), n)),
+        ("verify an action", _median_us(lambda i: verify_action(s.public, GAME, 2, (INC, i), ACTION, action_sigs[i]),
+                                        n)),
     ]
     return [(name, f"{us:.1f} us (median of {n})") for name, us in rows]
 

@@ -135,7 +135,7 @@ def _config(args, role: str):
         30.0 if getattr(args, "resume", None) else 3 * dead)
     # A resumed host without --name keeps the name its seat has in the log's roster (net.peer).
     name = args.name or ("" if getattr(args, "resume", None) else os.environ.get("USER") or "player")
-    return Config(name=name[:24], key=key, role=role, bind=args.bind, port=getattr(args, "port", 0) or 0,
+    return Config(name=name[:24], key=key, sign_key=identity.signing_seed(), role=role, bind=args.bind, port=getattr(args, "port", 0) or 0,
                   log_path=args.log, ping_s=args.ping_ms / 1000, dead_s=dead, settle_s=settle,
                   resend_s=max(1.0, dead), perturb=perturb, local_seed=args.local_seed,
                   admit="open" if getattr(args, "open", False) else "code", code=getattr(args, "code", None),

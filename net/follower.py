@@ -15,6 +15,9 @@ Invariants:
   (only a follower has one).  It owns only the follower's fields.
 - It follows no sequencer of an epoch older than its promise, and applies an entry only if it
   chains to its log (otherwise it says hello again to be told where to rewind to).
+- A rewind the sequencer asks for drops nothing until the sequencer's entry after the rewind
+  point is in and checks out (net.replica.Replica.would_take: signatures, authorship, engine,
+  hash): an honest peer never gives up entries it holds for ones that fail the check.
 - A report of state hashes is sent only for entries synced to its log.
 """
 from __future__ import annotations
@@ -24,7 +27,6 @@ import os
 from typing import TYPE_CHECKING
 
 from mq.rules import check_params, decode_params
-from mq.rules.actions import encode as encode_action
 from mq.table import Notice
 from net import catchup, desync, gamelog, identity, port, replica, seeding, wire
 from net.seats import SeatInfo
@@ -59,6 +61,8 @@ class Follower:
         self._pledge: seeding.Pledge | None = None  # our part in the seed exchange (not sequencing)
         self.end_seq: int | None = None
         self.unreported: list[list] = []  # [seq, state hash] applied, for the next report
+        self.rewind_to: int | None = None  # a rewind asked for, until the entry after it checks out
+        self.leader_head: int | None = None  # the last entry the sequencer we follow says it has (tick)
         self._paused_at: float | None = None
 
     def on_router(self, rid: bytes, msg: dict, frame, user: str | None) -> None:
@@ -99,6 +103,7 @@ class Follower:
         self._connect_deadline = self.p.rt.now() + timeout
         self._last_hello = 0.0
         self.p.catchup.buffer.clear()
+        self.rewind_to = self.leader_head = None
         self.send_hello()
 
     def send_hello(self) -> None:
@@ -112,7 +117,8 @@ class Follower:
         msg = {"t": "hello", "v": PROTOCOL, "id": self.p.pub, "name": self.p.cfg.name[:wire.MAX_NAME],
                "role": self.p.cfg.role, "inc": self.p.inc, "port": self.p.port, "last": self.p.seq,
                "tail": tail, "game": self.p.game or None, "epoch": self.p.promise(),
-               "lep": self.p.log.last_epoch if self.p.log is not None else 0, "gender": self.p.cfg.gender}
+               "lep": self.p.log.last_epoch if self.p.log is not None else 0, "gender": self.p.cfg.gender,
+               "sign": self.p.signer.public}
         if self.p.admission.secret is not None:
             msg["code"] = self.p.admission.secret  # inside the CURVE channel, to a key we checked
         self.up(msg)
@@ -187,12 +193,12 @@ class Follower:
         if self.p.log is not None:
             self.p.log.raise_promise(self.p.epoch)
         rewind = msg["rewind"]
+        self.rewind_to = self.leader_head = None
         if rewind >= 0 and self.p.log is not None and rewind < self.p.seq:
-            log.warning("the sequencer's log differs after entry %d: rewinding from %d", rewind, self.p.seq)
-            self.p.log.truncate_after(rewind)
-            lg, self.p.log = self.p.log, None
-            self.p.adopt_log(lg)
-            self.p.notice("info", self.p.seat, f"rewound to entry {rewind} to follow the host")
+            log.warning("the sequencer's log differs after entry %d (ours has %d): checking its entries",
+                        rewind, self.p.seq)
+            self.rewind_to = rewind
+            self.p.catchup.buffer.clear()
         self._ping()  # tells the sequencer our promise (it goes live once a quorum has promised)
         self.p.join_answered()
         if self.p.header is not None:
@@ -200,7 +206,7 @@ class Follower:
             self.p.phase = "game" if self.p.phase not in ("ended", "desync") else self.p.phase
             self._fetch(force=True)
         for pid, (action, _) in sorted(self.p.outstanding.items()):
-            self.up({"t": "propose", "pid": pid, "x": encode_action(action)})
+            self.up(self.p.proposal(pid, action))
         log.info("welcomed as %s by seat %s", "spectator" if self.p.seat is None else f"seat {self.p.seat}",
                  self.p.leader_seat)
 
@@ -292,14 +298,57 @@ class Follower:
             if type(raw) is not bytes:
                 raise wire.Malformed("entries: not bytes")
             e = gamelog.decode_entry(raw)
-            self.p.catchup.offer(e, self.p.seq)
+            self.p.catchup.offer(e, self._base())
         if len(msg["recs"]) >= catchup.FETCH_BATCH:
             self.p.catchup.full_batch(e.n)
         self._drain()
 
+    def _base(self) -> int:
+        """The entry the sequencer's entries follow: ours, or the rewind point it named."""
+        return self.rewind_to if self.rewind_to is not None else self.p.seq
+
+    def _rewind_checked(self) -> bool:
+        """Whether the rewind asked for is done (or none was): the sequencer's entry after the
+        rewind point has come and checks out, or it has none (its ``tick`` says its log ends
+        there), so ours after that point are dropped.  One that fails drops nothing and pauses
+        this peer (the host sends entries no honest peer made)."""
+        n = self.rewind_to
+        while n is not None:
+            e = self.p.catchup.buffer.get(n + 1)
+            if e is None:
+                if self.leader_head is None or self.leader_head > n:
+                    return False
+                self._rewind(n)  # nothing to check: the sequencer holds nothing after entry n
+                return True
+            if n + 1 <= self.p.seq and e.id == self.p.log.id_at(n + 1):
+                del self.p.catchup.buffer[n + 1]  # ours too: the logs part later than we were told
+                n = self.rewind_to = n + 1 if n + 1 < self.p.seq else None
+                continue
+            try:
+                self.p.replica.would_take(n, e)
+            except replica.BadEntry as err:
+                log.error("not rewinding to entry %d for the host's entry that fails: %s", n, err)
+                self.rewind_to = None
+                self.p.catchup.buffer.clear()
+                self._pause_self(e.n, f"the host's {err}")
+                return False
+            self._rewind(n)
+            return True
+        return True
+
+    def _rewind(self, n: int) -> None:
+        log.warning("rewinding from entry %d to %d to follow the host", self.p.seq, n)
+        self.p.log.truncate_after(n)
+        lg, self.p.log = self.p.log, None
+        self.p.adopt_log(lg)
+        self.p.notice("info", self.p.seat, f"rewound to entry {n} to follow the host")
+        self.rewind_to = None
+
     def _drain(self) -> None:
         """Apply buffered entries in order; sync; report hashes; fetch what is missing."""
-        if self.p.phase not in ("game",):
+        if self.p.phase not in ("game",) or not self._rewind_checked():
+            if self.rewind_to is not None:
+                self._fetch()
             return
         hs = []
         while (e := self.p.catchup.next(self.p.seq)) is not None:
@@ -366,11 +415,15 @@ class Follower:
         self.p.notice("info", None, f"paused: {problem}")
 
     def _fetch(self, force: bool = False) -> None:
-        if self.welcomed and self.p.catchup.should_fetch(self.p.seq, self.p.rt.now(), self.p.cfg.ping_s, force):
-            self.up({"t": "fetch", "from": self.p.seq + 1})
+        base = self._base()
+        if self.welcomed and self.p.catchup.should_fetch(base, self.p.rt.now(), self.p.cfg.ping_s, force):
+            self.up({"t": "fetch", "from": base + 1})
 
     def _f_tick(self, msg: dict) -> None:
         self.p.catchup.heard(msg["head"])
+        self.leader_head = msg["head"]
+        if self.rewind_to is not None:
+            return self._drain()
         self._fetch()
 
     def _f_reject(self, msg: dict) -> None:
@@ -451,7 +504,7 @@ class Follower:
         for pid, (action, sent) in list(self.p.outstanding.items()):
             if now - sent > self.p.cfg.resend_s:
                 self.p.outstanding[pid] = (action, now)
-                self.up({"t": "propose", "pid": pid, "x": encode_action(action)})
+                self.up(self.p.proposal(pid, action))
         if self.p.phase == "game":
             self._fetch()
         if self.p.phase == "paused" and self._paused_at is not None and now - self._paused_at > 5.0:

@@ -5,12 +5,20 @@ File format (docs/net.md has the byte layout)::
     b"MQLOG\\x00\\x01\\n"                       8-byte magic + format version
     record*                                   u32 length, u32 CRC32 of payload (little endian), payload
 
-Record 0 is the *header* (msgpack list: "H", protocol, game id, seed, params, nonces, roster);
-record n >= 1 is *entry n* (msgpack list: n, author, pid, action, state hash, prev, epoch).  ``prev``
-of entry 1 is the header's id; the id of a record is BLAKE2b-128 of its payload bytes.  So the ids
-form a hash chain: two logs that agree on the id of their last entry agree on everything before it.
-``epoch`` is the reign of the sequencer that numbered the entry (net.peer, docs/net.md "Epochs");
-entries of protocol-2 logs have none and read as epoch 0.
+Record 0 is the *header* (msgpack list: "H", protocol, game id, seed, params, nonces, roster,
+signers); record n >= 1 is *entry n* (msgpack list: n, author, pid, action, state hash, prev, epoch,
+action signature, entry signature).  ``prev`` of entry 1 is the header's id; the id of a record is
+BLAKE2b-128 of its payload bytes.  So the ids form a hash chain: two logs that agree on the id of
+their last entry agree on everything before it.  ``epoch`` is the reign of the sequencer that
+numbered the entry (net.peer, docs/net.md "Epochs"); entries of protocol-2 logs have none and read
+as epoch 0.
+
+Signed history (protocol 6 on, :attr:`Header.signed`; net.signing): ``signers`` holds each seat's
+Ed25519 public key (empty for a seat the table plays), bound to the seat when the header is made;
+each entry carries its author's signature of the action (nil for the table's) and the signature
+of the sequencer of its epoch (the seat ``epoch % 8``, net.election).  Logs of protocols 2 to 5
+have neither and read as unsigned (net.replica takes them as they are; ``mq replay`` says so).
+This module checks their shape only; net.replica checks the signatures.
 
 Beside the log, ``<log>.epoch`` holds the peer's *promise*: the highest sequencer epoch it has
 followed or been.  It is replaced atomically (write, fsync, rename, fsync of the directory), so it
@@ -48,7 +56,8 @@ from mq.rules import codec as state_codec
 from net import wire
 
 MAGIC = b"MQLOG\x00\x01\n"
-READABLE = (2, 3, 4, wire.PROTOCOL)  # header protocols this reader accepts (2: entries without an epoch)
+READABLE = (2, 3, 4, 5, wire.PROTOCOL)  # header protocols this reader accepts (2: entries without an epoch)
+SIGNED = 6  # the first header protocol whose logs are signed (signers in the header, signatures in entries)
 _PROMISE = struct.Struct("<QI")  # <log>.epoch: the promise, CRC-32 of those 8 bytes
 _REC = struct.Struct("<II")
 MAX_RECORD = wire.MAX_MESSAGE
@@ -72,6 +81,12 @@ class Header:
     roster: tuple[tuple[str, str, str], ...]  # per seat: (name, identity, "human" | "bot")
     raw: bytes
     id: bytes
+    signers: tuple[bytes, ...] = ()  # per seat: its Ed25519 public key (b"": the table's seat); () unsigned
+
+    @property
+    def signed(self) -> bool:
+        """A log of signed history (protocol 6 on): every entry must carry valid signatures."""
+        return self.version >= SIGNED
 
 
 @dataclass(frozen=True)
@@ -85,6 +100,8 @@ class Entry:
     raw: bytes
     id: bytes
     epoch: int = 0  # the reign of the sequencer that numbered it (0: a protocol-2 log)
+    asig: bytes | None = None  # the author's signature of the action (None: the table's, or unsigned)
+    ssig: bytes | None = None  # the signature of the sequencer that numbered it (None: unsigned)
 
 
 def seed_from(nonces) -> int:
@@ -92,19 +109,21 @@ def seed_from(nonces) -> int:
     return int.from_bytes(hashlib.sha256(b"".join(nonces)).digest()[:8], "big")
 
 
-def encode_header(game: bytes, seed: int, params: Params, nonces, roster) -> bytes:
+def encode_header(game: bytes, seed: int, params: Params, nonces, roster, signers) -> bytes:
     return msgpack.packb(["H", wire.PROTOCOL, game, seed, state_codec.encode(params), list(nonces),
-                          [list(r) for r in roster]], use_bin_type=True)
+                          [list(r) for r in roster], list(signers)], use_bin_type=True)
 
 
 def decode_header(raw: bytes) -> Header:
     """Parse and check a header payload; raises wire.Malformed."""
     d = wire.unpack_any(raw)
-    if type(d) is not list or len(d) != 7 or d[0] != "H":
+    if type(d) is not list or len(d) not in (7, 8) or d[0] != "H":
         raise wire.Malformed("not a log header")
-    _, version, game, seed, params, nonces, roster = d
+    _, version, game, seed, params, nonces, roster = d[:7]
     if version not in READABLE:
         raise wire.Malformed(f"log protocol {version!r}, this mq speaks {wire.PROTOCOL}")
+    if len(d) != (8 if version >= SIGNED else 7):
+        raise wire.Malformed("header: signers where they do not belong, or none where they do")
     if type(game) is not bytes or len(game) != 8 or not wire.U64(seed):
         raise wire.Malformed("header: bad game id or seed")
     try:
@@ -119,7 +138,12 @@ def decode_header(raw: bytes) -> Header:
         raise wire.Malformed("header: bad nonces or roster")
     if seed_from(nonces) != seed:
         raise wire.Malformed("header: the seed is not the hash of the nonces")
-    return Header(version, game, seed, p, tuple(nonces), tuple(tuple(r) for r in roster), raw, record_id(raw))
+    signers = d[7] if len(d) == 8 else []
+    if type(signers) is not list or (version >= SIGNED and (len(signers) != len(roster) or not all(
+            type(k) is bytes and len(k) == (32 if r[2] == "peer" else 0) for k, r in zip(signers, roster)))):
+        raise wire.Malformed("header: every player's seat needs its signing key (32 bytes), no other seat one")
+    return Header(version, game, seed, p, tuple(nonces), tuple(tuple(r) for r in roster), raw, record_id(raw),
+                  tuple(signers))
 
 
 def _valid_params(p: Any) -> bool:
@@ -132,18 +156,27 @@ def _valid_params(p: Any) -> bool:
     return True
 
 
-def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes, epoch: int) -> bytes:
-    return msgpack.packb([n, author, list(pid) if pid else None, action, h, prev, epoch], use_bin_type=True)
+def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes, epoch: int,
+                 asig: bytes | None = None, ssig: bytes | None = None) -> bytes:
+    """An entry's payload; with ``ssig`` (a signed log's entry) the signatures too."""
+    fields = [n, author, list(pid) if pid else None, action, h, prev, epoch]
+    if ssig is not None:
+        fields += [asig, ssig]
+    return msgpack.packb(fields, use_bin_type=True)
 
 
 def decode_entry(raw: bytes) -> Entry:
     """Parse and check the shape of an entry payload; raises wire.Malformed (the action's shape is
     checked here, wire.ACTION; its meaning by mq.rules.actions.decode where it is applied)."""
     d = wire.unpack_any(raw)
-    if type(d) is not list or len(d) not in (6, 7) or type(d[0]) is not int:
+    if type(d) is not list or len(d) not in (6, 7, 9) or type(d[0]) is not int:
         raise wire.Malformed("not an entry")
     n, author, pid, action, h, prev = d[:6]
-    epoch = d[6] if len(d) == 7 else 0
+    epoch = d[6] if len(d) >= 7 else 0
+    asig, ssig = d[7:9] if len(d) == 9 else (None, None)
+    if len(d) == 9 and not (type(ssig) is bytes and len(ssig) == 64 and (asig is None or (
+            type(asig) is bytes and len(asig) == 64))):
+        raise wire.Malformed("entry: a signature is not 64 bytes")
     if not (wire.SEQ(n) and n >= 1 and wire.AUTHOR(author) and wire.U64(h) and wire.ID16(prev)
             and wire.EPOCH(epoch)):
         raise wire.Malformed("entry: bad seq, author, hash, prev or epoch")
@@ -154,7 +187,7 @@ def decode_entry(raw: bytes) -> Entry:
         pid = (pid[0], pid[1])
     if not wire.ACTION(action):
         raise wire.Malformed("entry: bad action")
-    return Entry(n, author, pid, action, h, prev, raw, record_id(raw), epoch)
+    return Entry(n, author, pid, action, h, prev, raw, record_id(raw), epoch, asig, ssig)
 
 
 @dataclass

@@ -48,6 +48,11 @@ Invariants:
   question about the game, is asked through net.port (the game layer decides; net carries).
 - Proposals carry (incarnation, counter); the leader applies each at most once, also after a
   reconnect or a failover (the dedupe table is rebuilt from the log).
+- Signed history (net.signing, docs/net.md "Signed history"): a player signs each action it
+  proposes with its Ed25519 key (``cfg.sign_key``), which the header binds to its seat; the
+  sequencer checks that signature before numbering and signs every entry it numbers.  Every path
+  that takes an entry checks both (net.replica), and a peer rewinds its log only for entries that
+  check out (net.replica.Replica.would_take).
 - The leader sends an entry before its own fdatasync of it returns (the sync follows at once, off
   the send's path); followers sync each received batch before reporting their hashes.  An entry
   is acknowledged once a quorum holds it durably in its epoch (docs/net.md, "Epochs"), so no
@@ -97,6 +102,7 @@ from net import (
     port,
     replica,
     seeding,
+    signing,
     transport,
     wire,
 )
@@ -117,6 +123,7 @@ class Config:
 
     name: str = "player"
     key: str = ""  # identity: the CURVE secret key as hex (net.identity); a fresh one if empty
+    sign_key: str = ""  # the Ed25519 signing seed as hex (net.identity.signing_seed); "": derived from key
     role: str = "play"  # "play" or "watch"
     bind: str = "127.0.0.1"  # where this peer's ROUTER listens
     port: int = 0  # 0: any free port
@@ -180,6 +187,7 @@ class Peer:
         if not identity.valid_secret(self.key):
             raise PeerError("the identity key is not 32 bytes of hex")
         self.pub = identity.public_id(self.key)
+        self.signer = signing.Signer(cfg.sign_key or signing.seed_for(self.key))
         self._public, self._secret = identity.keypair(self.key)
         self.cards = load_default()
         self.inc = rt.random(8)  # this process's incarnation: proposal ids are (inc, counter)
@@ -334,6 +342,10 @@ class Peer:
         if lg.truncated:
             log.warning("%s: dropped a torn tail of %d bytes", path, lg.truncated)
         self.adopt_log(lg)
+        why = self.cannot_sign()
+        if why is not None:
+            lg.close()
+            raise PeerError(f"{path}: {why}")
 
     def try_open_log(self, path: str) -> str | None:
         """:meth:`open_log`, or why it failed (the PeerError's words)."""
@@ -425,7 +437,7 @@ class Peer:
             self.outstanding[pid] = (action, now)  # sequenced when this new sequencer goes live
             return pid
         if self.leader:
-            reason = self.sequencer.sequence(self.seat, (self.inc, pid), action)
+            reason = self.sequencer.sequence(self.seat, (self.inc, pid), action, self.sign_action(pid, action))
             if reason is not None:
                 self.rejected(pid, *reason)
             else:
@@ -433,8 +445,16 @@ class Peer:
             return pid
         self.outstanding[pid] = (action, now)
         if self.follower.welcomed:
-            self.follower.up({"t": "propose", "pid": pid, "x": encode_action(action)})
+            self.follower.up(self.proposal(pid, action))
         return pid
+
+    def sign_action(self, pid: int, action: Action) -> bytes:
+        """This player's signature of its proposal ``pid`` (net.signing)."""
+        return self.signer.sign_action(self.game, self.me, (self.inc, pid), encode_action(action))
+
+    def proposal(self, pid: int, action: Action) -> dict:
+        """The ``propose`` message of our proposal ``pid``, signed."""
+        return {"t": "propose", "pid": pid, "x": encode_action(action), "sig": self.sign_action(pid, action)}
 
     def rejected(self, pid: int, reason: str, detail: str) -> None:
         """Our proposal ``pid`` was refused (by our own sequencer role or the one we follow)."""
@@ -535,7 +555,8 @@ class Peer:
         self.game = self.rt.random(8)
         self.seats = [SeatInfo() for _ in range(seats)]
         # Cut as the CLIs do: a longer name breaks the lobby's schema and every joiner would drop it.
-        self.seats[0] = SeatInfo(self.cfg.name[:wire.MAX_NAME], "peer", self.pub, self.cfg.bind, self.port)
+        self.seats[0] = SeatInfo(self.cfg.name[:wire.MAX_NAME], "peer", self.pub, self.cfg.bind, self.port,
+                                 sign=self.signer.public)
         for s in range(seats - bots, seats):
             self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
         self.seat = 0
@@ -585,13 +606,14 @@ class Peer:
         """Seats and options from the log's header, for a sequencer that never saw a ``lobby``
         (``--resume``, or a restarted peer sequencing at a rendezvous): the others are away."""
         self.opts = options.from_params(self.header.params)
-        self.seats = [SeatInfo(name, kind, pub, away=(kind == "peer"))
-                      for name, pub, kind in self.header.roster]
+        h = self.header
+        self.seats = [SeatInfo(name, kind, pub, away=(kind == "peer"), sign=h.signers[s] if h.signed else b"")
+                      for s, (name, pub, kind) in enumerate(h.roster)]
         for s, addr in enumerate(self._noted_addresses()):
             if addr is not None and self.seats[s].kind == "peer":
                 self.seats[s].host, self.seats[s].port = addr
         self.seats[self.me] = SeatInfo(self.cfg.name[:wire.MAX_NAME] or self.seats[self.me].name, "peer",
-                                         self.pub, self.cfg.bind, self.port)
+                                         self.pub, self.cfg.bind, self.port, sign=self.signer.public)
 
     def _noted_addresses(self) -> list:
         """Where each seat's peer listened when we last heard (``<log>.peers``, see _note_addresses);
@@ -630,6 +652,20 @@ class Peer:
         return (not self.leader and not self.follower.welcomed and self.header is not None and self.seat is not None
                 and self.cfg.role == "play" and self.phase not in ("ended", "desync", "closed")
                 and (self.election.stepped_down or self.election.candidate is None))
+
+    def cannot_sign(self) -> str | None:
+        """Why this peer cannot play its seat in the logged game (None: it can): the log is of
+        unsigned history (an older mq: replayable, not resumable), or the header binds the seat
+        to another signing key than ours."""
+        if self.header is None or self.seat is None:
+            return None
+        if not self.header.signed:
+            return (f"this log is of unsigned history (mq protocol {self.header.version}): "
+                    "mq replay --verify checks it, but a game goes on only from a signed log")
+        if self.header.signers[self.seat] != self.signer.public:
+            return (f"seat {self.seat} signs with another signing key than yours "
+                    f"({os.path.join(identity.home(), 'signing')}): use the one you played this game with")
+        return None
 
     def rendezvous(self) -> None:
         """Two adrift peers met (a hello, or a retry naming nobody): the lower seat sequences, so

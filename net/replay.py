@@ -2,8 +2,10 @@
 
 Checks, in order: the file framing and CRCs, the hash chain and entry numbering (net.gamelog.scan;
 damage before the last record is refused), the seed against the revealed nonces, then every entry
-re-applied by net.replica (the check every peer makes too: chain, epochs, who may author it, the
-engine, the state hash after it).  With ``--verify`` any failure exits non-zero; the final state's
+re-applied by net.replica (the check every peer makes too: chain, epochs, the signatures of its
+author and its sequencer, who may author it, the engine, the state hash after it).  A log of
+unsigned history (mq protocol 5 or older) replays and verifies as it did, and the verdict says it
+is unsigned.  With ``--verify`` any failure exits non-zero; the final state's
 incremental hash is also checked against a full recompute.  The verdict says what was dropped as a
 torn tail and whether the game finished (:func:`verdict`): a log that passes may still be of a game
 in progress, or have lost its last record to a crash.  A last record whose every byte is there but
@@ -36,6 +38,7 @@ class Result:
     final_hash: int | None = None
     finished: bool = False  # the game in the log has ended
     dropped: str | None = None  # what was left out as a torn tail, in words
+    unsigned: int | None = None  # the protocol of a log of unsigned history (None: signed)
 
 
 def replay(path: str, narrate: bool = False) -> Result:
@@ -62,6 +65,10 @@ def replay(path: str, narrate: bool = False) -> Result:
                      f"window {h.params.window_ms} ms  away: {h.params.away}/{h.params.away_s}s")
     for seat, (name, pub, kind) in enumerate(h.roster):
         res.lines.append(f"  seat {seat} {COLOURS[seat]:6} {name} ({kind}{', ' + pub[:8] if pub else ''})")
+    if not h.signed:
+        res.unsigned = h.version
+        res.lines.append(f"unsigned history (mq protocol {h.version}, before signed logs): who made each entry "
+                         "is checked against its seat, not proven by a signature")
     if s.torn:
         if gamelog.damaged_not_torn(data, s.good_end):
             res.problems.append(f"the last record ({s.torn} bytes) is whole but fails its check: damage, "
@@ -96,4 +103,6 @@ def verdict(res: Result) -> str:
     if not res.ok:
         return "verify: FAILED"
     game = "the game finished" if res.finished else f"the game is unfinished (it stops at entry {res.entries})"
-    return f"verify: ok: {game}" + (f"; {res.dropped}" if res.dropped else "")
+    unsigned = (f"; the log is unsigned (mq protocol {res.unsigned}): it replays, but a game goes on only from "
+                "a signed log" if res.unsigned is not None else "")
+    return f"verify: ok: {game}" + (f"; {res.dropped}" if res.dropped else "") + unsigned

@@ -10,6 +10,9 @@ Entry n is checked against the log before it (:class:`Tip`: entry n - 1, or the 
 
 - numbering and chain: n is the next number and ``prev`` is the id of entry n - 1;
 - epochs never go back along a log (docs/net.md, "Epochs");
+- signatures, in a log of signed history (:func:`check_signatures`; net.signing): the sequencer of
+  the entry's epoch signed the entry, its author (unless the table) signed the action, and the
+  proposal's id is new to the log (no replay);
 - authorship (:func:`may_author`): a seat's entry acts for that seat; the table's (author -1) makes
   only what the game layer allows the table (net.port.table_may_act: a bot seat's move, any seat's
   in a game that hands away seats to a bot, a pass when a window's timer ran out) — what a
@@ -34,7 +37,7 @@ from mq.cards import CardSet
 from mq.rules import Action, IllegalAction, State
 from mq.rules.actions import decode as decode_action
 from mq.table import Applied
-from net import port
+from net import port, signing
 from net.gamelog import Entry, GameLog, Header
 from net.wire import TABLE_AUTHOR
 
@@ -66,6 +69,7 @@ class Tip:
     id: bytes
     epoch: int
     state: State
+    proposals: signing.Proposals = signing.Proposals()  # the proposal ids taken so far
 
     @classmethod
     def start(cls, header: Header, cards: CardSet) -> "Tip":
@@ -73,7 +77,53 @@ class Tip:
         return cls(0, header.id, 0, port.start(header.params, header.seed, cards))
 
     def after(self, e: Entry, state: State) -> "Tip":
-        return Tip(e.n, e.id, e.epoch, state)
+        return Tip(e.n, e.id, e.epoch, state, _proposals_after(self.proposals, e))
+
+
+def _proposals_after(proposals: signing.Proposals, e: Entry) -> signing.Proposals:
+    return proposals if e.pid is None else proposals.taken(e.author, e.pid)
+
+
+def sequencer_of(epoch: int) -> int:
+    """The seat whose reign ``epoch`` is (net.election.next_epoch: counter * 8 + seat)."""
+    return epoch & 7
+
+
+def check_signatures(header: Header | None, tip: Tip, e: Entry) -> None:
+    """Signed history (net.signing): raises BadEntry naming entry ``e`` unless the sequencer of its
+    epoch signed it (as the header's signers hold that seat's key) and, for a seat's entry, that
+    seat signed the action under a proposal id new to the log (the table's entries carry no
+    proposal).  A log of unsigned history (protocol 5 or older, :attr:`Header.signed`) has no
+    signatures to check and may carry none; ``header`` None: the caller has no roster (nothing
+    checked)."""
+    if header is None:
+        return
+    if not header.signed:
+        if e.ssig is not None or e.asig is not None:
+            raise BadEntry(f"entry {e.n}: signed, in a log of unsigned history")
+        return
+    try:
+        if e.ssig is None:
+            raise signing.Refused("not signed, in a log of signed history")
+        seat = sequencer_of(e.epoch)
+        key = header.signers[seat] if seat < len(header.signers) else b""
+        if not key:
+            raise signing.Refused(f"epoch {e.epoch} is no player's reign (seat {seat} holds no signing key)")
+        signing.verify_entry(key, header.game, e.n, e.epoch, e.prev, e.action, e.author, e.ssig)
+        if e.author == TABLE_AUTHOR:
+            if e.pid is not None or e.asig is not None:
+                raise signing.Refused("the table's entry carries a player's proposal")
+            return
+        key = header.signers[e.author] if e.author < len(header.signers) else b""
+        if e.pid is None or e.asig is None or not key:
+            raise signing.Refused(f"seat {e.author}'s action is not signed by seat {e.author}")
+        signing.verify_action(key, header.game, e.author, e.pid, e.action, e.asig)
+        why = tip.proposals.refuses(e.author, e.pid)
+        if why is not None:
+            raise signing.Refused(why)
+    except signing.Refused as err:
+        text = str(err)
+        raise BadEntry(text if text.startswith(f"entry {e.n}:") else f"entry {e.n}: {text}") from None
 
 
 def may_author(header: Header | None, author: int, action: Action) -> str | None:
@@ -99,6 +149,7 @@ def apply_entry(header: Header | None, cards: CardSet, tip: Tip, e: Entry) -> Ap
         raise BadEntry(f"entry {e.n} does not chain to entry {tip.n}")
     if e.epoch < tip.epoch:  # a later reign appends after an earlier one, never before
         raise BadEntry(f"entry {e.n} is of epoch {e.epoch}, older than entry {tip.n}'s {tip.epoch}")
+    check_signatures(header, tip, e)
     try:
         action = decode_action(e.action)
     except IllegalAction as err:
@@ -156,6 +207,7 @@ class Replica:
         self.state: State | None = None
         self.seq = 0
         self.ring: dict[int, State] = {}
+        self.proposals = signing.Proposals()  # the proposal ids the log has taken
 
     def _open(self) -> tuple[GameLog, State]:
         """The open log and the state: a game is under way (a caller bug otherwise)."""
@@ -165,7 +217,7 @@ class Replica:
 
     def tip(self) -> Tip:
         lg, state = self._open()
-        return Tip(self.seq, lg.last_id, lg.last_epoch, state)
+        return Tip(self.seq, lg.last_id, lg.last_epoch, state, self.proposals)
 
     def start(self, lg: GameLog) -> None:
         """A new game in ``lg``, which holds just its header."""
@@ -174,17 +226,35 @@ class Replica:
         self.state = port.start(header.params, header.seed, self.cards)
         self.seq = 0
         self.ring = {0: self.state}
+        self.proposals = signing.Proposals()
 
     def adopt(self, lg: GameLog) -> None:
         """Take the log ``lg`` (a file we hold, or what a rewind left of it), every entry re-applied
         through :func:`apply_entry`; BadEntry at the first that fails, with nothing taken."""
         header = _header(lg)
-        state = port.start(header.params, header.seed, self.cards)
-        for _, _, state, _ in reapply(state, lg.entries, self.cards, header):
-            pass
+        tip = Tip.start(header, self.cards)
+        for e in lg.entries:
+            tip = tip.after(e, apply_entry(header, self.cards, tip, e).state)
         self.log, self.header = lg, header
-        self.state, self.seq = state, lg.last_seq
-        self.ring = {self.seq: state}
+        self.state, self.seq, self.proposals = tip.state, lg.last_seq, tip.proposals
+        self.ring = {self.seq: tip.state}
+
+    def would_take(self, n: int, e: Entry) -> Applied:
+        """Check entry ``e`` as if our log ended at entry ``n`` (a peer's entry where ours part from
+        it): what taking it would do, or BadEntry naming it.  Nothing changes: a caller rewinds to
+        ``n`` only for an entry that checks out, never on another peer's word alone."""
+        lg, _ = self._open()
+        header = _header(lg)
+        state = self.ring.get(n)
+        if state is None:  # not kept: re-applied from the start (the entries up to n were checked)
+            state = port.start(header.params, header.seed, self.cards)
+            for k in lg.entries[:n]:
+                state = port.apply(state, decode_action(k.action), self.cards)[0]
+        proposals = signing.Proposals()
+        for k in lg.entries[:n]:
+            proposals = _proposals_after(proposals, k)
+        epoch = lg.entries[n - 1].epoch if n else 0
+        return apply_entry(header, self.cards, Tip(n, lg.id_at(n), epoch, state, proposals), e)
 
     def take(self, e: Entry) -> Applied:
         """Check and apply the next entry, and append it; BadEntry (nothing changed) if it does not
@@ -197,5 +267,6 @@ class Replica:
         """Append entry ``e`` and move to the state ``applied`` holds, unchecked."""
         self._open()[0].append(e)
         self.state, self.seq = applied.state, e.n
+        self.proposals = _proposals_after(self.proposals, e)
         self.ring[e.n] = applied.state
         self.ring.pop(e.n - RING, None)

@@ -20,6 +20,7 @@ class SeatInfo:
     port: int = 0
     away: bool = False
     botted: bool = False  # an away seat played by the leader's bot (Q-OPT-2)
+    sign: bytes = b""  # the player's Ed25519 public key (its hello's), for the header; not on the wire
 
     def wire(self) -> list:
         return [self.name, self.kind, self.pub, self.host, self.port, self.away, self.botted]

@@ -50,12 +50,15 @@ class Exchange:
     commits: dict[int, bytes] = field(default_factory=dict)
     nonces: dict[int, bytes] = field(default_factory=dict)
     revealing: bool = False
+    signers: list[bytes] = field(default_factory=list)  # per seat: the key the header binds to it
+
 
     @classmethod
     def open(cls, params: Params, roster: list, seats: list[int], deadline: float, seat: int,
-             nonce: bytes) -> "Exchange":
-        """An exchange in which the sequencer's own ``seat`` has committed to ``nonce``."""
-        return cls(params, roster, seats, deadline, {seat: commitment(nonce)}, {seat: nonce})
+             nonce: bytes, signers: list[bytes]) -> "Exchange":
+        """An exchange in which the sequencer's own ``seat`` has committed to ``nonce``; the
+        header will bind each seat to its signing key in ``signers`` (b"" for the table's seats)."""
+        return cls(params, roster, seats, deadline, {seat: commitment(nonce)}, {seat: nonce}, signers=list(signers))
 
     def commit(self, seat: int, h: bytes) -> str | None:
         """Take ``seat``'s commitment; or say why not."""
@@ -86,7 +89,7 @@ class Exchange:
         if not self.revealing or len(self.nonces) < len(self.seats):
             return None
         nonces = [self.nonces[s] for s in self.seats]
-        return gamelog.encode_header(game, gamelog.seed_from(nonces), self.params, nonces, self.roster)
+        return gamelog.encode_header(game, gamelog.seed_from(nonces), self.params, nonces, self.roster, self.signers)
 
     def missing(self) -> list[int]:
         """The seats that have not committed yet (or, while revealing, not revealed)."""

@@ -16,6 +16,9 @@ Invariants:
 - It sequences only while ``live``: a quorum promised its epoch and holds nothing more up to date.
 - An entry's author is the seat bound to the connection that proposed it, or TABLE_AUTHOR for
   the table's own moves (net.replica.may_author checks either).
+- It numbers a seat's proposal only if that seat signed it (its key in the header) under an id
+  new to the log, and signs every entry it numbers (net.signing; net.replica.check_signatures is
+  what every peer checks).
 """
 from __future__ import annotations
 
@@ -28,7 +31,20 @@ from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.rules.state import COLOURS
 from mq.table import Applied, Notice
-from net import catchup, desync, election, gamelog, membership, options, port, replica, seeding, transport, wire
+from net import (
+    catchup,
+    desync,
+    election,
+    gamelog,
+    membership,
+    options,
+    port,
+    replica,
+    seeding,
+    signing,
+    transport,
+    wire,
+)
 from net.membership import Member
 from net.replica import RING
 from net.seats import SeatInfo
@@ -187,7 +203,7 @@ class Sequencer:
         # rebuilt from the log, refuses any that it did sequence).
         for pid, (action, _) in sorted(self.p.outstanding.items()):
             del self.p.outstanding[pid]
-            reason = self.sequence(self.p.me, (self.p.inc, pid), action)
+            reason = self.sequence(self.p.me, (self.p.inc, pid), action, self.p.sign_action(pid, action))
             if reason is not None:
                 self.p.rejected(pid, *reason)
         pending, self._pending_props = self._pending_props, []
@@ -201,7 +217,9 @@ class Sequencer:
         p = self.p
         roster = [[i.name, i.pub, i.kind] for i in p.seats]
         peer_seats = [s for s, i in enumerate(p.seats) if i.kind == "peer"]
-        self._seeding = seeding.Exchange.open(params, roster, peer_seats, p.rt.now() + 10.0, p.me, p.new_nonce())
+        signers = [i.sign if i.kind == "peer" else b"" for i in p.seats]
+        self._seeding = seeding.Exchange.open(params, roster, peer_seats, p.rt.now() + 10.0, p.me, p.new_nonce(),
+                                              signers)
         p.phase = "seeding"
         msg = {"t": "commit_req", "params": state_codec.encode(params), "roster": roster}
         for s in peer_seats:
@@ -296,6 +314,10 @@ class Sequencer:
         if seat == self.p.seat:
             return None, {"t": "refuse", "reason": "same-identity",
                           "text": "that identity is the host's own (set MQ_HOME per player)"}
+        h = self.p.header
+        if seat is not None and h is not None and h.signed and h.signers[seat] != msg["sign"]:
+            return None, {"t": "refuse", "reason": "signing-key",
+                          "text": "your signing key is not the one your seat signs this game with"}
         if seat is None:
             if self.p.phase != "lobby":
                 return None, {"t": "refuse", "reason": "started",
@@ -344,7 +366,7 @@ class Sequencer:
         info = self.p.seats[seat]
         was_away = info.away
         self.p.seats[seat] = SeatInfo(name if self.p.phase == "lobby" else info.name, "peer", pub, addr,
-                                      msg["port"])
+                                      msg["port"], sign=msg["sign"])
         self.membership.seat_rid[seat] = rid
         self.membership.away_since.pop(seat, None)
         self.expect.discard(seat)
@@ -440,15 +462,17 @@ class Sequencer:
             action = decode_action(msg["x"])
         except IllegalAction as e:
             return self.p.send_to(rid, {"t": "reject", "pid": pid, "reason": e.reason, "detail": e.detail})
-        reason = self.sequence(m.seat, (m.inc, pid), action)
+        reason = self.sequence(m.seat, (m.inc, pid), action, msg["sig"])
         if reason is not None:
             self.p.count("rejected")
             self.p.send_to(rid, {"t": "reject", "pid": pid, "reason": reason[0], "detail": reason[1][:wire.MAX_TEXT]})
         else:
             self.p.commit_ms.append((self.p.rt.perf() - t0) * 1000)
 
-    def sequence(self, author: int, pid: tuple[bytes, int] | None, action: Action) -> tuple[str, str] | None:
-        """Validate, number, log and queue one entry; returns (reason, detail) if refused."""
+    def sequence(self, author: int, pid: tuple[bytes, int] | None, action: Action,
+                 sig: bytes | None = None) -> tuple[str, str] | None:
+        """Validate, number, sign, log and queue one entry; returns (reason, detail) if refused.
+        ``sig``: the author's signature of a seat's proposal (None for the table's moves)."""
         if self.p.phase != "game" or not self.live:
             if self.p.phase == "ended" or (self.p.state is not None and port.is_over(self.p.state)):
                 return "game/over", "the game is over"
@@ -463,6 +487,9 @@ class Sequencer:
             if last is not None and last[0] == pid[0] and pid[1] <= last[1]:
                 return "net/duplicate", f"proposal {pid[1]} was already handled"
             self.last_pid[author] = pid
+        why = self._unsigned(author, pid, action, sig)
+        if why is not None:
+            return "net/unsigned", why
         try:
             state, events = port.apply(self.p.state, action, self.p.cards)
         except IllegalAction as e:
@@ -470,8 +497,8 @@ class Sequencer:
         except Exception as e:  # an engine bug: refuse this action, keep the game as it is
             log.exception("the engine failed on %s", action)
             return "engine/error", f"{type(e).__name__}: {e}"
-        raw = gamelog.encode_entry(self.p.seq + 1, author, pid, encode_action(action), port.hash(state),
-                                   self.p.log.last_id, self.p.epoch)
+        raw = signing.signed_entry(self.p.signer, self.p.game, self.p.seq + 1, author, pid, encode_action(action),
+                                   port.hash(state), self.p.log.last_id, self.p.epoch, sig)
         entry = gamelog.decode_entry(raw)
         applied = Applied(entry.n, action, tuple(events), state)
         self.p.replica.keep(entry, applied)
@@ -486,6 +513,20 @@ class Sequencer:
         self.p.committed(entry, applied)
         self._after_change()
         return None
+
+    def _unsigned(self, author: int, pid: tuple[bytes, int] | None, action: Action, sig: bytes | None) -> str | None:
+        """Why a proposal fails the signature checks every peer will make of its entry (None: it
+        passes): a seat's own signature under a proposal id new to the log (net.signing)."""
+        if author == TABLE_AUTHOR:
+            return None
+        h = self.p.header
+        if pid is None or sig is None:
+            return "a player's action needs its signature"
+        try:
+            signing.verify_action(h.signers[author], h.game, author, pid, encode_action(action), sig)
+        except signing.Refused as err:
+            return str(err)
+        return self.p.replica.proposals.refuses(author, pid)
 
     def _after_change(self) -> None:
         self.steward.saw(self.p.state, self.p.rt.now())  # Q-DIGI-2, Q-OPT-1: every reaction window is timed
@@ -721,7 +762,14 @@ class Sequencer:
                     self.fetching.discard(m.rid)
                     m.last = m.common = e.n - 1
                     return self.p.send_to(m.rid, self.welcome(m.seat, e.n - 1))
-                # Theirs is more up to date: our entries from here were never acknowledged.
+                # Theirs is more up to date: our entries from here were never acknowledged — if
+                # theirs check out.  An entry that does not is no one's acknowledged entry (every
+                # honest peer checked it before keeping it): nothing of ours is dropped for it.
+                try:
+                    self.p.replica.would_take(e.n - 1, e)
+                except replica.BadEntry as err:
+                    problem = str(err)
+                    break
                 self.truncate(e.n - 1, f"{m.name}'s log is more up to date")
             if e.n != self.p.seq + 1:  # a stale or reordered answer: ask again (_leader_timers)
                 gap = e.n

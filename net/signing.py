@@ -5,25 +5,35 @@ from the CURVE key of the transport.  What is signed is a canonical msgpack list
 a domain word and the game id, so a signature made for one purpose or one game is worth nothing
 for another:
 
-- an **action**: ``("mq-action-v1", game, author seat, nonce, action)``.  ``nonce`` counts the
-  author's proposals (1, 2, ...): a replayed action repeats a nonce, and :class:`Nonces` refuses it.
+- an **action**: ``("mq-action-v1", game, author seat, [incarnation, counter], action)``: the
+  proposal's id (net.peer: a process's random incarnation and its count of proposals), so that a
+  replayed action repeats an id, and :class:`Proposals` refuses it.
 - an **entry**: ``("mq-entry-v1", game, seq, epoch, prev, action, author)``: the position in the
   log (``seq``, and ``prev``, the hash chaining it to the entry before), the sequencer's ``epoch``,
   the action and its author's seat.  An entry copied to another position, another epoch or after
   another history fails, as does any changed field.
 
 Every check that fails raises :class:`Refused`, whose message says in words what was wrong and
-where ("entry 12: the signature is not the sequencer's of epoch 3").  Not wired in yet: the
-replica's entry check (net.replica), catch-up, resume and failover do not call these functions;
-that is the next step of issue 13.
+where ("entry 12: the signature is not the sequencer's of epoch 3").  net.replica's entry check,
+which every path that adopts an entry goes through, calls :func:`verify_entry`,
+:func:`verify_action` and :meth:`Proposals.check`; the sequencer checks a proposal's signature
+before it numbers it.
+
+A peer without a signing key of its own (tests, ``mq play``'s local peers) signs with one derived
+from its CURVE secret (:func:`seed_for`: a keyed hash under its own domain, so neither key tells
+anything about the other's use); the ``mq`` commands use the one kept under MQ_HOME.
 """
 from __future__ import annotations
 
+import hashlib
+from dataclasses import dataclass
 from typing import Any
 
 import msgpack
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
+
+from net import gamelog
 
 ACTION_DOMAIN = "mq-action-v1"
 ENTRY_DOMAIN = "mq-entry-v1"
@@ -40,12 +50,20 @@ def _canonical(fields: tuple[Any, ...]) -> bytes:
     return msgpack.packb(list(fields), use_bin_type=True)
 
 
-def action_bytes(game: bytes, author: int, nonce: int, action: list[Any]) -> bytes:
-    return _canonical((ACTION_DOMAIN, game, author, nonce, action))
+Pid = tuple[bytes, int]  # a proposal's id: (incarnation, counter)
+
+
+def action_bytes(game: bytes, author: int, pid: Pid, action: list[Any]) -> bytes:
+    return _canonical((ACTION_DOMAIN, game, author, list(pid), action))
 
 
 def entry_bytes(game: bytes, seq: int, epoch: int, prev: bytes, action: list[Any], author: int) -> bytes:
     return _canonical((ENTRY_DOMAIN, game, seq, epoch, prev, action, author))
+
+
+def seed_for(curve_secret_hex: str) -> str:
+    """A signing seed derived from a CURVE secret (hex), for a peer given no signing key."""
+    return hashlib.blake2b(bytes.fromhex(curve_secret_hex), digest_size=32, person=b"mq-signing-v1").hexdigest()
 
 
 class Signer:
@@ -55,11 +73,19 @@ class Signer:
         self._key = SigningKey(bytes.fromhex(seed_hex))
         self.public: bytes = bytes(self._key.verify_key)
 
-    def sign_action(self, game: bytes, author: int, nonce: int, action: list[Any]) -> bytes:
-        return self._key.sign(action_bytes(game, author, nonce, action)).signature
+    def sign_action(self, game: bytes, author: int, pid: Pid, action: list[Any]) -> bytes:
+        return self._key.sign(action_bytes(game, author, pid, action)).signature
 
     def sign_entry(self, game: bytes, seq: int, epoch: int, prev: bytes, action: list[Any], author: int) -> bytes:
         return self._key.sign(entry_bytes(game, seq, epoch, prev, action, author)).signature
+
+
+def signed_entry(sequencer: Signer, game: bytes, n: int, author: int, pid: Pid | None, action: list[Any], h: int,
+                 prev: bytes, epoch: int, asig: bytes | None) -> bytes:
+    """An entry's record payload (net.gamelog) with ``asig``, its author's signature of the action
+    (None for the table's), signed by ``sequencer`` as the sequencer of ``epoch``."""
+    ssig = sequencer.sign_entry(game, n, epoch, prev, action, author)
+    return gamelog.encode_entry(n, author, pid, action, h, prev, epoch, asig, ssig)
 
 
 def _verify(public: bytes, message: bytes, signature: bytes, what: str, whose: str) -> None:
@@ -73,10 +99,10 @@ def _verify(public: bytes, message: bytes, signature: bytes, what: str, whose: s
         raise Refused(f"{what}: the signature is not {whose}, or the {what.split()[0]} was altered") from None
 
 
-def verify_action(public: bytes, game: bytes, author: int, nonce: int, action: list[Any], signature: bytes) -> None:
-    """That seat ``author``, whose key is ``public``, signed this action as its proposal ``nonce``."""
-    _verify(public, action_bytes(game, author, nonce, action), signature,
-            f"action {nonce} of seat {author}", f"seat {author}'s")
+def verify_action(public: bytes, game: bytes, author: int, pid: Pid, action: list[Any], signature: bytes) -> None:
+    """That seat ``author``, whose key is ``public``, signed this action as its proposal ``pid``."""
+    _verify(public, action_bytes(game, author, pid, action), signature,
+            f"action {pid[1]} of seat {author}", f"seat {author}'s")
 
 
 def verify_entry(public: bytes, game: bytes, seq: int, epoch: int, prev: bytes, action: list[Any], author: int,
@@ -87,15 +113,32 @@ def verify_entry(public: bytes, game: bytes, seq: int, epoch: int, prev: bytes, 
             f"entry {seq}", f"the sequencer's of epoch {epoch}")
 
 
-class Nonces:
-    """The last proposal number seen from each author: a replayed (or reordered) action, whose
-    nonce is not above the author's last one, is refused."""
+@dataclass(frozen=True)
+class Proposals:
+    """The proposal ids a log has taken so far, per author: the last one, and every incarnation
+    seen.  A proposal id that is not new — a counter not above the author's last of the same
+    incarnation, or an incarnation the author left for another — is a replay (or reordered), and
+    :meth:`check` refuses it; the sequencer makes the same check before it numbers a proposal, so
+    an honest log never fails it.  (What no check can tell: a sequencer that holds a signed
+    proposal back and numbers it later, before its author's next proposal.)"""
 
-    def __init__(self) -> None:
-        self._last: dict[int, int] = {}
+    last: tuple[tuple[int, Pid], ...] = ()  # (author, its last pid), by author
+    seen: frozenset[tuple[int, bytes]] = frozenset()  # (author, incarnation)
 
-    def check(self, author: int, nonce: int) -> None:
-        last = self._last.get(author, 0)
-        if type(nonce) is not int or nonce <= last:
-            raise Refused(f"action {nonce} of seat {author}: a replay (seat {author}'s last action was {last})")
-        self._last[author] = nonce
+    def refuses(self, author: int, pid: Pid) -> str | None:
+        """Why ``pid`` of ``author`` is not new (None: it is)."""
+        last = dict(self.last).get(author)
+        if last is not None and last[0] == pid[0]:
+            if pid[1] <= last[1]:
+                return f"action {pid[1]} of seat {author}: a replay (seat {author}'s last action was {last[1]})"
+        elif (author, pid[0]) in self.seen:
+            return (f"action {pid[1]} of seat {author}: a replay (from a process of seat {author} that "
+                    "another has followed)")
+        return None
+
+    def taken(self, author: int, pid: Pid) -> "Proposals":
+        """The ids once ``pid`` of ``author`` is taken (unchecked: see :meth:`refuses`)."""
+        last = dict(self.last)
+        same = last.get(author, (None,))[0] == pid[0]
+        last[author] = pid
+        return Proposals(tuple(sorted(last.items())), self.seen if same else self.seen | {(author, pid[0])})

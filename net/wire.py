@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 import msgpack
 
-PROTOCOL = 5  # 5: the player's gender (hello.gender, the gender message, the lobby's genders and start)
+PROTOCOL = 6  # 6: signed history (hello.sign, propose.sig; docs/net.md "Signed history")
 MAX_MESSAGE = 1 << 20  # bytes; also the sockets' MAXMSGSIZE (net.transport)
 MAX_TEXT = 200  # chat lines and names are cut to this
 MAX_NAME = 24
@@ -156,6 +156,8 @@ EPOCH = _int(0, 2**41)  # a sequencer's reign: counter * 8 + its seat (net.elect
 # epoch above the highest promise it hears still numbers entries every peer accepts.
 PROMISE = _int(0, 2**40)
 NONCE = _bytes(32)
+SIGNATURE = _bytes(64)  # Ed25519 (net.signing)
+SIGN_KEY = _bytes(32)  # an Ed25519 public key
 NAME = _str(64)  # names are cut to MAX_NAME where they are made; a little slack here
 PATH = _list_of(_int(0, 2**31), 32)
 # An action as mq.rules.actions.encode writes it and mq.rules.actions.decode accepts it:
@@ -182,10 +184,11 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
     # peer -> sequencer
     "hello": {"v": _int(), "id": _str(64), "name": _str(MAX_NAME), "role": _one_of("play", "watch"),
               "inc": _bytes(8), "port": PORT, "last": SEQ, "tail": _list_of(_row(SEQ, ID16), 64),
-              "game": _opt(_bytes(8)), "epoch": PROMISE, "lep": EPOCH},
+              "game": _opt(_bytes(8)), "epoch": PROMISE, "lep": EPOCH,
+              "sign": SIGN_KEY},  # the player's signing key: the header binds it to the seat
     "commit": {"h": _bytes(32)},
     "reveal": {"nonce": NONCE},
-    "propose": {"pid": PID, "x": ACTION},
+    "propose": {"pid": PID, "x": ACTION, "sig": SIGNATURE},  # sig: the author's, of (game, seat, pid, x)
     "fetch": {"from": SEQ},
     "report": {"hs": _list_of(_row(SEQ, U64, ID16), 4096)},
     "ping": {"seq": SEQ, "epoch": PROMISE},

@@ -9,6 +9,7 @@ import socket
 import time
 
 import zmq
+from signed import Players
 
 from mq.bots import choose
 from mq.cards import load_default
@@ -44,8 +45,9 @@ def _logs(tmp_path, keys):
     nonces = [bytes([i + 1]) * 32 for i in range(2)]
     roster = [["h", identity.public_id(keys[0]), "peer"], ["b", identity.public_id(keys[1]), "peer"],
               ["bot-blue", "", "bot"]]
+    players = Players({0: keys[0], 1: keys[1]})
     header = gamelog.decode_header(gamelog.encode_header(b"E" * 8, gamelog.seed_from(nonces), make_params(3),
-                                                         nonces, roster))
+                                                         nonces, roster, players.row(3)))
     state = new_game(header.params, header.seed, CARDS)
     moves = []
     for _ in range(24):
@@ -59,8 +61,8 @@ def _logs(tmp_path, keys):
         lg = gamelog.GameLog.create(path)
         lg.write_header(header)
         for n, (action, author, h) in enumerate(moves[:20 + tail], 1):
-            lg.append(gamelog.decode_entry(gamelog.encode_entry(n, author, None, encode_action(action), h,
-                                                                lg.last_id, 8 if n <= 20 else epoch)))
+            lg.append(gamelog.decode_entry(players.entry(header.game, n, author, encode_action(action), h,
+                                                         lg.last_id, 8 if n <= 20 else epoch)))
         lg.sync()
         lg.raise_promise(epoch)
         lg.close()
@@ -151,7 +153,11 @@ def test_a_welcome_from_a_sequencer_older_than_the_promise_is_answered_with_a_he
             # Not followed, nothing rewound, the promise stands and goes back in a hello.
             assert not b.following and b.epoch == 0 and b.seq == 22 and hellos == [17]
             b.rt.from_dealer([zmq.Frame(wire.pack(dict(welcome, epoch=24)))])
-            assert b.following and b.epoch == 24 and b.log.promise == 24 and b.seq == 20
+            # Followed; the rewind waits for the sequencer's entry after entry 20 to check out.
+            assert b.following and b.epoch == 24 and b.log.promise == 24 and b.seq == 22
+            theirs = gamelog.read(paths["h"]).entries[20]
+            b.rt.from_dealer([zmq.Frame(wire.pack({"t": "entries", "recs": [theirs.raw]}))])
+            assert b.seq == 21 and b.log.entries[20].raw == theirs.raw
         finally:
             await b.close()
 

@@ -51,7 +51,7 @@ from hypothesis import strategies as st
 
 from mq.bots import choose
 from mq.rules import Action, actors, is_over, state_hash, view
-from net import gamelog, transport, wire
+from net import gamelog, signing, transport, wire
 from net.client import NetTable
 from net.peer import Config, Peer
 
@@ -81,8 +81,8 @@ def _report_counts():
 I, S, B, L, D, N = int, str, bytes, list, dict, type(None)
 SPEC: dict[str, dict[str, tuple]] = {
     "hello": {"v": (I,), "id": (S,), "name": (S,), "role": (S,), "inc": (B,), "port": (I,), "last": (I,),
-              "tail": (L,), "game": (B, N), "epoch": (I,), "lep": (I,)},
-    "commit": {"h": (B,)}, "reveal": {"nonce": (B,)}, "propose": {"pid": (I,), "x": (L,)},
+              "tail": (L,), "game": (B, N), "epoch": (I,), "lep": (I,), "sign": (B,)},
+    "commit": {"h": (B,)}, "reveal": {"nonce": (B,)}, "propose": {"pid": (I,), "x": (L,), "sig": (B,)},
     "fetch": {"from": (I,)}, "report": {"hs": (L,)}, "ping": {"seq": (I,), "epoch": (I,)}, "say": {"text": (S,)},
     "gender": {"gender": (S,)}, "kids": {"seq": (I,), "path": (L,), "ok": (S,), "d": (L,)}, "bye": {},
     "welcome": {"v": (I,), "seat": (I, N), "game": (B,), "leader": (I,), "rewind": (I,), "epoch": (I,)},
@@ -1012,7 +1012,7 @@ def test_reordered_and_repeated_entries_reach_the_sequencers_state(sim, failures
         def run():
             gp.log.truncate_after(0)  # back to the start of the game
             gp.state, gp.seq, gp.catchup.head, gp.catchup.buffer = _start_state(gp), 0, 0, {}
-            gp.ring = {0: gp.state}
+            gp.ring, gp.replica.proposals = {0: gp.state}, signing.Proposals()  # no proposal taken yet
             for b in batches:
                 sim.to_follower(gp, wire.pack({"t": "entries", "recs": b}))
                 consistent(gp)
@@ -1067,13 +1067,20 @@ def test_a_legal_proposal_with_any_valid_id_is_logged_and_others_are_answered(si
             def run():
                 while 1 not in actors(hp.state):  # the others play until seat 1 may act: the host
                     s = min(actors(hp.state))  # its own seat, the table the bot's (how far the game
-                    author = s if s == hp.seat else -1  # is then depends on the rules of the day)
-                    assert hp.sequencer.sequence(author, None, choose(view(hp.state, s), s, hp.cards)) is None
-                hp.sequencer.last_pid.pop(1, None)  # the first proposal of this incarnation
+                    move, n = choose(view(hp.state, s), s, hp.cards), hp.seq  # is then depends on the rules of the day)
+                    if s == hp.seat:
+                        hp.propose(move)
+                    else:
+                        assert hp.sequencer.sequence(-1, None, move) is None
+                    assert hp.seq == n + 1
+                hp.sequencer.last_pid.pop(1, None)  # the first proposal of this incarnation (at the
+                hp.replica.proposals = signing.Proposals()  # sequencer, and in the log's proposal ids)
                 n = hp.seq
                 sim.q.clear()
                 x = choose(view(hp.state, 1), 1, hp.cards)
-                frame = wire.pack({"t": "propose", "pid": pid, "x": [x.seat, x.kind, list(x.args)]})
+                xs = [x.seat, x.kind, list(x.args)]
+                frame = wire.pack({"t": "propose", "pid": pid, "x": xs,
+                                   "sig": gp.signer.sign_action(gp.game, 1, (gp.inc, pid), xs)})
                 sim.to_leader(G, frame)
                 if wire.PID(pid):
                     assert hp.seq == n + 1 and hp.log.entries[-1].pid == (gp.inc, pid)

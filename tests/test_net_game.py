@@ -100,7 +100,8 @@ def _replay_commands_on_a_classic_log(path, n, final, epic, tmp_path, packs=()):
         out_log.append(e)
     last = lg.entries[-1]  # its recorded state hash changed, the chain and CRC made good
     out_log.append(gamelog.decode_entry(gamelog.encode_entry(last.n, last.author, last.pid, list(last.action),
-                                                             last.hash ^ 1, out_log.last_id, last.epoch)))
+                                                             last.hash ^ 1, out_log.last_id, last.epoch,
+                                                             last.asig, last.ssig)))
     out_log.sync()
     out_log.close()
     bad = _mq("replay", tampered, "--verify")

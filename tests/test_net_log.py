@@ -19,7 +19,7 @@ from net.harness import ROOT
 def _header(players=2):
     nonces = [bytes([i]) * 32 for i in range(players)]
     raw = gamelog.encode_header(b"G" * 8, gamelog.seed_from(nonces), make_params(players), nonces,
-                                [["a", "x" * 32, "peer"], ["b", "", "bot"]][:players])
+                                [["a", "x" * 32, "peer"], ["b", "", "bot"]][:players], [bytes(32), b""][:players])
     return gamelog.decode_header(raw)
 
 
@@ -293,7 +293,7 @@ def test_a_classic_header_carries_its_mode_and_refuses_parameters_no_host_could_
     roster = [["a", "x" * 32, "peer"], ["b", "", "bot"]]
 
     def header(params):
-        raw = gamelog.encode_header(b"C" * 8, gamelog.seed_from(nonces), params, nonces, roster)
+        raw = gamelog.encode_header(b"C" * 8, gamelog.seed_from(nonces), params, nonces, roster, [bytes(32), b""])
         return gamelog.decode_header(raw)
 
     for epic in (False, True):

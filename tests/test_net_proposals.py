@@ -1,8 +1,9 @@
-"""Illegal, foreign-seat, duplicate and malformed proposals are refused with reasons and change
+"""Illegal, foreign-seat, duplicate, badly signed and malformed proposals are refused with reasons and change
 nothing (a host and a guest peer in one process, talking over real loopback sockets)."""
 from __future__ import annotations
 
 import asyncio
+import os
 import time
 
 import pytest
@@ -11,6 +12,7 @@ from mq.rules import Action, IllegalAction, state_hash
 from net import transport, wire
 from net.client import NetTable
 from net.peer import Config
+from net.signing import Signer
 
 
 def _send_up(p, msg: dict) -> None:
@@ -21,6 +23,14 @@ def _send_up(p, msg: dict) -> None:
 def _send_down(p, rid: bytes, msg: dict) -> None:
     """What a broken sequencer sends on its ROUTER to routing id ``rid`` (the transport)."""
     assert p.rt.send(p.router, [rid, wire.pack(msg)])
+
+
+def _proposal(p, pid: int, x: list, seat: int | None = None, signer=None) -> dict:
+    """A ``propose`` as a modified client sends it, signed with its key (or ``signer``'s) for ``seat``
+    (default: its own)."""
+    seat = p.seat if seat is None else seat
+    sig = (signer or p.signer).sign_action(p.game, seat, (p.inc, pid), x)
+    return {"t": "propose", "pid": pid, "x": x, "sig": sig}
 
 
 async def _until(cond, timeout=5.0):
@@ -66,7 +76,7 @@ def test_refused_proposals_carry_reasons_and_change_nothing(tmp_path):
         gp.rt.faults.lose_sent = lambda msg: msg["t"] == "propose" and msg["x"][1] == "ready"
         p_unknown = gp.propose(Action(1, "ready"))
         gp.rt.faults.lose_sent = None
-        _send_up(gp, {"t": "propose", "pid": p_unknown, "x": [1, "fly", []]})
+        _send_up(gp, _proposal(gp, p_unknown, [1, "fly", []]))
         await _until(lambda: len(rejects) == 3)
         by_pid = {pid: reason for pid, reason, _ in rejects}
         assert by_pid[p_illegal] == "phase/wrong"
@@ -78,22 +88,34 @@ def test_refused_proposals_carry_reasons_and_change_nothing(tmp_path):
         pid = gp.propose(Action(1, "ready"))
         await _until(lambda: gp.seq == start[0] + 1)
         gp.outstanding[pid] = (Action(1, "ready"), time.monotonic())
-        _send_up(gp, {"t": "propose", "pid": pid, "x": [1, "ready", []]})
+        _send_up(gp, _proposal(gp, pid, [1, "ready", []]))
         await _until(lambda: len(rejects) == 4)
         assert rejects[-1][:2] == (pid, "net/duplicate")
         # An old proposal id is refused too, even with a different action.
         gp.outstanding[p_illegal] = (Action(1, "ready"), time.monotonic())
-        _send_up(gp, {"t": "propose", "pid": p_illegal, "x": [1, "ready", []]})
+        _send_up(gp, _proposal(gp, p_illegal, [1, "ready", []]))
         await _until(lambda: len(rejects) == 5)
         assert rejects[-1][:2] == (p_illegal, "net/duplicate")
         assert hp.seq == start[0] + 1 and hp.log.entries[-1].author == 1
+        # A proposal signed with another key than the seat's (the header binds seat 1 to the
+        # guest's), or not for what it says, is refused in words (net.signing) and changes nothing.
+        gp.rt.faults.lose_sent = lambda msg: msg["t"] == "propose"  # the fault seam: they never leave
+        p_forged, p_altered = gp.propose(Action(1, "end_turn")), gp.propose(Action(1, "end_turn"))
+        gp.rt.faults.lose_sent = None
+        _send_up(gp, _proposal(gp, p_forged, [1, "end_turn", []], signer=Signer(os.urandom(32).hex())))
+        await _until(lambda: len(rejects) == 6)
+        assert rejects[-1][:2] == (p_forged, "net/unsigned") and "the signature is not seat 1's" in rejects[-1][2]
+        _send_up(gp, dict(_proposal(gp, p_altered, [1, "ready", []]), x=[1, "end_turn", []]))
+        await _until(lambda: len(rejects) == 7)
+        assert rejects[-1][:2] == (p_altered, "net/unsigned") and "or the action was altered" in rejects[-1][2]
+        assert hp.seq == start[0] + 1 and same()
 
         # A spectator's proposal, sent by hand, is refused: it has no seat.
         wp = watcher.peer
         wrejects = []
         wp.subscribe(lambda item: wrejects.append(item[2]) if isinstance(item, tuple) and item[0] == "reject" else None)
         wp.outstanding[1] = (Action(0, "ready"), time.monotonic())
-        _send_up(wp, {"t": "propose", "pid": 1, "x": [0, "ready", []]})
+        _send_up(wp, _proposal(wp, 1, [0, "ready", []], seat=0))
         await _until(lambda: wrejects == ["net/watcher"])
 
         # Malformed input is dropped and counted; nothing changes and the game goes on.

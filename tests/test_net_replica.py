@@ -23,13 +23,14 @@ from dataclasses import dataclass
 import pytest
 import zmq
 import zmq.asyncio
+from signed import Players
 
 from mq.bots import choose
 from mq.cards import load_default
 from mq.rules import Action, actors, make_params, new_game, state_hash, step, view
 from mq.rules.actions import encode as encode_action
 from mq.table import Notice
-from net import gamelog, identity, replica, wire
+from net import gamelog, identity, replica, signing, wire
 from net.harness import ROOT, Cluster
 from net.peer import Config, Peer
 from net.replay import replay
@@ -48,6 +49,7 @@ class Game:
     header: gamelog.Header
     moves: tuple  # (action, state hash after it) per entry
     at: int  # the entry the forgeries change: seat 1 acting, not a pass
+    players: Players  # the seats' signing keys: seat 0's peer sequences epoch 8 and signs its entries
 
     def write(self, path: str, upto: int = ENTRIES, forge: str | None = None) -> list[bytes]:
         """The game's first ``upto`` entries as a peer logs them (player seats author their own
@@ -62,8 +64,8 @@ class Game:
                 author = -1
             elif n == self.at and forge == "hash":
                 h ^= 1
-            lg.append(gamelog.decode_entry(gamelog.encode_entry(n, author, None, encode_action(action), h,
-                                                                lg.last_id, 8)))
+            lg.append(gamelog.decode_entry(self.players.entry(self.header.game, n, author, encode_action(action), h,
+                                                              lg.last_id, 8)))
         lg.sync()
         lg.raise_promise(8)
         lg.close()
@@ -76,8 +78,10 @@ def game() -> Game:
     nonces = [bytes([i + 5]) * 32 for i in range(2)]
     roster = [["p0", identity.public_id(keys[0]), "peer"], ["p1", identity.public_id(keys[1]), "peer"],
               ["bot-blue", "", "bot"]]
+    players = Players({0: keys[0], 1: keys[1]})
     header = gamelog.decode_header(gamelog.encode_header(
-        b"crafted!", gamelog.seed_from(nonces), make_params(3, window_ms=500, away="wait"), nonces, roster))
+        b"crafted!", gamelog.seed_from(nonces), make_params(3, window_ms=500, away="wait"), nonces, roster,
+        players.row(3)))
     state = new_game(header.params, header.seed, CARDS)
     moves = []
     for _ in range(ENTRIES):
@@ -86,7 +90,7 @@ def game() -> Game:
         state, _ = step(state, action, CARDS)
         moves.append((action, state_hash(state)))
     at = next(n for n, (a, _) in enumerate(moves, 1) if n >= 10 and a.seat == 1 and a.kind != "pass")
-    return Game(keys, header, tuple(moves), at)
+    return Game(keys, header, tuple(moves), at, players)
 
 
 def _refusal(game: Game, forge: str) -> str:
@@ -117,7 +121,7 @@ def test_who_may_author_an_entry(game):
     assert "the table cannot act for seat 1" in replica.may_author(h, -1, move)
     assert "the table cannot act for seat 9" in replica.may_author(h, -1, Action(9, "end_turn"))
     botted = gamelog.decode_header(gamelog.encode_header(
-        h.game, h.seed, make_params(3, window_ms=500, away="bot"), h.nonces, h.roster))
+        h.game, h.seed, make_params(3, window_ms=500, away="bot"), h.nonces, h.roster, h.signers))
     assert replica.may_author(botted, -1, move) is None
     assert replica.may_author(botted, 0, move) == "seat 0 cannot act for seat 1"
 
@@ -148,6 +152,8 @@ def test_peers_refuse_a_crafted_log_and_the_game_goes_on_from_the_honest_one(tmp
             os.makedirs(c.home(i))
             with open(os.path.join(c.home(i), "identity"), "w", encoding="ascii") as f:
                 f.write(game.keys[i] + "\n")
+            with open(os.path.join(c.home(i), "signing"), "w", encoding="ascii") as f:
+                f.write(signing.seed_for(game.keys[i]) + "\n")
         shutil.copyfile(crafted, c.log(0))
         p = c.host(resume=True, ready=False)
         assert p.wait(30) == 1 and want in p.err(), p.err()[-2000:]
@@ -218,7 +224,8 @@ def test_a_new_sequencer_refuses_crafted_entries_from_a_more_up_to_date_log(tmp_
             await d.send(wire.pack({
                 "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
                 "role": "play", "inc": os.urandom(8), "port": 1, "last": len(forged),
-                "tail": [[e.n, e.id] for e in forged], "game": game.header.game, "epoch": 8, "lep": 8}))
+                "tail": [[e.n, e.id] for e in forged], "game": game.header.game, "epoch": 8, "lep": 8,
+                "sign": game.players.signers[1].public}))
             ask = await _next(d, "fetch_req")
             assert ask["from"] == game.at
             await d.send(wire.pack({"t": "entries", "recs": [e.raw for e in forged[ask["from"] - 1:]]}))

@@ -245,7 +245,7 @@ def test_idle_connections_neither_exhaust_the_hosts_descriptors_nor_keep_a_playe
 
 # Every message type a member sends the sequencer (docs/net.md, "Messages"), but hello, valid as such.
 MEMBER_MESSAGES = {
-    "commit": {"h": b"c" * 32}, "reveal": {"nonce": b"n" * 32}, "propose": {"pid": 99, "x": [1, "ready", []]},
+    "commit": {"h": b"c" * 32}, "reveal": {"nonce": b"n" * 32}, "propose": {"pid": 99, "x": [1, "ready", []], "sig": b"s" * 64},
     "fetch": {"from": 1}, "report": {"hs": [[1, 5, b"i" * 16]]}, "ping": {"seq": 0, "epoch": 8}, "say": {"text": "hi"},
     "kids": {"seq": 1, "path": [], "ok": "ok", "d": []}, "entries": {"recs": []}, "bye": {},
 }
@@ -279,7 +279,8 @@ def test_a_seat_belongs_to_its_key(tmp_path):
         rejects = []
         bp.subscribe(lambda item: rejects.append(item[2]) if isinstance(item, tuple) and item[0] == "reject" else None)
         bp.outstanding[1] = (Action(1, "ready"), time.monotonic())
-        _send_up(bp, {"t": "propose", "pid": 1, "x": [1, "ready", []]})
+        _send_up(bp, {"t": "propose", "pid": 1, "x": [1, "ready", []],
+                      "sig": bp.signer.sign_action(bp.game, 1, (bp.inc, 1), [1, "ready", []])})
         await _until(lambda: rejects == ["net/watcher"])
         dropped = sum(hp.drops.values())
         _send_up(bp, {"t": "hello", "v": wire.PROTOCOL, "id": apub, "name": "a", "role": "play", "inc": a.peer.inc,

@@ -9,11 +9,12 @@ from net import gamelog, wire
 from net.seeding import Exchange, Pledge, commitment, new_nonce
 
 ROSTER = [["a", "x" * 40, "peer"], ["bot-green", "", "bot"], ["c", "y" * 40, "peer"]]
+SIGNERS = [bytes([7]) * 32, b"", bytes([8]) * 32]  # the players' signing keys; none for the bot seat
 MINE, THEIRS = bytes([1]) * 32, bytes([2]) * 32
 
 
 def _exchange() -> Exchange:
-    return Exchange.open(make_params(3), ROSTER, [0, 2], deadline=10.0, seat=0, nonce=MINE)
+    return Exchange.open(make_params(3), ROSTER, [0, 2], deadline=10.0, seat=0, nonce=MINE, signers=SIGNERS)
 
 
 def test_the_exchange_takes_commitments_then_nonces_that_match_them_and_makes_the_header():
@@ -32,6 +33,7 @@ def test_the_exchange_takes_commitments_then_nonces_that_match_them_and_makes_th
     header = gamelog.decode_header(ex.header(b"G" * 8))
     assert header.nonces == (MINE, THEIRS) and header.seed == gamelog.seed_from([MINE, THEIRS])
     assert header.roster == tuple(tuple(r) for r in ROSTER)
+    assert header.signed and header.signers == tuple(SIGNERS)  # the header binds each player's key to its seat
 
 
 def test_a_follower_takes_only_a_header_whose_nonces_it_saw_committed_its_own_among_them():
@@ -42,10 +44,10 @@ def test_a_follower_takes_only_a_header_whose_nonces_it_saw_committed_its_own_am
         mine.shown([b"short"])
     mine.shown([commitment(MINE), commitment(THEIRS)])
     good = gamelog.decode_header(gamelog.encode_header(b"G" * 8, gamelog.seed_from([MINE, THEIRS]),
-                                                       make_params(3), [MINE, THEIRS], ROSTER))
+                                                       make_params(3), [MINE, THEIRS], ROSTER, SIGNERS))
     mine.check(good)
     swapped = gamelog.decode_header(gamelog.encode_header(b"G" * 8, gamelog.seed_from([THEIRS, MINE]),
-                                                          make_params(3), [THEIRS, MINE], ROSTER))
+                                                          make_params(3), [THEIRS, MINE], ROSTER, SIGNERS))
     with pytest.raises(wire.Malformed, match="do not match"):
         mine.check(swapped)
     other = Pledge(bytes([9]) * 32)  # a nonce it never committed to is not in the header

@@ -9,11 +9,12 @@ import stat
 import pytest
 
 from net import identity, signing
-from net.signing import Nonces, Refused, Signer, verify_action, verify_entry
+from net.signing import Proposals, Refused, Signer, verify_action, verify_entry
 
 GAME = bytes.fromhex("c12f8a847e7a3f4d")
 PREV = bytes(range(32))
 MOVE = [1, "move", [2]]
+INC = bytes.fromhex("0102030405060708")  # a proposer's incarnation (net.peer)
 
 
 @pytest.fixture
@@ -75,27 +76,34 @@ def test_an_altered_or_replayed_entry_is_refused(home, field, changed):
 
 def test_an_action_is_signed_by_its_author_and_a_forged_one_is_refused(home, tmp_path, monkeypatch):
     ann = Signer(identity.signing_seed())
-    sig = ann.sign_action(GAME, 1, 7, MOVE)
-    verify_action(ann.public, GAME, 1, 7, MOVE, sig)
+    sig = ann.sign_action(GAME, 1, (INC, 7), MOVE)
+    verify_action(ann.public, GAME, 1, (INC, 7), MOVE, sig)
     bob = _other_signer(tmp_path, monkeypatch, "bob")
-    forged = bob.sign_action(GAME, 1, 7, MOVE)  # Bob acting for Ann's seat
+    forged = bob.sign_action(GAME, 1, (INC, 7), MOVE)  # Bob acting for Ann's seat
     with pytest.raises(Refused, match=r"^action 7 of seat 1: the signature is not seat 1's"):
-        verify_action(ann.public, GAME, 1, 7, MOVE, forged)
+        verify_action(ann.public, GAME, 1, (INC, 7), MOVE, forged)
     with pytest.raises(Refused, match=r"^action 7 of seat 1: .*or the action was altered"):
-        verify_action(ann.public, GAME, 1, 7, [1, "heal", []], sig)
+        verify_action(ann.public, GAME, 1, (INC, 7), [1, "heal", []], sig)
+    with pytest.raises(Refused, match=r"or the action was altered"):  # another process's proposal 7
+        verify_action(ann.public, GAME, 1, (bytes(8), 7), MOVE, sig)
 
 
-def test_a_replayed_action_is_refused_by_its_nonce(home):
+def test_a_replayed_action_is_refused_by_its_proposal_id(home):
     ann = Signer(identity.signing_seed())
-    nonces = Nonces()
+    taken = Proposals()
     for n in (1, 2, 5):
-        verify_action(ann.public, GAME, 1, n, MOVE, ann.sign_action(GAME, 1, n, MOVE))
-        nonces.check(1, n)
-    nonces.check(0, 1)  # each author counts on their own
-    with pytest.raises(Refused, match=r"^action 5 of seat 1: a replay \(seat 1's last action was 5\)"):
-        nonces.check(1, 5)
-    with pytest.raises(Refused, match="a replay"):
-        nonces.check(1, 3)
+        verify_action(ann.public, GAME, 1, (INC, n), MOVE, ann.sign_action(GAME, 1, (INC, n), MOVE))
+        assert taken.refuses(1, (INC, n)) is None
+        taken = taken.taken(1, (INC, n))
+    assert taken.refuses(0, (INC, 1)) is None  # each author counts on their own
+    assert taken.refuses(1, (INC, 5)) == "action 5 of seat 1: a replay (seat 1's last action was 5)"
+    assert "a replay" in taken.refuses(1, (INC, 3))
+    # A restarted process (a new incarnation) counts from 1 again; the old one cannot come back.
+    later = bytes(8)
+    assert taken.refuses(1, (later, 1)) is None
+    taken = taken.taken(1, (later, 1))
+    assert "that another has followed" in taken.refuses(1, (INC, 6))
+    assert taken.refuses(1, (later, 2)) is None
 
 
 @pytest.mark.parametrize("public, sig, said", [
@@ -111,6 +119,6 @@ def test_malformed_keys_and_signatures_are_refused_in_words(public, sig, said):
 
 def test_what_is_signed_names_its_purpose():
     """An action's signature is never an entry's: the signed bytes start with different domains."""
-    assert signing.action_bytes(GAME, 1, 1, MOVE) != signing.entry_bytes(GAME, 1, 1, PREV, MOVE, 1)
-    assert signing.ACTION_DOMAIN.encode() in signing.action_bytes(GAME, 1, 1, MOVE)
+    assert signing.action_bytes(GAME, 1, (INC, 1), MOVE) != signing.entry_bytes(GAME, 1, 1, PREV, MOVE, 1)
+    assert signing.ACTION_DOMAIN.encode() in signing.action_bytes(GAME, 1, (INC, 1), MOVE)
     assert signing.ENTRY_DOMAIN.encode() in signing.entry_bytes(GAME, 1, 1, PREV, MOVE, 1)

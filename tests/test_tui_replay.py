@@ -10,6 +10,7 @@ import contextlib
 import drive
 import pytest
 from builders import CARDS
+from signed import Players
 
 from mq.bots import choose
 from mq.rules import Action, IllegalAction, actors, make_params, new_game, state_hash, step, view
@@ -19,7 +20,7 @@ from mq.tui import keys as keymod
 from mq.tui import render, replay
 from mq.tui.model import GOTO, NORMAL, Model
 from net import cli as net_cli
-from net import gamelog
+from net import gamelog, identity
 
 RIGHT, LEFT, PGUP, PGDN, HOME, END = "\x1b[C", "\x1b[D", "\x1b[5~", "\x1b[6~", "\x1b[H", "\x1b[F"
 PLAYERS = 3
@@ -33,8 +34,12 @@ def write_log(path: str, stop: int | None = None, bad_at: int | None = None, par
     (``cards`` the set of its mode).  Returns the number of entries."""
     params = params or make_params(PLAYERS)
     nonces = [bytes([NONCE + i]) * 32 for i in range(params.players)]
+    # Seat 0 a player (its peer sequences and signs), the others the table's bots.
+    players = Players({0: "00" * 32})
+    roster = [["p0", identity.public_id("00" * 32), "peer"]] + [[f"bot{i}", "", "bot"]
+                                                                for i in range(1, params.players)]
     header = gamelog.decode_header(gamelog.encode_header(
-        b"replay!!", gamelog.seed_from(nonces), params, nonces, [[f"bot{i}", "", "bot"] for i in range(params.players)]))
+        b"replay!!", gamelog.seed_from(nonces), params, nonces, roster, players.row(params.players)))
     log = gamelog.GameLog.create(path)
     log.write_header(header)
     s = new_game(params, header.seed, cards)
@@ -45,7 +50,8 @@ def write_log(path: str, stop: int | None = None, bad_at: int | None = None, par
         s, _ = step(s, a, cards)
         n += 1
         h = state_hash(s) ^ (1 if n == bad_at else 0)
-        log.append(gamelog.decode_entry(gamelog.encode_entry(n, a.seat, None, encode(a), h, log.last_id, 8)))
+        log.append(gamelog.decode_entry(players.entry(header.game, n, a.seat if a.seat == 0 else -1, encode(a), h,
+                                                      log.last_id, 8)))
     log.sync()
     log.close()
     return n

@@ -83,7 +83,7 @@ class ReplayTable(Table):
         self._actions: list[Action | None] = [None]
         self._events: list[tuple] = [()]
         try:
-            for _, action, state, events in reapply(self._states[0], scan.entries, self.cards):
+            for _, action, state, events in reapply(self._states[0], scan.entries, self.cards, h):
                 self._states.append(state)
                 self._actions.append(action)
                 self._events.append(events)

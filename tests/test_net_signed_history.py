@@ -1,0 +1,273 @@
+"""Signed history on real peers (net.signing, net.replica.check_signatures; docs/net.md, "Signed
+history"): a player that keeps its log and appends entries of its choosing — moves for another
+player's seat made as "the table", hashes, chain and CRCs recomputed with the engine — has them
+refused, named, and no honest peer gives up an entry it holds for them; a log of the unsigned
+format replays, says it is unsigned, and is not resumed.
+
+The forger speaks the protocol on its own sockets (a modified client: its own CURVE key, a ROUTER
+or a DEALER), the honest peers are real ``Peer`` objects or ``mq`` processes on loopback.
+"""
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import subprocess
+import sys
+import time
+from dataclasses import dataclass
+
+import msgpack
+import pytest
+import zmq
+import zmq.asyncio
+from signed import Players
+
+from mq.bots import choose
+from mq.cards import load_default
+from mq.rules import actors, codec, make_params, new_game, state_hash, step, view
+from mq.rules.actions import encode as encode_action
+from mq.table import Notice
+from net import gamelog, identity, signing, wire
+from net.harness import ROOT, Cluster
+from net.peer import Config, Peer
+from net.replay import replay
+
+CARDS = load_default()
+HONEST = 40  # entries every honest peer holds
+FAST = dict(ping_s=0.05, dead_s=0.5, hello_s=0.05)
+
+
+@dataclass(frozen=True)
+class Game:
+    """Three players (seat 0 hosts: its peer sequences epoch 8), a game the bots played."""
+
+    keys: tuple[str, str, str]
+    players: Players
+    header: gamelog.Header
+    moves: tuple  # (encoded action, its seat, state hash after it)
+    kept: int  # the forger kept its log to here (the next move is another seat's), then appended its own
+
+    def write(self, path: str, moves=None, epoch: int = 8) -> list[gamelog.Entry]:
+        """A log of ``moves`` (default: the honest game), each seat's move its own, sequenced by
+        seat 0 in ``epoch``."""
+        lg = gamelog.GameLog.create(path)
+        lg.write_header(self.header)
+        for n, (x, seat, h) in enumerate(self.moves[:HONEST] if moves is None else moves, 1):
+            lg.append(gamelog.decode_entry(self.players.entry(self.header.game, n, seat, x, h, lg.last_id, epoch)))
+        lg.sync()
+        lg.raise_promise(epoch)
+        lg.close()
+        return gamelog.read(path).entries
+
+    def forged(self, path: str, sequencer: int, epoch: int) -> list[gamelog.Entry]:
+        """The forger's log: the honest one to ``kept``, then 7 moves (as the bots would make them,
+        legal, hashes recomputed; the first another player's) made "the table", signed by seat
+        ``sequencer`` as the sequencer of ``epoch``."""
+        lg = gamelog.GameLog.create(path)
+        lg.write_header(self.header)
+        for n, (x, seat, h) in enumerate(self.moves[:self.kept], 1):
+            lg.append(gamelog.decode_entry(self.players.entry(self.header.game, n, seat, x, h, lg.last_id, 8)))
+        for x, _, h in self.moves[self.kept:self.kept + 7]:
+            lg.append(gamelog.decode_entry(self.players.entry(
+                self.header.game, lg.last_seq + 1, -1, x, h, lg.last_id, epoch, sequencer=sequencer)))
+        lg.sync()
+        lg.close()
+        return gamelog.read(path).entries
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    keys = tuple(os.urandom(32).hex() for _ in range(3))
+    players = Players(dict(enumerate(keys)))
+    nonces = [bytes([i + 9]) * 32 for i in range(3)]
+    roster = [[f"p{i}", identity.public_id(k), "peer"] for i, k in enumerate(keys)]
+    header = gamelog.decode_header(gamelog.encode_header(
+        b"signed!!", gamelog.seed_from(nonces), make_params(3, window_ms=500, away="wait"), nonces, roster,
+        players.row(3)))
+    state = new_game(header.params, header.seed, CARDS)
+    moves = []
+    while len(moves) < HONEST + 20:
+        seat = actors(state)[0]
+        action = choose(view(state, seat), seat, CARDS)
+        state, _ = step(state, action, CARDS)
+        moves.append((encode_action(action), seat, state_hash(state)))
+    # The forged tail starts where a seat other than the forger's (seat 1) acts next.
+    kept = next(n for n in range(30, HONEST - 1) if moves[n][1] != 1)
+    return Game(keys, players, header, tuple(moves), kept)
+
+
+async def _until(cond, timeout=10.0):
+    end = time.monotonic() + timeout
+    while not cond():
+        assert time.monotonic() < end, "condition not met in time"
+        await asyncio.sleep(0.005)
+
+
+async def _next(sock, t: str, timeout=5.0) -> tuple[bytes | None, dict]:
+    """The next message of type ``t`` on ``sock`` (others are skipped): (routing id or None, message)."""
+    end = time.monotonic() + timeout
+    while True:
+        left = end - time.monotonic()
+        assert left > 0, f"no {t} in time"
+        frames = await asyncio.wait_for(sock.recv_multipart(), left)
+        msg = wire.unpack(frames[-1])
+        if msg["t"] == t:
+            return (frames[0] if len(frames) == 2 else None), msg
+
+
+def _bytes(path: str) -> bytes:
+    with open(path, "rb") as f:
+        return f.read()
+
+
+@pytest.mark.parametrize("sequencer, epoch, refused", [
+    (1, 8, "the signature is not the sequencer's of epoch 8"),  # posing as the host's reign
+    (1, 9, "the table cannot act for seat"),  # its own reign: the rule refuses
+], ids=["host-epoch", "own-epoch"])
+def test_a_follower_told_to_rewind_for_a_forged_log_keeps_its_own(tmp_path, game, sequencer, epoch, refused):
+    """The forged-log attack on resume: seat 1 resumes the game as host with its forged log (its
+    own ROUTER, speaking the protocol as a modified ``mq host --resume`` would) and tells an honest
+    player holding all HONEST entries to rewind to where the forgery starts.  The player checks the host's next entry
+    before it drops anything: refused, named, and its log is byte for byte what it was."""
+    honest_log, forged_log = str(tmp_path / "p2.mqlog"), str(tmp_path / "forged.mqlog")
+    game.write(honest_log)
+    before = _bytes(honest_log)
+    forged = game.forged(forged_log, sequencer, epoch)
+    notices = []
+
+    async def main():
+        ctx = zmq.asyncio.Context()
+        r = ctx.socket(zmq.ROUTER)
+        r.linger = 0
+        r.curve_server = True
+        r.curve_publickey, r.curve_secretkey = identity.keypair(game.keys[1])
+        port = r.bind_to_random_port("tcp://127.0.0.1")
+        p = Peer(Config(name="p2", key=game.keys[2], log_path=honest_log,
+                        server_key=identity.public_id(game.keys[1]), **FAST))
+        p.subscribe(lambda item: notices.append(item.text) if isinstance(item, Notice) else None)
+        try:
+            joining = asyncio.create_task(p.join("127.0.0.1", port, timeout=5))
+            rid, hello = await _next(r, "hello")
+            assert hello["last"] == HONEST and hello["sign"] == game.players.signers[2].public
+            await r.send_multipart([rid, wire.pack({"t": "welcome", "v": wire.PROTOCOL, "seat": 2, "game": game.header.game,
+                                                    "leader": 1, "rewind": game.kept, "opts": {}, "epoch": 17})])
+            await r.send_multipart([rid, wire.pack({"t": "header", "rec": game.header.raw})])
+            await joining
+            _, ask = await _next(r, "fetch")
+            assert ask["from"] == game.kept + 1  # it asks for the entries after the rewind point...
+            await r.send_multipart([rid, wire.pack({"t": "entries", "recs": [e.raw for e in forged[game.kept:]]})])
+            await _until(lambda: p.phase == "paused")
+            assert p.seq == HONEST  # ...and drops none of its own for them
+        finally:
+            await p.close()
+            r.close()
+            ctx.term()
+
+    asyncio.run(main())
+    assert any(f"entry {game.kept + 1}: {refused}" in t for t in notices), notices
+    assert _bytes(honest_log) == before
+    assert replay(honest_log).ok
+
+
+def test_a_resumed_host_refuses_a_forged_log_a_player_offers_and_goes_on(tmp_path, game, caplog):
+    """The attack the other way round: an honest host resumes (as after every peer stopped); the
+    forger (seat 1's key, over CURVE) says it holds a longer log of the same epoch and answers the
+    host's ``fetch_req`` with the forged entries.  The host takes none, keeps every entry it held,
+    and tells the forger to rewind to what they share."""
+    host_log, forged_log = str(tmp_path / "h.mqlog"), str(tmp_path / "forged.mqlog")
+    honest = game.write(host_log, game.moves[:game.kept + 1])  # one entry past where the forgery starts
+    forged = game.forged(forged_log, 1, 8)
+    caplog.set_level(logging.ERROR, logger="mq.net")
+
+    async def main():
+        h = Peer(Config(name="p0", key=game.keys[0], log_path=host_log, settle_s=5.0, **FAST))
+        await h.resume(host_log)
+        ctx = zmq.asyncio.Context()
+        d = ctx.socket(zmq.DEALER)
+        d.linger = 0
+        d.curve_publickey, d.curve_secretkey = identity.keypair(game.keys[1])
+        d.curve_serverkey = h.pub.encode()
+        d.connect(f"tcp://127.0.0.1:{h.port}")
+        try:
+            await d.send(wire.pack({
+                "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
+                "role": "play", "inc": os.urandom(8), "port": 1, "last": len(forged),
+                "tail": [[e.n, e.id] for e in forged][-64:], "game": game.header.game, "epoch": 8, "lep": 8,
+                "sign": game.players.signers[1].public}))
+            _, ask = await _next(d, "fetch_req")
+            assert ask["from"] == game.kept + 1
+            await d.send(wire.pack({"t": "entries", "recs": [e.raw for e in forged[game.kept:]]}))
+            while True:
+                _, w = await _next(d, "welcome")
+                if w["rewind"] >= 0:
+                    break
+            assert w["rewind"] == game.kept
+            assert h.seq == game.kept + 1 and [e.raw for e in h.log.entries] == [e.raw for e in honest]
+        finally:
+            d.close()
+            ctx.term()
+            await h.close()
+
+    asyncio.run(main())
+    want = f"entry {game.kept + 1}: the signature is not the sequencer's of epoch 8"
+    assert any(want in r.getMessage() and "not adopting" in r.getMessage() for r in caplog.records), \
+        [r.getMessage() for r in caplog.records]
+    assert [e.raw for e in gamelog.read(host_log).entries[:game.kept + 1]] == [e.raw for e in honest]
+
+
+def test_the_forged_log_is_refused_by_replay_verify_and_by_resume_naming_the_entry(tmp_path, game):
+    """``mq replay --verify`` and ``mq host --resume`` (real processes) refuse the forged log, each
+    naming the first forged entry, in words, without a traceback; the file is left as it was."""
+    forged_log = str(tmp_path / "forged.mqlog")
+    game.forged(forged_log, 1, 8)
+    before = _bytes(forged_log)
+    want = f"entry {game.kept + 1}: the signature is not the sequencer's of epoch 8"
+    out = subprocess.run([sys.executable, "-m", "net.cli", "replay", forged_log, "--verify"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and "verify: FAILED" in out.stdout and want in out.stdout, out.stdout + out.stderr
+    with Cluster(str(tmp_path / "run")) as c:
+        os.makedirs(c.home(1))
+        for name, secret in (("identity", game.keys[1]), ("signing", signing.seed_for(game.keys[1]))):
+            with open(os.path.join(c.home(1), name), "w", encoding="ascii") as f:
+                f.write(secret + "\n")
+        with open(c.log(1), "wb") as f:
+            f.write(before)
+        p = c.host(i=1, resume=True, ready=False)
+        assert p.wait(30) == 1 and want in p.err() and "Traceback" not in p.err(), p.err()[-2000:]
+    assert _bytes(c.log(1)) == before
+
+
+def _unsigned_log(path: str, game: Game) -> None:
+    """A log as mq protocol 5 wrote it: a header of 7 fields, entries without signatures."""
+    h = game.header
+    header = msgpack.packb(["H", 5, h.game, h.seed, codec.encode(h.params), list(h.nonces),
+                            [list(r) for r in h.roster]], use_bin_type=True)
+    lg = gamelog.GameLog.create(path)
+    lg.write_header(gamelog.decode_header(header))
+    for n, (x, seat, sh) in enumerate(game.moves[:HONEST], 1):
+        lg.append(gamelog.decode_entry(gamelog.encode_entry(n, seat, (b"old-log!", n), x, sh, lg.last_id, 8)))
+    lg.close()
+
+
+def test_an_unsigned_log_replays_says_so_and_is_not_resumed(tmp_path, game):
+    """A log of the previous format (protocol 5: no signers, no signatures) still replays and
+    verifies; the verdict says in words that it is unsigned.  ``mq host --resume`` refuses it in
+    words (docs/net.md, "Signed history": a game goes on only from a signed log)."""
+    old = str(tmp_path / "old.mqlog")
+    _unsigned_log(old, game)
+    assert not gamelog.read(old).header.signed
+    out = subprocess.run([sys.executable, "-m", "net.cli", "replay", old, "--verify"], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stdout + out.stderr
+    assert "unsigned history (mq protocol 5" in out.stdout
+    assert "verify: ok: the game is unfinished" in out.stdout and "the log is unsigned (mq protocol 5)" in out.stdout
+    with Cluster(str(tmp_path / "run")) as c:
+        os.makedirs(c.home(0))
+        with open(os.path.join(c.home(0), "identity"), "w", encoding="ascii") as f:
+            f.write(game.keys[0] + "\n")
+        with open(c.log(0), "wb") as f:
+            f.write(_bytes(old))
+        p = c.host(resume=True, ready=False)
+        assert p.wait(30) == 1, p.err()[-2000:]
+        assert "this log is of unsigned history (mq protocol 5)" in p.err() and "Traceback" not in p.err()
