@@ -333,7 +333,7 @@ def build_log(path: str, entries: int = CATCHUP_ENTRIES, players: int = CATCHUP_
                 state, _ = step(state, action, cards)
                 counters[seat] += 1
                 pid, x = (incs[seat], counters[seat]), encode_action(action)
-                raw = signing.signed_entry(signers[0], header.game, lg.last_seq + 1, seat, pid, x, state_hash(state),
+                raw = gamelog.signed_entry(signers[0], header.game, lg.last_seq + 1, seat, pid, x, state_hash(state),
                                            lg.last_id, 8, signers[seat].sign_action(header.game, seat, pid, x))
                 lg.append(gamelog.decode_entry(raw))
         finally:

@@ -165,6 +165,14 @@ def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes, ep
     return msgpack.packb(fields, use_bin_type=True)
 
 
+def signed_entry(sequencer, game: bytes, n: int, author: int, pid, action: list, h: int, prev: bytes, epoch: int,
+                 asig: bytes | None) -> bytes:
+    """A signed log's entry payload: with ``asig``, its author's signature of the action (None for
+    the table's), signed by ``sequencer`` (a net.signing.Signer) as the sequencer of ``epoch``."""
+    ssig = sequencer.sign_entry(game, n, epoch, prev, action, author)
+    return encode_entry(n, author, pid, action, h, prev, epoch, asig, ssig)
+
+
 def decode_entry(raw: bytes) -> Entry:
     """Parse and check the shape of an entry payload; raises wire.Malformed (the action's shape is
     checked here, wire.ACTION; its meaning by mq.rules.actions.decode where it is applied)."""

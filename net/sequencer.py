@@ -497,7 +497,7 @@ class Sequencer:
         except Exception as e:  # an engine bug: refuse this action, keep the game as it is
             log.exception("the engine failed on %s", action)
             return "engine/error", f"{type(e).__name__}: {e}"
-        raw = signing.signed_entry(self.p.signer, self.p.game, self.p.seq + 1, author, pid, encode_action(action),
+        raw = gamelog.signed_entry(self.p.signer, self.p.game, self.p.seq + 1, author, pid, encode_action(action),
                                    port.hash(state), self.p.log.last_id, self.p.epoch, sig)
         entry = gamelog.decode_entry(raw)
         applied = Applied(entry.n, action, tuple(events), state)

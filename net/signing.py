@@ -33,8 +33,6 @@ import msgpack
 from nacl.exceptions import BadSignatureError
 from nacl.signing import SigningKey, VerifyKey
 
-from net import gamelog
-
 ACTION_DOMAIN = "mq-action-v1"
 ENTRY_DOMAIN = "mq-entry-v1"
 PUBLIC_LEN = 32  # an Ed25519 public key
@@ -78,14 +76,6 @@ class Signer:
 
     def sign_entry(self, game: bytes, seq: int, epoch: int, prev: bytes, action: list[Any], author: int) -> bytes:
         return self._key.sign(entry_bytes(game, seq, epoch, prev, action, author)).signature
-
-
-def signed_entry(sequencer: Signer, game: bytes, n: int, author: int, pid: Pid | None, action: list[Any], h: int,
-                 prev: bytes, epoch: int, asig: bytes | None) -> bytes:
-    """An entry's record payload (net.gamelog) with ``asig``, its author's signature of the action
-    (None for the table's), signed by ``sequencer`` as the sequencer of ``epoch``."""
-    ssig = sequencer.sign_entry(game, n, epoch, prev, action, author)
-    return gamelog.encode_entry(n, author, pid, action, h, prev, epoch, asig, ssig)
 
 
 def _verify(public: bytes, message: bytes, signature: bytes, what: str, whose: str) -> None:

@@ -3,7 +3,7 @@ derive them from their identities (``Config.sign_key`` empty), the header's sign
 signed by the sequencer of their epoch and, for a seat's entry, by that seat."""
 from __future__ import annotations
 
-from net import signing
+from net import gamelog, signing
 from net.signing import Signer
 
 
@@ -27,4 +27,4 @@ class Players:
         if author >= 0:
             pid = (b"crafted!", n)
             asig = self.signers[author].sign_action(game, author, pid, action)
-        return signing.signed_entry(seq, game, n, author, pid, action, h, prev, epoch, asig)
+        return gamelog.signed_entry(seq, game, n, author, pid, action, h, prev, epoch, asig)
