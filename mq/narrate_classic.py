@@ -10,6 +10,7 @@ nothing (``pass`` with ``auto``) is told once per window and stage, not at every
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
+from mq.classic.state import Phase
 from mq.rules.state import COLOURS
 
 DECK = {"door": "Door", "treasure": "Treasure"}
@@ -112,9 +113,11 @@ class ClassicNarrator:
         if kind == "helps":
             price = f"for {e.share} Treasure card{'s' if e.share != 1 else ''}" if e.share else "for nothing"
             return f"  Deal: {w(e.helper)} helps {w(e.fighter)} {price}."
+        if kind == "turn_ends":
+            return None  # the turn-end window (C-DIGI-2 f): the next turn's line says enough
         if kind == "pass":
-            if not e.auto:
-                return None  # a pass by choice says nothing to a reader
+            if not e.auto or e.stage == Phase.CLOSING:
+                return None  # a pass by choice, or at a turn's end (every turn), says nothing to a reader
             if (e.seat, e.stage) in self._passed:
                 return None
             self._passed.add((e.seat, e.stage))

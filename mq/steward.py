@@ -32,7 +32,8 @@ def window_of(state: State) -> tuple | None:
     its full time."""
     if is_classic(state):
         w = classic_windows.window(state)
-        stake = {classic_windows.CURSE: state.curse, classic_windows.CLAIM: state.claim}.get(w[0], state.combat) \
+        stake = {classic_windows.CURSE: state.curse, classic_windows.CLAIM: state.claim,
+                 classic_windows.TURN_END: state.turn}.get(w[0], state.combat) \
             if w is not None else None
         return None if w is None else (*w, stake)
     c = state.combat

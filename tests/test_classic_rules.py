@@ -162,6 +162,37 @@ def test_hand_limit_and_charity_to_the_lowest_C_TURN_9_C_CHARITY_1_2_3():
     assert all(a.kind == "discard" for a in legal_actions(low, 0))  # C-CHARITY-2
 
 
+def test_the_turn_end_window_lets_the_others_play_before_the_next_turn_C_DIGI_2():
+    """C-DIGI-2 f: after charity a turn-end window opens: the others who hold a card of the moment
+    (a curse here) may play it or pass; seats with nothing to play (or only gifts to make) are
+    passed by the engine; the ended turn's player does nothing more of their turn; the next turn
+    begins when the window closes."""
+    from mq.classic import windows
+
+    s = playing(3)
+    s = s.replace(turn=s.turn.replace(phase=Phase.END))
+    s = hand(s, 1, "CD48", "CD58")  # Green holds two curses; Blue holds nothing
+    s, ev = act(s, 0, "end_turn")
+    assert s.turn.seat == 0 and s.turn.phase == Phase.CLOSING and s.turn.waiting == (1,)
+    assert "turn_ends" in kinds(ev) and windows.window(s) == (windows.TURN_END, (1,)) and R.actors(s) == (1,)
+    assert [e.seat for e in ev if e.kind == "pass" and e.auto] == [2]
+    assert {a.kind for a in legal_actions(s, 0)} <= {"curse", "play", "give", "discard", "power"}  # no kick, no end_turn
+    assert Action(1, "pass") in legal_actions(s, 1) and Action(1, "curse", ("CD48", 0)) in legal_actions(s, 1)
+    with pytest.raises(IllegalAction):
+        R.apply(s, Action(0, "kick"))
+    s, ev = act(s, 1, "curse", "CD48", 0)  # the curse window comes first, then the turn-end window again
+    while s.curse is not None:
+        s, ev = act(s, s.curse.waiting[0], "pass")
+    assert s.turn.phase == Phase.CLOSING and s.turn.waiting == (1,)  # one more curse to play: still asked
+    s, ev = act(s, 1, "pass")
+    assert s.turn.seat == 1 and s.turn.number == 2 and s.turn.phase == Phase.KICK and windows.window(s) is None
+    # an item in play to give away is no reason to wait for anyone
+    gifts = s.replace(turn=s.turn.replace(phase=Phase.END))
+    gifts = in_play(gifts, 0, "CT02")
+    gifts, _ = act(gifts, 1, "end_turn")
+    assert gifts.turn.seat == 2 and gifts.turn.phase == Phase.KICK
+
+
 def test_a_dwarf_holds_six_C_TURN_9_C_CHAR_4():
     """C-TURN-9, C-CHAR-4: a dwarf's hand limit is 6."""
     s = in_play(playing(3), 0, "CD66")
@@ -649,6 +680,7 @@ def test_showing_the_hand_to_chosen_players_C_ITEM_10_C_DIGI_4():
     window, _ = act(act(hand(on_top(s, "CD01"), 2, "CT07"), 0, "kick")[0], 0, "roll")
     assert Action(2, "reveal", (0,)) in legal_actions(window, 2) and window.combat.waiting == (1,)
     s, _ = act(s.replace(turn=s.turn.replace(phase=Phase.END)), 0, "end_turn")
+    s, _ = act(s, 1, "pass")  # the turn-end window (C-DIGI-2 f): Green holds a curse, so is asked
     assert s.turn.seat == 1 and s.players[1].shown == () and R.view(s, 0).players[1].hand[0] == "?"
 
 

@@ -159,9 +159,9 @@ def _first_window(states, name: str):
 
 def test_the_classic_windows_the_table_times():
     """C-DIGI-2: the curse window (C-CARD-8), a call for help (C-HELP-1), a last-chance window
-    (C-COMBAT-8), the die window after a run-away roll (C-RUN-3) and an epic ranger's claim window
-    (C-EPIC-14, C-DIGI-2 e) are each timed with the seats they wait for; a pending decision
-    (C-DIGI-5) and a turn outside them are no window."""
+    (C-COMBAT-8), the die window after a run-away roll (C-RUN-3), an epic ranger's claim window
+    (C-EPIC-14, C-DIGI-2 e) and the turn-end window (C-DIGI-2 f) are each timed with the seats they
+    wait for; a pending decision (C-DIGI-5) and a turn outside them are no window."""
     from mq.classic.windows import STAGES, window
 
     states = _classic_positions()

@@ -427,3 +427,20 @@ def test_showing_the_hand_is_on_the_menu_and_on_the_table_C_ITEM_10():
     overview = render.plain(render.render_info(green, 100, 40))
     assert "Shows you their hand: " + CARDS.card("CT05").name in overview
     assert "Shows you their hand" not in render.plain(render.render_info(blue, 100, 40))
+
+
+def test_the_turn_end_window_is_prompted_and_can_be_passed_automatically_C_DIGI_2():
+    """C-DIGI-2 f: when Red's turn is over, Green (holding a curse) is asked to play or pass; Red
+    and Blue read who is waited for; with auto-pass on Green's client passes; the window's passes
+    do not fill the log."""
+    s = playing(3)
+    s = hand(s.replace(turn=s.turn.replace(phase=Phase.END)), 1, "CD48")
+    red, green, blue = model_of(s, 0), model_of(s, 1), model_of(s, 2)
+    s = feed((red, green, blue), s, 0, "end_turn")
+    assert green.prompt().startswith("Red's turn is over: play a card now") and "Space to pass" in green.prompt()
+    assert red.prompt().startswith("Your turn is over") and blue.prompt() == "Red's turn is over: waiting for Green…"
+    assert green.window_waiting() == (1,) and green.auto_action() is None
+    green.auto_pass = True
+    assert green.auto_action() == Action(1, "pass")
+    s = feed((red, green, blue), s, 1, "pass")
+    assert s.turn.seat == 1 and "passes" not in " ".join(ln.text for ln in blue.log)

@@ -56,6 +56,8 @@ def choose(v: ClassicState, seat: int, cards: ClassicSet | None = None) -> Actio
     if v.phase == Phase.SETUP:
         return _improve(v, seat, cards, acts) or _first(acts, "ready")
     c = v.combat
+    if c is None and v.turn.phase == Phase.CLOSING:  # C-DIGI-2 f: another's turn is over
+        return _curse(v, seat, acts) or _first(acts, "pass")
     if c is None:
         return _own_turn(v, seat, cards, acts)
     if c.stage == Stage.PREPARE:

@@ -68,6 +68,8 @@ def actors(state: ClassicState) -> tuple[int, ...]:
         if c.stage == Stage.RUN:
             return c.waiting if c.die else c.runners[:1]
         return (c.fighter,)
+    if state.current_turn.phase == Phase.CLOSING:  # C-DIGI-2 f: the turn-end window
+        return state.current_turn.waiting
     return (state.current_turn.seat,)
 
 

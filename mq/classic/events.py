@@ -294,6 +294,12 @@ class Hireling(NamedTuple):
     how: str
 
 
+class TurnEnds(NamedTuple):
+    """C-DIGI-2 f: ``seat``'s turn is over (after charity): the turn-end window opens for the others."""
+    kind: str
+    seat: int
+
+
 class GameWon(NamedTuple):
     """C-WIN: the winners."""
     kind: str
@@ -308,7 +314,8 @@ TYPES = {
     "result": Result, "combat_ends": CombatEnds, "escape": Escape, "rolled": Rolled,
     "die_changed": DieChanged, "gift": Gift, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
-    "curse_cancelled": CurseCancelled, "charity": Charity, "game_won": GameWon, "share": Share, "steed": Steed, "hireling": Hireling,
+    "curse_cancelled": CurseCancelled, "charity": Charity, "turn_ends": TurnEnds, "game_won": GameWon, "share": Share,
+    "steed": Steed, "hireling": Hireling,
 }
 
 _new = tuple.__new__

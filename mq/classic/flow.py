@@ -50,14 +50,22 @@ def next_turn(tx: Tx) -> None:
 
 def end_turn(tx: Tx) -> None:
     """C-TURN-5, 9, C-CHARITY: over the hand limit, the excess is given or discarded (a pending
-    decision, one card at a time); then the next turn."""
+    decision, one card at a time); then the turn-end window."""
     seat = tx.current_turn.seat
     p = tx.player(seat)
     excess = len(p.hand) - ch.hand_limit(p, tx.cards, tx.params)
     if excess > 0:
         tx.pending = Pending(PendingKind.CHARITY, seat, excess)
     else:
-        next_turn(tx)
+        close_turn(tx)
+
+
+def close_turn(tx: Tx) -> None:
+    """C-DIGI-2 f: after charity, a turn-end window: every other player may play what the moment
+    allows (curses, levels, gifts) or pass before the next turn begins; settle closes it."""
+    seat = tx.current_turn.seat
+    tx.set_turn(phase=Phase.CLOSING, waiting=others(tx, seat))
+    tx.event("turn_ends", seat)
 
 
 # -- windows ---------------------------------------------------------------------------------------
@@ -149,16 +157,30 @@ def settle(tx: Tx) -> None:
             if _settle_claim(tx):
                 return
             continue
-        if tx.phase == Phase.SETUP:
-            if all(p.ready for p in tx.players):
-                begin_turn(tx, tx.order[0], 1)
-                continue
+        if not _settle_turn(tx):
             return
-        if tx.player(tx.current_turn.seat).dead:  # C-TURN-10: the rest of a dead player's turn is skipped
-            next_turn(tx)
-            continue
-        return
     raise RuntimeError("settle did not come to rest")  # a bug, never a game state
+
+
+def _settle_turn(tx: Tx) -> bool:
+    """The turn's own progress outside combat and windows; False when a seat must act."""
+    if tx.phase == Phase.SETUP:
+        if all(p.ready for p in tx.players):
+            begin_turn(tx, tx.order[0], 1)
+            return True
+        return False
+    if tx.player(tx.current_turn.seat).dead:  # C-TURN-10: the rest of a dead player's turn is skipped
+        next_turn(tx)
+        return True
+    turn = tx.current_turn
+    if turn.phase == Phase.CLOSING:  # C-DIGI-2 f: the turn-end window, then the next turn
+        left = auto_pass(tx, turn.waiting, Phase.CLOSING) if turn.waiting else ()
+        tx.set_turn(waiting=left)
+        if left:
+            return False
+        next_turn(tx)
+        return True
+    return False
 
 
 def _settle_combat(tx: Tx, c) -> bool:

@@ -31,11 +31,15 @@ def legal_actions(s: ClassicState, seat: int, cards: ClassicSet) -> tuple[Action
 def can_act(s: ClassicState, seat: int, cards: ClassicSet) -> bool:
     """Whether ``seat`` has anything to do but pass in the window it waits in (auto-pass, as
     Q-DIGI-2): cards of any moment that cannot change the combat (dropping a race or class card,
-    showing the hand) do not count."""
+    showing the hand) do not count, nor, in the turn-end window (C-DIGI-2 f), giving an item away:
+    a gift may be made whenever no window waits, so nobody is waited for only because they have an
+    item in play."""
     found: list[Action] = []
+    idle = ("pass", "discard", "reveal") + (
+        ("give",) if s.combat is None and s.turn is not None and s.turn.phase == Phase.CLOSING else ())
 
     def keep(a: Action) -> None:
-        if a.kind not in ("pass", "discard", "reveal"):
+        if a.kind not in idle:
             found.append(a)
             raise _Found
 
@@ -80,7 +84,10 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
     c = s.combat
     active = s.current_turn.seat == seat
     if c is None:
-        if active:
+        if s.current_turn.phase == Phase.CLOSING:  # C-DIGI-2 f: the turn is over; the others may play or pass
+            if seat in s.current_turn.waiting:
+                add(Action(seat, "pass"))
+        elif active:
             _own_play(s, p, cards, add)
             _own_turn(s, p, cards, add)
     elif c.stage == Stage.PREPARE and seat == c.fighter:

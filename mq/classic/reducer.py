@@ -196,7 +196,7 @@ def _charity_done(tx: Tx) -> None:
         tx.pending = tx.decision.replace(n=n)
         return
     tx.pending = None
-    flow.next_turn(tx)
+    flow.close_turn(tx)
 
 
 def h_reveal(tx: Tx, a: Action) -> None:
@@ -488,6 +488,10 @@ def h_pass(tx: Tx, a: Action) -> None:
     if tx.curse is not None:
         tx.curse = tx.curse.replace(waiting=tuple(x for x in tx.curse.waiting if x != a.seat))
         tx.event("pass", a.seat, "curse", False)
+        return
+    if tx.combat is None:  # C-DIGI-2 f: the turn-end window (legal offers a pass only there)
+        tx.set_turn(waiting=tuple(x for x in tx.current_turn.waiting if x != a.seat))
+        tx.event("pass", a.seat, Phase.CLOSING, False)
         return
     c = tx.fight
     tx.set_combat(waiting=tuple(x for x in c.waiting if x != a.seat))

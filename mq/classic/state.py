@@ -23,13 +23,14 @@ WIN_LEVEL, EPIC_WIN_LEVEL = 10, 20  # C-WIN-1, C-EPIC-1
 
 class Phase:
     """Where the game is (``ClassicState.phase``: setup, play or over, C-SETUP-5) and where a turn
-    is (``Turn.phase``: kick, trouble, end, C-TURN-1)."""
+    is (``Turn.phase``: kick, trouble, end, C-TURN-1, then the turn-end window of C-DIGI-2 f)."""
 
     SETUP = "setup"
     PLAY = "play"  # the game's phase between setup and the end; the turn's phase is Turn.phase
     KICK = "kick"  # (1) kick open the door
     TROUBLE = "trouble"  # (2) look for trouble or (3) loot the room: no monster met
     END = "end"  # after the combat or the loot: play cards, sell, then end the turn (4, charity)
+    CLOSING = "closing"  # the turn has ended: the turn-end window for the others (C-DIGI-2 f)
     OVER = "over"
 
 
@@ -217,6 +218,7 @@ class Turn(Node):
     phase: str = Phase.KICK
     doubled: int = 0  # items sold at double value this turn (C-CHAR-4)
     picked: bool = False  # an epic thief's pickpocket used this turn (C-EPIC-12)
+    waiting: tuple[int, ...] = ()  # the seats the turn-end window still waits for (Phase.CLOSING)
 
 
 @node

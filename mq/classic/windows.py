@@ -2,7 +2,8 @@
 as Q-OPT-1): which window the game waits on, and the seats it waits for.
 
 A window is the curse window (C-CARD-8), a call for help (C-HELP-1), a last-chance window
-(C-COMBAT-8) or the die window after a run-away roll (C-RUN-3, C-DIGI-2 c).  A pending decision
+(C-COMBAT-8), the die window after a run-away roll (C-RUN-3, C-DIGI-2 c) or the turn-end window
+after charity (C-DIGI-2 f).  A pending decision
 (C-DIGI-5) is no window: only its seat may act, and no timer passes for it.
 """
 from __future__ import annotations
@@ -12,7 +13,8 @@ from mq.classic.state import ClassicState, Phase, Stage
 CURSE = "curse"  # the curse window
 DIE = "die"  # the die window after a run-away roll
 CLAIM = "claim"  # the claim window of an epic ranger (C-EPIC-14, C-DIGI-2 e)
-STAGES = (CURSE, Stage.HELP, Stage.WINDOW, DIE, CLAIM)  # every window's name
+TURN_END = Phase.CLOSING  # the turn-end window
+STAGES = (CURSE, Stage.HELP, Stage.WINDOW, DIE, CLAIM, TURN_END)  # every window's name
 
 
 def window(state: ClassicState) -> tuple[str, tuple[int, ...]] | None:
@@ -25,7 +27,10 @@ def window(state: ClassicState) -> tuple[str, tuple[int, ...]] | None:
     if state.claim is not None and state.claim.open:
         return (CLAIM, state.claim.waiting) if state.claim.waiting else None
     c = state.combat
-    if c is None or not c.waiting:
+    if c is None:
+        t = state.turn
+        return (TURN_END, t.waiting) if t is not None and t.phase == Phase.CLOSING and t.waiting else None
+    if not c.waiting:
         return None
     if c.stage in (Stage.HELP, Stage.WINDOW):
         return c.stage, c.waiting

@@ -212,9 +212,11 @@ class ClassicScribe:
             return f"{who(e.helper)} helps {who(e.fighter)}" + (
                 f" for the first {plural(e.share, 'Treasure card')}." if e.share else " for nothing.")
         if k == "pass":
-            if e.auto:
+            if e.auto or e.stage == Phase.CLOSING:  # the turn-end window's passes would fill the log every turn
                 return ""
             return f"{who(e.seat)} " + ("will not help." if e.stage == Stage.HELP else "passes.")
+        if k == "turn_ends":
+            return ""  # the prompt says it while the window is open; the next turn's line follows
         if k == "window":
             last = "; the final one: no more answers" if e.final else ""
             return f"{who(e.fighter)} is ready to settle the fight: last chance {e.number} for cards on it{last}."
@@ -466,7 +468,8 @@ class ClassicModel(Model):
             return "a curse"
         if v.combat is not None:
             return STAGE_WORDS.get(v.combat.stage, v.combat.stage)
-        return {Phase.KICK: "kick open the door", Phase.TROUBLE: "trouble or loot", Phase.END: "end of turn"}.get(
+        return {Phase.KICK: "kick open the door", Phase.TROUBLE: "trouble or loot", Phase.END: "end of turn",
+                Phase.CLOSING: "turn over"}.get(
             v.turn.phase, v.turn.phase)
 
     def hand_limit(self, seat: int) -> int:
@@ -516,14 +519,19 @@ class ClassicModel(Model):
     # -- the windows (C-DIGI-2) ---------------------------------------------------------------
     def open_window(self) -> tuple | None:
         """The window the game waits on now: a call for help, a last-chance window, a die window
-        (C-COMBAT-8, C-DIGI-2 c), or a curse window (C-CARD-8)."""
+        (C-COMBAT-8, C-DIGI-2 c), a curse window (C-CARD-8) or the turn-end window (C-DIGI-2 f)."""
         v = self.view
         if v.phase == Phase.OVER or v.pending is not None:
             return None
         if v.curse is not None:
             return ("curse", v.curse.card, v.curse.victim, v.curse.waiting) if v.curse.waiting else None
         c = v.combat
-        if c is None or not c.waiting:
+        if c is None:
+            t = v.turn
+            if t is not None and t.phase == Phase.CLOSING and t.waiting:
+                return (t.seat, Phase.CLOSING, 0, (), t.waiting)
+            return None
+        if not c.waiting:
             return None
         if c.stage in (Stage.HELP, Stage.WINDOW) or (c.stage == Stage.RUN and c.die):
             return (c.fighter, c.stage, c.windows, c.die, c.waiting)
@@ -672,6 +680,13 @@ class ClassicModel(Model):
         c = v.combat
         if c is not None:
             return self._combat_prompt(c, mine)
+        if v.turn.phase == Phase.CLOSING:  # C-DIGI-2 f
+            if mine:
+                return (f"{who(v.turn.seat)}'s turn is over: play a card now (a curse, a level: 1-9, a: menu), "
+                        "or Space to pass (A: always).")
+            if v.turn.seat == self.seat:
+                return "Your turn is over: the others may play cards before the next turn…"
+            return f"{who(v.turn.seat)}'s turn is over: waiting for " + ", ".join(who(s) for s in v.turn.waiting) + "…"
         if v.turn.seat == self.seat:
             phase = v.turn.phase
             if phase == Phase.KICK:
