@@ -59,8 +59,9 @@ def replay(path: str, narrate: bool = False) -> Result:
 
         narrator = Narrator(cards)
     mode = "" if h.params.mode == "quest" else "  Classic Epic" if getattr(h.params, "epic", False) else "  Classic"
-    if getattr(h.params, "packs", ()):
-        mode += f" (packs: {', '.join(h.params.packs)})"  # C-OPT-4
+    packs = getattr(h.params, "packs", ())  # C-OPT-4: a Classic game's
+    if packs:
+        mode += f" (packs: {', '.join(packs)})"
     res.lines.append(f"game {h.game.hex()}  seed {h.seed:016x}  {h.params.players} players{mode}  "
                      f"window {h.params.window_ms} ms  away: {h.params.away}/{h.params.away_s}s")
     for seat, (name, pub, kind) in enumerate(h.roster):

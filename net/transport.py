@@ -456,8 +456,7 @@ class ZmqRuntime:
         """Keep the ROUTER's connections within ``self.limits`` (the module docstring)."""
         from zmq.utils.monitor import parse_monitor_message
 
-        mon = cast(zmq.asyncio.Socket, sock.get_monitor_socket(
-            zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED | zmq.EVENT_CLOSED))
+        mon = sock.get_monitor_socket(zmq.EVENT_ACCEPTED | zmq.EVENT_DISCONNECTED | zmq.EVENT_CLOSED)
         try:
             while True:
                 batch = [await mon.recv_multipart()]

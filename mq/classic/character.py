@@ -146,8 +146,9 @@ def steed_bonus(p: CPlayer, cards: ClassicSet) -> int:
     monster as steed gives its printed Treasure count."""
     if not p.steed:
         return 0
-    d = cards.card(p.steed)
-    return d.treasure if d.kind == K.MONSTER else d.bonus
+    if cards.card(p.steed).kind == K.MONSTER:
+        return cards.monster_card(p.steed).treasure
+    return cards.treasure_card(p.steed).bonus
 
 
 def followers(p: CPlayer, cards: ClassicSet) -> tuple[ClassicTreasureDef, ...]:

@@ -222,11 +222,13 @@ def _settle_combat(tx: Tx, c) -> bool:
 
 def _settle_claim(tx: Tx) -> bool:
     """Open the claim window, or close it when all have passed (or claimed); True while it waits."""
-    if not tx.claim.open:
+    cl = tx.claim
+    assert cl is not None  # (settle asks only while there is one)
+    if not cl.open:
         pfx.open_claim(tx)
         return False
-    left = auto_pass(tx, tx.claim.waiting, "claim") if tx.claim.waiting else ()
-    tx.claim = tx.claim.replace(waiting=left) if left and tx.claim.cards else None
+    left = auto_pass(tx, cl.waiting, "claim") if cl.waiting else ()
+    tx.claim = cl.replace(waiting=left) if left and cl.cards else None
     return tx.claim is not None
 
 

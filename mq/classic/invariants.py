@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_defs import ClassicSet, ClassicTreasureDef
 from mq.cards.classic_vocab import K
 from mq.classic import character as ch
 from mq.classic.state import ClassicState, Phase
@@ -81,10 +81,14 @@ def _followers(p, cards: ClassicSet) -> list[str]:
     """C-PACK-5, 6: one steed (a steed card, a tamed monster, or a card that may be either) and one
     hireling (a hireling card, or a steed that may be either) per munchkin: the fields hold one."""
     out = []
+    def either(card: str) -> bool:  # a card marked as both (C-PACK-5)
+        d = cards.card(card)
+        return isinstance(d, ClassicTreasureDef) and d.both
+
     steed, hireling = (cards.card(c) if c else None for c in (p.steed, p.hireling))
-    if steed is not None and not (steed.kind in (K.MONSTER, K.STEED) or (steed.kind == K.HIRELING and steed.both)):
+    if steed is not None and not (steed.kind in (K.MONSTER, K.STEED) or (steed.kind == K.HIRELING and either(p.steed))):
         out.append(f"seat {p.seat}: the steed {p.steed} is no steed (C-PACK-5, 6)")
-    if hireling is not None and not (hireling.kind == K.HIRELING or (hireling.kind == K.STEED and hireling.both)):
+    if hireling is not None and not (hireling.kind == K.HIRELING or (hireling.kind == K.STEED and either(p.hireling))):
         out.append(f"seat {p.seat}: the hireling {p.hireling} is no hireling (C-PACK-5)")
     if p.steed and p.steed == p.hireling:
         out.append(f"seat {p.seat}: one card as steed and hireling (C-PACK-5)")

@@ -111,6 +111,7 @@ def open_claim(tx: Tx) -> None:
     """C-EPIC-14, C-DIGI-2 (e): with the game at rest, the monster cards discarded meanwhile that
     are still on the Door discard pile may be claimed by the epic rangers able to pay; with none
     to claim or nobody able, there is no window."""
+    assert tx.claim is not None  # (settle opens a claim only when there is one)
     cards = tuple(c for c in tx.claim.cards if c in tx.decks[DOOR].discard)
     waiting = claimers(tx, tx.cards)
     tx.claim = Claim(cards, waiting, open=True) if cards and waiting else None
@@ -127,4 +128,5 @@ def claim(tx: Tx, seat: int, card: str) -> None:
     tx.event("power", seat, "claim", card)
     set_steed(tx, seat, card, "claim")
     cl = tx.claim
+    assert cl is not None  # (a claim is legal only in the claim window)
     tx.claim = cl.replace(cards=tuple(c for c in cl.cards if c != card), waiting=tuple(x for x in cl.waiting if x != seat))

@@ -39,7 +39,7 @@ def may_eat(s: ClassicState, p: CPlayer, cards: ClassicSet) -> bool:
     """C-EPIC-8: an epic orc's own combat, just begun by kicking the door or looking for trouble:
     one monster of printed level ``max_level`` or less, nothing played, no help, no window yet."""
     e = ch.power(p, cards, "eat_weak", s.params)
-    c = s.combat
+    c = s.fight
     if e is None or c.fighter != s.current_turn.seat or len(c.monsters) != 1 or c.monsters[0].out:
         return False
     fresh = not c.played and not c.extra and c.helper < 0 and not c.asked and c.windows == 0 and not c.monsters[0].enhancers
@@ -48,7 +48,7 @@ def may_eat(s: ClassicState, p: CPlayer, cards: ClassicSet) -> bool:
 
 def fighter_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     """The main fighter's pack powers in the prepare stage (C-EPIC-8, C-PACK-6)."""
-    c = s.combat
+    c = s.fight
     if may_eat(s, p, cards):
         add(Action(p.seat, "power", ("eat", 0)))
     if ch.power(p, cards, "tame") is not None and (p.seat, "tame") not in c.used:
@@ -60,7 +60,7 @@ def fighter_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None
 
 def claim_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     """C-EPIC-14: in the claim window, each monster card still to be claimed."""
-    if p.seat in pfx.claimers(s, cards):
+    if s.claim is not None and p.seat in pfx.claimers(s, cards):
         for card in s.claim.cards:
             add(Action(p.seat, "power", ("claim", card)))
 
@@ -73,7 +73,7 @@ def own_play_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> Non
         d = cards.card(card)
         if d.kind in FOLLOWERS:
             add(Action(p.seat, "play", (card,)))
-            if d.both:
+            if cards.treasure_card(card).both:
                 add(Action(p.seat, "play", (card, K.HIRELING if d.kind == K.STEED else K.STEED)))
 
 
@@ -119,9 +119,9 @@ def apply(tx: Tx, a: Action) -> None:
         if tx.winners:
             tx.phase = Phase.OVER
     elif name == "tame":  # C-PACK-6
-        i = a.args[-1]
-        for card in a.args[1:-1]:
-            fx.discard_from_hand(tx, seat, card, "power")
+        i = a.number(len(a.args) - 1)
+        for k in range(1, len(a.args) - 1):
+            fx.discard_from_hand(tx, seat, a.text(k), "power")
         tx.set_combat(used=tx.fight.used + ((seat, name),))
         tx.event("power", seat, name, str(i))
         cb.take_out(tx, i, Out.STEED)
