@@ -362,6 +362,24 @@ def test_steeds_and_hirelings_are_lost_at_death_C_DEATH_1_C_PACK_5():
     assert {"CT502", "CT506"} <= set(after.bodies[0].cards)
 
 
+def test_steeds_and_hirelings_are_given_like_items_C_PACK_5_C_ITEM_6():
+    """C-PACK-5, C-ITEM-6: a steed or hireling card in play is given, outside combat, to a player
+    with none in that role; never in combat; a tamed monster is no card to trade."""
+    s = hand(table(), 0, "CT502", "CT506")
+    s, _ = act(s, 0, "play", "CT502")
+    s, _ = act(s, 0, "play", "CT506")
+    s = set_player(s, 2, steed="CD604")
+    s = s.replace(door=s.door.replace(draw=tuple(c for c in s.door.draw if c != "CD604")))
+    gives = [a for a in legal_actions(s, 0) if a.kind == "give"]
+    assert Action(0, "give", ("CT502", 1)) in gives and Action(0, "give", ("CT502", 2)) not in gives
+    assert Action(0, "give", ("CT506", 2)) in gives
+    assert not [a for a in legal_actions(s, 2) if a.kind == "give" and a.args[0] == "CD604"]
+    s, ev = act(s, 0, "give", "CT502", 1)
+    assert (s.players[0].steed, s.players[1].steed) == ("", "CT502") and [e.kind for e in ev] == ["gift"]
+    fight, _ = act(on_top(s, "CD20"), 0, "kick")
+    assert not [a for a in legal_actions(fight, 0) if a.kind == "give"]
+
+
 # -- whole games ----------------------------------------------------------------------------------
 
 @pytest.mark.parametrize("epic", [False, True], ids=["classic", "epic"])

@@ -346,6 +346,7 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
                 and d.effects[0].name == "level_up_all":
             add(Action(seat, "play", (card,)))
     if s.combat is None:  # C-ITEM-6: items in play given on any turn, never in combat
+        packs.give_actions(s, p, cards, add)  # C-PACK-5: steeds and hirelings too
         for it in p.items:
             for q in s.players:
                 if q.seat != seat and (not cards.treasure_card(it.card).big or it.cheat or ch.may_add_big(q, cards, s.params)):

@@ -77,6 +77,24 @@ def own_play_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> Non
                 add(Action(p.seat, "play", (card, K.HIRELING if d.kind == K.STEED else K.STEED)))
 
 
+def give_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
+    """C-PACK-5 (trading like items, C-ITEM-6): outside combat, a steed or hireling card in play
+    given to another player who has none in that role (a tamed monster stays with its ranger)."""
+    for role, card in ((K.STEED, p.steed), (K.HIRELING, p.hireling)):
+        if card.startswith("CT"):
+            for q in s.players:
+                if q.seat != p.seat and not getattr(q, role):
+                    add(Action(p.seat, "give", (card, q.seat)))
+
+
+def give(tx: Tx, seat: int, card: str, to: int) -> None:
+    role = K.STEED if tx.player(seat).steed == card else K.HIRELING
+    tx.set_player(seat, **{role: ""})
+    tx.set_player(to, **{role: card})
+    tx.event("gift", seat, to, card)
+    fx.fit_big_items(tx, seat)  # C-EPIC-15: the giver's extra big item goes with the steed
+
+
 def runner_actions(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     """C-PACK-5: a hireling whose card names an escape may be sacrificed to run."""
     if p.hireling and any(e.name == "escape" for e in cards.treasure_card(p.hireling).use):

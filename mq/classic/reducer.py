@@ -176,6 +176,9 @@ def h_give(tx: Tx, a: Action) -> None:
     """C-CHARITY-1, 3: a card face-down to one of the lowest-level players; outside charity, an
     item in play to another player (C-ITEM-6)."""
     seat, card, to = a.seat, a.text(0), a.number(1)
+    if tx.pending is None and card in (tx.player(seat).steed, tx.player(seat).hireling):
+        packs.give(tx, seat, card, to)  # C-PACK-5: they trade like items
+        return
     if tx.pending is None:
         item = fx.remove_item(tx, seat, card)
         tx.set_player(to, items=tx.player(to).items + (item.replace(in_use=False, fresh=True),))
