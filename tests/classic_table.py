@@ -3,7 +3,7 @@ a test is about (so every card is still exactly once somewhere: the invariants h
 from __future__ import annotations
 
 from mq.cards.classic_loader import load_classic_default
-from mq.classic import invariants
+from mq.classic import cards_or_default, invariants
 from mq.classic.state import CItem, Phase, Turn
 from mq.rules import Action, apply, make_params, new_game, step
 from mq.rules.state import Deck
@@ -86,9 +86,11 @@ def set_player(s, seat, **changes):
 
 
 def act(s, seat: int, kind: str, *args):
-    """Apply one action, checking the invariants after it; returns (state, events)."""
+    """Apply one action, checking the invariants after it (with the game's cards: its packs too,
+    C-OPT-4); returns (state, events)."""
     s2, events = step(s, Action(seat, kind, tuple(args)))
-    problems = invariants.check(s2, CARDS) + invariants.check_step(s, s2, events, CARDS)
+    cards = cards_or_default(None, s2)
+    problems = invariants.check(s2, cards) + invariants.check_step(s, s2, events, cards)
     assert problems == []
     return s2, events
 

@@ -10,7 +10,8 @@ to run away). Default cards: CD01 Grumpy Doormat (level 1, 1 Treasure), CD20 Sul
 from __future__ import annotations
 
 import pytest
-from classic_table import hand, on_top, playing, set_player
+from classic_table import act, hand, on_top, playing, set_player
+from test_classic_rules import resolve
 
 import mq.rules as R
 from mq.cards.classic_packs import NAMES, load_classic_packs
@@ -39,21 +40,6 @@ def ride(s, seat, *cids):
     curses = tuple(c for c in cids if PC.card(c).kind == "curse")
     return set_player(s, seat, hand=tuple(c for c in p.hand if c not in cids), races=p.races + races,
                       classes=p.classes + classes, items=p.items + items, curses=p.curses + curses)
-
-
-def act(s, seat, kind, *args):
-    s2, events = step(s, Action(seat, kind, tuple(args)))
-    assert invariants.check(s2, PC) + invariants.check_step(s, s2, events, PC) == []
-    return s2, events
-
-
-def resolve(s, fighter=0):
-    s, ev = act(s, fighter, "roll")
-    events = list(ev)
-    while s.combat is not None and s.combat.stage == Stage.WINDOW:
-        s, ev = act(s, s.combat.waiting[0], "pass")
-        events += ev
-    return s, events
 
 
 def powers(s, seat, name):
