@@ -4,7 +4,8 @@ C-OPT-5): the window timer's passes, the bots of bot seats and of away seats han
 
 In a LAN game the sequencer makes these moves as entries of the table (author -1); it decides none
 of them.  It asks a :class:`Steward`, given the state and its clock, what the table authors now
-(net.port), and every peer checks a table entry with :func:`table_may_act`.  Net knows only what
+(net.port), and every peer checks a table entry with :func:`table_may_act` at the state it applies
+to: a pass only for a seat the window waits for, a bot's move only if it is the bot's.  Net knows only what
 is not a rule: which seats the table plays (its lobby) and since when a seat is away (heartbeats).
 
 Invariants: nothing here changes a state; the time always comes from the caller (seconds on any
@@ -50,13 +51,21 @@ def _waiting_in(state: State, stage: str) -> tuple[int, ...] | None:
     return c.waiting if c is not None and c.stage == stage else None
 
 
-def table_may_act(params: Params, kinds: list[str], action: Action) -> bool:
-    """Whether the table may make ``action``: for a bot seat (``kinds``: the roster's seat kinds,
-    "bot" for one), for any seat in a game that hands away seats to a bot (Q-OPT-2), or to pass
-    for a seat when a window's timer ran out (Q-DIGI-2, Q-OPT-1)."""
-    if action.kind == PASS or params.away == "bot":
-        return True
-    return 0 <= action.seat < len(kinds) and kinds[action.seat] == "bot"
+def table_may_act(state: State, kinds: list[str], action: Action, cards: CardSet) -> bool:
+    """Whether the table may make ``action`` in ``state`` (every peer asks at that entry): pass for
+    a seat the open reaction window waits for (Q-DIGI-2, Q-OPT-1, C-OPT-5: when its timer ran
+    out), or the bot's own move (:func:`bot_move`) for a bot seat (``kinds``: the roster's seat
+    kinds, "bot" for one) or, in a game that hands away seats to a bot, for any seat (Q-OPT-2,
+    C-DIGI-6).  Nothing else.  (When the timer ran out, and whether a seat was away long enough,
+    are the sequencer's clock's: not in the state.)"""
+    if action.kind == PASS:
+        window = window_of(state)
+        if window is not None and action.seat in window[1]:
+            return True
+    seat = action.seat
+    if not 0 <= seat < len(kinds) or (kinds[seat] != "bot" and state.params.away != "bot"):
+        return False
+    return bot_move(state, seat, cards) == action
 
 
 def takes_over(params: Params, away_since: float, now: float) -> bool:

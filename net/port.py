@@ -9,7 +9,7 @@ action, give me the hash").
 | ``hash(state)`` | the 64-bit state hash every entry carries and every peer compares |
 | ``actors(state)`` | the seats the game waits for (who may act now) |
 | ``is_over(state)`` | whether the game has ended |
-| ``table_may_act(params, kinds, action)`` | whether the table (author -1) may make that entry |
+| ``table_may_act(state, kinds, action, cards)`` | whether the table (author -1) may make that entry there |
 | ``Steward`` | what the table authors now: the window timer's passes (``saw``, ``due``) |
 | ``takes_over(params, away_since, now)`` | whether the table's bot plays a seat away since then |
 | ``bot_move(state, seat, cards)`` | the move the table's bot makes for a seat it plays |

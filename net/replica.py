@@ -14,9 +14,9 @@ Entry n is checked against the log before it (:class:`Tip`: entry n - 1, or the 
   the entry's epoch signed the entry, its author (unless the table) signed the action, and the
   proposal's id is new to the log (no replay);
 - authorship (:func:`may_author`): a seat's entry acts for that seat; the table's (author -1) makes
-  only what the game layer allows the table (net.port.table_may_act: a bot seat's move, any seat's
-  in a game that hands away seats to a bot, a pass when a window's timer ran out) — what a
-  sequencer makes the table do, and nothing else;
+  only what the game layer allows the table at that entry (net.port.table_may_act: the bot's own
+  move for a bot seat, or for any seat in a game that hands away seats to a bot; a pass for a seat
+  the open window waits for) — what a sequencer makes the table do, and nothing else;
 - legality: the engine applies it (``net.port.apply``);
 - the state hash after it is the one the entry records.
 
@@ -126,17 +126,17 @@ def check_signatures(header: Header | None, tip: Tip, e: Entry) -> None:
         raise BadEntry(text if text.startswith(f"entry {e.n}:") else f"entry {e.n}: {text}") from None
 
 
-def may_author(header: Header | None, author: int, action: Action) -> str | None:
-    """Why ``author`` may not make an entry of ``action`` (None: it may).  ``header`` None: a log
-    whose roster is not at hand, where the table is taken to play any seat."""
+def may_author(header: Header | None, author: int, action: Action, state: State, cards: CardSet) -> str | None:
+    """Why ``author`` may not make an entry of ``action`` in ``state`` (None: it may).  ``header``
+    None: a log whose roster is not at hand, where the table is taken to play any seat."""
     if author == action.seat:
         return None
     if author != TABLE_AUTHOR:
         return f"seat {author} cannot act for seat {action.seat}"
-    if header is None or port.table_may_act(header.params, [kind for _, _, kind in header.roster], action):
+    if header is None or port.table_may_act(state, [kind for _, _, kind in header.roster], action, cards):
         return None
-    return (f"the table cannot act for seat {action.seat}: a player's seat, in a game that waits for "
-            f"away players, and not to pass when a window's timer ran out")
+    return (f"the table cannot act for seat {action.seat} here: it passes only for a seat a window "
+            f"waits for, and plays only the bot's move, for a seat the bot plays")
 
 
 def apply_entry(header: Header | None, cards: CardSet, tip: Tip, e: Entry) -> Applied:
@@ -154,7 +154,7 @@ def apply_entry(header: Header | None, cards: CardSet, tip: Tip, e: Entry) -> Ap
         action = decode_action(e.action)
     except IllegalAction as err:
         raise BadEntry(f"entry {e.n}: {err}") from None
-    why = may_author(header, e.author, action)
+    why = may_author(header, e.author, action, tip.state, cards)
     if why is not None:
         raise BadEntry(f"entry {e.n}: {why}")
     try:

@@ -479,7 +479,7 @@ class Sequencer:
             if self.p.phase == "desync" or self.search.seq is not None:
                 return "net/paused", "the game stopped on a desync"
             return "net/not-started", "the game is not running yet"
-        why = replica.may_author(self.p.header, author, action)
+        why = replica.may_author(self.p.header, author, action, self.p.state, self.p.cards)
         if why is not None:
             return "net/not-your-seat", why
         if pid is not None:

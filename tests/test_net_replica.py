@@ -109,21 +109,36 @@ async def _until(cond, timeout=10.0):
         await asyncio.sleep(0.005)
 
 
+def _state_before(game: Game, n: int, params=None):
+    state = new_game(params or game.header.params, game.header.seed, CARDS)
+    for action, _ in game.moves[:n - 1]:
+        state = step(state, action, CARDS)[0]
+    return state
+
+
 def test_who_may_author_an_entry(game):
-    """A seat acts for itself; the table for a bot seat, to pass when a window's timer ran out
-    (Q-DIGI-2), or for any seat in a game that hands away seats to a bot (Q-OPT-2)."""
+    """At each entry (asking the engine, net.port.table_may_act): a seat acts for itself; the table
+    makes the bot's own move for the bot seat, and, in a game that hands away seats to a bot
+    (Q-OPT-2), for any seat; it passes only for a seat a window waits for (Q-DIGI-2)."""
     h = game.header
-    move = Action(1, "end_turn")
-    assert replica.may_author(h, 1, move) is None
-    assert replica.may_author(h, 0, move) == "seat 0 cannot act for seat 1"
-    assert replica.may_author(h, -1, Action(2, "end_turn")) is None
-    assert replica.may_author(h, -1, Action(1, "pass")) is None
-    assert "the table cannot act for seat 1" in replica.may_author(h, -1, move)
-    assert "the table cannot act for seat 9" in replica.may_author(h, -1, Action(9, "end_turn"))
+    state, move = _state_before(game, game.at), game.moves[game.at - 1][0]  # seat 1's move (the bot's)
+    other = Action(1, "end_turn") if move != Action(1, "end_turn") else Action(1, "ready")
+    assert replica.may_author(h, 1, move, state, CARDS) is None
+    assert replica.may_author(h, 0, move, state, CARDS) == "seat 0 cannot act for seat 1"
+    assert "the table cannot act for seat 1" in replica.may_author(h, -1, move, state, CARDS)
+    assert "the table cannot act for seat 1" in replica.may_author(h, -1, Action(1, "pass"), state, CARDS)
+    assert "the table cannot act for seat 9" in replica.may_author(h, -1, Action(9, "end_turn"), state, CARDS)
+    n = next(n for n, (a, _) in enumerate(game.moves, 1) if a.seat == 2)
+    bot_state, bot = _state_before(game, n), game.moves[n - 1][0]
+    assert replica.may_author(h, -1, bot, bot_state, CARDS) is None
+    not_bot = Action(2, "pass") if bot != Action(2, "pass") else Action(2, "end_turn")
+    assert "the table cannot act for seat 2" in replica.may_author(h, -1, not_bot, bot_state, CARDS)
     botted = gamelog.decode_header(gamelog.encode_header(
         h.game, h.seed, make_params(3, window_ms=500, away="bot"), h.nonces, h.roster, h.signers))
-    assert replica.may_author(botted, -1, move) is None
-    assert replica.may_author(botted, 0, move) == "seat 0 cannot act for seat 1"
+    away = _state_before(game, game.at, botted.params)
+    assert replica.may_author(botted, -1, move, away, CARDS) is None
+    assert "the table cannot act for seat 1" in replica.may_author(botted, -1, other, away, CARDS)
+    assert replica.may_author(botted, 0, move, away, CARDS) == "seat 0 cannot act for seat 1"
 
 
 @pytest.mark.parametrize("forge", sorted(REFUSED))

@@ -29,6 +29,7 @@ from mq.rules import actors, codec, make_params, new_game, state_hash, step, vie
 from mq.rules.actions import encode as encode_action
 from mq.table import Notice
 from net import gamelog, identity, signing, wire
+from net.client import NetTable
 from net.harness import ROOT, Cluster
 from net.peer import Config, Peer
 from net.replay import replay
@@ -271,3 +272,40 @@ def test_an_unsigned_log_replays_says_so_and_is_not_resumed(tmp_path, game):
         p = c.host(resume=True, ready=False)
         assert p.wait(30) == 1, p.err()[-2000:]
         assert "this log is of unsigned history (mq protocol 5)" in p.err() and "Traceback" not in p.err()
+
+
+@pytest.mark.parametrize("author", ["table", "seat"])
+def test_a_sequencer_that_authors_a_move_for_another_seat_is_refused(tmp_path, author):
+    """A malicious sequencer (the host's own key signs the entry, as its reign's sequencer) makes a
+    move for the guest's seat: as the table, in a game that waits for away players, or under the
+    guest's seat with a signature of its own.  It goes out on the host's ROUTER (the transport, as
+    a modified host sends it); the guest refuses it, naming the entry, and takes nothing of it."""
+    async def main():
+        fast = dict(ping_s=0.1, dead_s=2.0)
+        host = await NetTable.host(Config(name="host", log_path=str(tmp_path / "h.mqlog"), **fast), seats=2)
+        guest = await NetTable.join(Config(name="guest", log_path=str(tmp_path / "g.mqlog"), **fast),
+                                    "127.0.0.1", host.peer.port)
+        notices = []
+        guest.peer.subscribe(lambda item: notices.append(item.text) if isinstance(item, Notice) else None)
+        await _until(lambda: host.peer.open_seats() == 0)
+        host.start()
+        assert await guest.wait_started(5)
+        hp, gp = host.peer, guest.peer
+        await _until(lambda: gp.seq == hp.seq)
+        n, x = hp.seq + 1, [1, "ready", []]  # seat 1's move: the guest's, which it has not made
+        if author == "table":
+            raw = gamelog.signed_entry(hp.signer, hp.game, n, -1, None, x, 0, hp.log.last_id, hp.epoch, None)
+            refused = f"entry {n}: the table cannot act for seat 1"
+        else:
+            pid = (hp.inc, 1)
+            raw = gamelog.signed_entry(hp.signer, hp.game, n, 1, pid, x, 0, hp.log.last_id, hp.epoch,
+                                       hp.signer.sign_action(hp.game, 1, pid, x))
+            refused = f"entry {n}: action 1 of seat 1: the signature is not seat 1's"
+        assert hp.rt.send(hp.router, [hp.seat_rid[1], wire.pack({"t": "entries", "recs": [raw]})])
+        await _until(lambda: gp.phase == "paused")
+        assert gp.seq == n - 1 and len(gp.log.entries) == n - 1
+        assert any(refused in t for t in notices), notices
+        for t in (guest, host):
+            await t.close()
+
+    asyncio.run(main())

@@ -6,7 +6,7 @@ import functools
 
 from builders import CARDS, E, act, add_monster, dxm_card, hand, line, monster_card, nxt, quiet, started, treasure_card
 
-from mq.rules import Action, make_params, step
+from mq.rules import Action, make_params, new_game, step
 from mq.steward import Steward, bot_move, table_may_act, takes_over, window_of
 
 LURKER = monster_card(lambda d: d.movement == "lurking" and d.level == 1 and d.dice == 0 and not d.rewards)
@@ -80,15 +80,30 @@ def test_the_timer_stops_passing_once_the_fight_leaves_the_window():
 
 
 def test_what_the_table_may_author():
-    """The table acts for a bot seat, passes when a window's timer ran out, and plays any seat in a
-    game that hands away seats to a bot (Q-OPT-2); nothing else."""
-    wait, bot = make_params(3), make_params(3, away="bot")
-    kinds = ["peer", "peer", "bot"]
-    assert table_may_act(wait, kinds, Action(2, "end_turn"))
-    assert table_may_act(wait, kinds, Action(1, "pass"))
-    assert not table_may_act(wait, kinds, Action(1, "end_turn"))
-    assert not table_may_act(wait, kinds, Action(9, "end_turn"))
-    assert table_may_act(bot, kinds, Action(1, "end_turn"))
+    """At an entry, the table may make the bot's own move for a bot seat, or for any seat in a game
+    that hands away seats to a bot (Q-OPT-2), and pass for a seat the open window waits for
+    (Q-DIGI-2, Q-OPT-1); nothing else: not another move for a bot seat, not a player's move in a
+    game that waits for away players, not a pass for a seat no window waits for."""
+    s, a = _window()
+    b = nxt(s, a)
+    kinds = ["peer"] * 3
+    assert table_may_act(s, kinds, Action(b, "pass"), CARDS)  # the window waits for b
+    assert not table_may_act(s, kinds, Action(a, "pass"), CARDS)  # ... not for the fighter
+    assert not table_may_act(started(3), kinds, Action(b, "pass"), CARDS)  # no window at all
+    q = started(3)
+    seat = q.turn.seat
+    bot = bot_move(q, seat, CARDS)
+    other = next(x for x in (Action(seat, "end_turn"), Action(seat, "search")) if x != bot)
+    as_bot = ["bot" if x == seat else "peer" for x in range(3)]
+    assert table_may_act(q, as_bot, bot, CARDS)  # a bot seat: the bot's move...
+    assert not table_may_act(q, as_bot, other, CARDS)  # ...and no other
+    assert not table_may_act(q, kinds, bot, CARDS)  # a player's seat in a game that waits for away players
+    assert not table_may_act(q, kinds, Action(9, "end_turn"), CARDS)
+    away = new_game(make_params(3, away="bot"), 7)  # the same game, handing away seats to a bot
+    for x in range(3):
+        away, _ = step(away, Action(x, "ready"))
+    assert table_may_act(away, kinds, bot_move(away, seat, CARDS), CARDS)
+    assert not table_may_act(away, kinds, other, CARDS)
 
 
 def test_an_away_seat_is_played_by_the_bot_only_after_the_table_option_s_time():
@@ -187,7 +202,7 @@ def test_in_classic_the_timer_passes_for_every_seat_still_waiting_and_the_window
         assert st.due(s, limit - 0.001) is None
         waiting, passes = window(s)[1], []
         while (action := st.due(s, limit)) is not None:
-            assert table_may_act(s.params, ["peer"] * 4, action)
+            assert table_may_act(s, ["peer"] * 4, action, CARDS)
             passes.append(action)
             s, _ = step(s, action)
             st.saw(s, limit)
