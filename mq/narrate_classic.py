@@ -82,7 +82,7 @@ class ClassicNarrator:
                 self._passed.clear()
             self.monsters.append(e.card)
             d = self.cards.card(e.card)
-            how = {"kick": "", "trouble": f" ({w(e.fighter)} looks for trouble)",
+            how = {"kick": "", "trouble": f" ({w(e.fighter)} looks for trouble)", "sent": f" (sent by {w(e.by)})",
                    "wander": f" (a Wandering Monster from {w(e.by)})", "mate": " (a Mate)"}.get(e.how, "")
             return f"{w(e.fighter)} fights {d.name} (level {d.level}){how}."
         if kind == "friendly":
@@ -149,6 +149,16 @@ class ClassicNarrator:
             return f"  {w(e.seat)} rolls {e.roll} (needs {e.needed}) against {self.card(e.card)} and {verdict}."
         if kind == "gift":
             return f"{w(e.seat)} gives {self.card(e.card)} to {w(e.to)}."
+        if kind == "deal":
+            return f"  {self._deal(e.by, e.to, e.what, e.item, True)}"
+        if kind == "deal_made":
+            return f"  Deal: {self._deal(e.by, e.to, e.what, e.item, False)}"
+        if kind == "deal_declined":
+            return f"  {w(e.to)} declines {w(e.by)}'s deal."
+        if kind == "deal_done":
+            if not e.passed:
+                return f"  {self.card(e.item)}, promised by {w(e.giver)}, is gone: that part of the deal is void."
+            return f"  As promised, {self.card(e.item)} passes from {w(e.giver)} to {w(e.receiver)}."
         if kind == "reveal":
             return f"{w(e.seat)} shows {w(e.to)} their hand."
         if kind == "bad_stuff":
@@ -187,6 +197,14 @@ class ClassicNarrator:
             return "*** " + " and ".join(w(s) for s in e.seats) + f" {verb} the game! ***"
         return None
 
+    def _deal(self, by: int, to: int, what: str, item: str, offered: bool) -> str:
+        w, n = self.who, self.card(item)
+        if what == "help":
+            return f"{w(by)} {'offers' if offered else 'gives'} {w(to)} {n} if {w(to)} helps (if the fight is won)."
+        if what == "helper":
+            return f"{w(by)} {'offers to help' if offered else 'helps'} {w(to)} for {n} (won or lost)."
+        return f"{w(by)} {'offers' if offered else 'gives'} {w(to)} {n} for staying out of this fight."
+
     def _played(self, e: tuple) -> str:
         w, name = self.who, self.card(e.card)
         what, target = e.what, e.target
@@ -204,6 +222,8 @@ class ClassicNarrator:
             return f"  {w(e.seat)} plays {name}: another monster wanders in!"
         if what == "cheat":
             return f"{w(e.seat)} cheats: {self.card(target)} now ignores every restriction."
+        if what == "special" and target.isdigit():  # on a player (C-COMBAT-12)
+            return f"{w(e.seat)} plays {name} on {w(int(target))}."
         if target == "run":
             return f"  {w(e.seat)} uses {name} to run away."
         if target:

@@ -326,6 +326,7 @@ SAYS = {
     "claim": lambda e: f"discard your whole hand (at least {e.get('min_cards')} cards) to take it as your steed",
     "lose_steed": lambda e: "lose your steed",
     "lose_hireling": lambda e: "lose your hireling",
+    "send_monster": lambda e: ("on another player", "turn up the top door card", "they fight it at once"),
 }
 
 

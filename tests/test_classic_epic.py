@@ -55,7 +55,8 @@ def test_epic_halfling_doubles_two_items_C_EPIC_5():
 
 
 def test_epic_warrior_grip_and_two_big_items_C_EPIC_13_C_EPIC_15():
-    """C-EPIC-13, 15: a two-hander takes one hand; two big items; below 10 one is discarded."""
+    """C-EPIC-13, 15, C-ITEM-4: a two-hander takes one hand; two big items; below 10 one is given
+    up, the player's choice (sold at once on their turn outside a combat)."""
     s = in_play(set_player(epic(), 0, level=10), 0, "CD72")
     s = hand(s, 0, "CT31", "CT33", "CT48")  # two big two-handers, a big item without slot
     s, _ = act(s, 0, "play", "CT31")
@@ -64,7 +65,9 @@ def test_epic_warrior_grip_and_two_big_items_C_EPIC_13_C_EPIC_15():
     assert Action(0, "play", ("CT48",)) not in legal_actions(s, 0)
     s = hand(s, 1, "CD48")
     s, _ = act(s, 1, "curse", "CD48", 0)
-    assert s.players[0].level == 9 and len(s.players[0].items) == 1
+    assert s.players[0].level == 9 and s.pending.kind == "big" and s.pending.seat == 0
+    s, ev = act(s, 0, "choose", "CT33")
+    assert [it.card for it in s.players[0].items] == ["CT31"] and "sell" in kinds(ev)
 
 
 def test_epic_elf_arrows_in_others_combats_C_EPIC_3():
@@ -83,9 +86,11 @@ def test_epic_elf_arrows_in_others_combats_C_EPIC_3():
 def test_epic_cleric_prayer_and_thief_pickpocket_C_EPIC_11_C_EPIC_12():
     """C-EPIC-11, 12: two cards for a Treasure; once a turn a random card of another's hand."""
     s = in_play(set_player(epic(), 0, level=10), 0, "CD81")
-    s = hand(s, 0, "CT49", "CT50")
-    s, ev = act(s, 0, "power", "prayer", "CT50", "CT49")
-    assert len(s.players[0].hand) == 1 and [e.kind for e in ev].count("draw") == 1
+    s = hand(s, 0, "CT49", "CT50", "CT51")
+    assert {a.args[1:] for a in legal_actions(s, 0) if a.args[:1] == ("prayer",)} == {
+        ("CT49", "CT50"), ("CT49", "CT51"), ("CT50", "CT51")}  # two cards of the player's choice (C-CHAR-3)
+    s, ev = act(s, 0, "power", "prayer", "CT49", "CT51")
+    assert len(s.players[0].hand) == 2 and "CT50" in s.players[0].hand and [e.kind for e in ev].count("draw") == 1
     t = in_play(set_player(epic(), 0, level=10), 0, "CD78")
     t = hand(hand(t, 0, "CT49"), 1, "CT50", "CT51")
     t, ev = act(t, 0, "power", "pickpocket", "CT49", 1)

@@ -309,7 +309,8 @@ def test_a_hireling_is_sacrificed_to_escape_and_bad_stuff_or_curses_take_them_C_
 
     tx = Tx(s, PC)
     fx.push(tx, 0, PC.monster_card("CD501").bad_stuff)  # caught by the Horse Thief of the Moors
-    fx.apply_next(tx)
+    while tx.queue and tx.pending is None:  # (and the big items checked after it: none over, C-ITEM-4)
+        fx.apply_next(tx)
     after = tx.commit()
     assert after.players[0].steed == "" and "CT501" in after.treasure.discard
     assert invariants.check(after, PC) == []
@@ -317,7 +318,8 @@ def test_a_hireling_is_sacrificed_to_escape_and_bad_stuff_or_curses_take_them_C_
 
 def test_an_epic_rider_may_have_one_more_big_item_and_loses_it_with_the_steed_C_EPIC_15():
     """C-EPIC-15: while its rider is epic, a steed lets them have one more big item; losing the
-    steed (or no longer being epic) over the limit discards a big item."""
+    steed (or no longer being epic) over the limit gives up a big item, the rider's choice (sold at
+    once on their own turn outside a combat, C-ITEM-4)."""
     s = set_player(hand(table(epic=True), 0, "CT502", "CT31", "CT33"), 0, level=10)
     s, _ = act(s, 0, "play", "CT31")
     assert Action(0, "play", ("CT33",)) not in legal_actions(s, 0)
@@ -327,7 +329,9 @@ def test_an_epic_rider_may_have_one_more_big_item_and_loses_it_with_the_steed_C_
     assert len(s.players[0].items) == 2
     s = hand(s, 1, "CD503")
     s, _ = act(s, 1, "curse", "CD503", 0)
-    assert s.players[0].steed == "" and len(s.players[0].items) == 1
+    assert s.players[0].steed == "" and s.pending.kind == "big" and s.pending.seat == 0
+    s, _ = act(s, 0, "choose", "CT33")
+    assert [it.card for it in s.players[0].items] == ["CT31"]
     plain = set_player(hand(table(), 0, "CT502"), 0, level=9)
     plain, _ = act(plain, 0, "play", "CT502")
     assert ch.big_limit(plain.players[0], PC, plain.params) == 1  # without Epic, no extra load

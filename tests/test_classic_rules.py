@@ -61,7 +61,7 @@ def test_setup_deals_and_rolls_C_SETUP_1_2_3_4_6():
     assert all(len(p.hand) == 8 and sum(c.startswith("CD") for c in p.hand) == 4 for p in s.players)
     assert all(p.level == 1 and not p.races and not p.classes for p in s.players)
     assert tuple(p.gender for p in s.players) == ("male", "female", "male", "female")
-    assert len(s.door.draw) == 95 - 16 and len(s.treasure.draw) == 73 - 16
+    assert len(s.door.draw) == 96 - 16 and len(s.treasure.draw) == 73 - 16
     assert sorted(s.order) == [0, 1, 2, 3] and s.phase == Phase.SETUP
     small = fresh(4, start_cards=2)
     assert all(len(p.hand) == 4 for p in small.players)
@@ -590,11 +590,14 @@ def test_super_munchkin_and_a_class_in_your_own_combat_C_CHAR_8_C_CARD_6():
 
 
 def test_hand_cards_do_nothing_and_powers_discard_any_card_C_CARD_1_C_CHAR_3():
-    """C-CARD-1, C-CHAR-3: an item in hand adds nothing; a power's discard may be any card of the hand."""
+    """C-CARD-1, C-CHAR-3: an item in hand adds nothing; a power's discard may be any card of the
+    hand, the player's choice: each is listed."""
     s = hand(in_play(on_top(playing(), "CD20"), 0, "CD72"), 0, "CT46", "CT49")
     s, _ = act(s, 0, "kick")
     assert cb.seat_strength(s, CARDS, 0) == 1
-    s, _ = act(s, 0, "power", "discard_bonus", "CT49")  # the listed action names the first card
+    assert [a.args for a in legal_actions(s, 0) if a.args[:1] == ("discard_bonus",)] == [
+        ("discard_bonus", "CT46"), ("discard_bonus", "CT49")]
+    s, _ = act(s, 0, "power", "discard_bonus", "CT49")  # not the first card of the hand
     assert cb.seat_strength(s, CARDS, 0) == 2 and s.players[0].hand == ("CT46",)
 
 
@@ -690,3 +693,74 @@ def test_every_classic_action_kind_is_a_known_kind():
     from mq.classic.reducer import HANDLERS
     from mq.rules.actions import ALL_KINDS
     assert set(HANDLERS) <= set(ALL_KINDS)
+
+
+def _dwarf_with_two_bigs(seat: int = 0, level: int = 1):
+    """``seat``, a dwarf, carries the big CT45 (500 gold) and CT46 (1000 gold) in use."""
+    s = in_play(set_player(on_top(playing(3), "CD20"), seat, level=level), seat, "CD66", "CT45", "CT46")
+    return s
+
+
+def test_big_items_over_the_limit_are_sold_on_your_turn_C_ITEM_4():
+    """C-ITEM-4: who loses the right to several big items keeps one in use at once, the player's
+    choice; the other is given up at once (no bonus) and, on their own turn, sold right after the
+    current combat: 1000 gold buys a level (C-ITEM-7)."""
+    s = _dwarf_with_two_bigs()
+    s, _ = act(s, 0, "kick")  # a fight: the sale waits for its end
+    s, _ = act(s, 0, "discard", "CD66")
+    assert s.pending.kind == "big" and {a.args for a in legal_actions(s, 0)} == {("CT45",), ("CT46",)}
+    strength = cb.seat_strength(s, CARDS, 0)
+    s, _ = act(s, 0, "choose", "CT46")
+    it = next(it for it in s.players[0].items if it.card == "CT46")
+    assert it.over and not it.in_use and cb.seat_strength(s, CARDS, 0) == strength - CARDS.card("CT46").bonus
+    assert Action(0, "equip", ("CT46",)) not in legal_actions(s, 0)
+    s, ev = resolve(s)
+    while s.combat is not None:
+        seat = R.actors(s)[0]
+        a = next(a for a in legal_actions(s, seat) if a.kind in ("choose", "escape", "pass"))
+        s, more = act(s, seat, a.kind, *a.args)
+        ev += more
+    sale = [e for e in ev if e.kind == "sell"]
+    assert sale and sale[0].cards == ("CT46",) and sale[0].levels == 1 and "CT46" in s.treasure.discard
+    assert [it.card for it in s.players[0].items] == ["CT45"]
+
+
+def test_big_items_over_the_limit_off_your_turn_go_to_charity_C_ITEM_4_C_CHARITY_1():
+    """C-ITEM-4: off one's own turn the big items given up go to the lowest-level players, as
+    charity gives cards: face down into a hand, the giver choosing among the tied."""
+    s = _dwarf_with_two_bigs(seat=1, level=3)
+    s, _ = act(s, 1, "discard", "CD66")  # on Red's turn, outside a combat: at once
+    s, _ = act(s, 1, "choose", "CT45")
+    assert s.pending.kind == "big_gift" and s.pending.seat == 1
+    assert {a for a in legal_actions(s, 1)} == {Action(1, "give", ("CT45", 0)), Action(1, "give", ("CT45", 2))}
+    s, ev = act(s, 1, "give", "CT45", 2)
+    assert s.pending is None and "CT45" in s.players[2].hand and "CT45" not in [it.card for it in s.players[1].items]
+    assert R.view_events(ev, 0)[0].card == "?"  # a charity gift is seen by giver and receiver only
+
+
+def test_a_combat_off_your_own_turn_caused_by_a_card_C_COMBAT_12():
+    """C-COMBAT-12: Misdelivered Monster (CD96) makes another player fight the top Door card at
+    once, on Red's turn: Green is the main fighter but puts no card from hand into play (a race
+    card, a Half-Breed); Red's turn goes on where it was (no loot the room follows for Green, who
+    has no turn phase); a card that is no monster goes to the hand."""
+    s = hand(hand(on_top(playing(3), "CD20"), 2, "CD96"), 1, "CD66", "CD84")
+    s = in_play(s, 1, "CD63")
+    assert Action(2, "play", ("CD96", 1)) in legal_actions(s, 2) and Action(2, "play", ("CD96", 2)) not in legal_actions(s, 2)
+    assert Action(2, "play", ("CD96", 0)) not in legal_actions(s, 2)  # (Red's own turn)
+    s, ev = act(s, 2, "play", "CD96", 1)
+    c = s.combat
+    assert c is not None and c.fighter == 1 and s.turn.seat == 0 and s.turn.phase == Phase.KICK
+    assert [e for e in ev if e.kind == "monster_in"][0].by == 2
+    green = legal_actions(s, 1)
+    assert Action(1, "play", ("CD66",)) not in green and Action(1, "play", ("CD84",)) not in green
+    assert Action(1, "roll") in green
+    s, _ = resolve(s, fighter=1)
+    while s.combat is not None:
+        seat = R.actors(s)[0]
+        a = next(a for a in legal_actions(s, seat) if a.kind in ("choose", "escape", "pass"))
+        s, _ = act(s, seat, a.kind, *a.args)
+    assert s.turn.seat == 0 and s.turn.phase == Phase.KICK and Action(0, "kick") in legal_actions(s, 0)
+    quiet = hand(on_top(playing(3), "CT05"), 2, "CD96")
+    quiet = on_top(quiet, "CD48")  # a curse on top: it goes into Green's hand
+    quiet, ev = act(quiet, 2, "play", "CD96", 1)
+    assert quiet.combat is None and quiet.curse is None and "CD48" in quiet.players[1].hand

@@ -155,3 +155,29 @@ def test_a_help_deal_is_one_sentence_with_its_terms_last():
     told = n.lines(s, view_events(events, TABLE))
     assert f"  Deal: {w(b)} joins {w(a)}'s fight, helping for 300 gold and 1 Treasure pick, the fighter picking first." \
         in told, told
+
+
+def test_classic_deals_and_a_monster_sent_read_as_sentences_C_HELP_3_C_HELP_7_C_COMBAT_12():
+    """C-HELP-3, 7, C-COMBAT-12: deals offered, made, declined and carried out (or void), and a
+    monster sent at a player off their turn, as a reader sees them."""
+    from mq.cards.classic_loader import load_classic_default
+    from mq.classic.events import make as cmake
+    from mq.classic.state import ClassicParams
+
+    cards = load_classic_default()
+    item = next(c for c in cards.treasure if c.kind == "item")
+    monster = next(c for c in cards.door if c.kind == "monster")
+    state = type("S", (), {"params": ClassicParams(players=4, genders=("male",) * 4)})()
+    lines = narrator().lines(state, [cmake(f) for f in (
+        ("played", 3, "CD96", "special", "1"), ("monster_in", 1, monster.id, "sent", 3),
+        ("deal", 1, 2, "help", item.id, True), ("deal_made", 1, 2, "help", item.id),
+        ("deal", 0, 3, "abstain", item.id, False), ("deal_declined", 0, 3),
+        ("deal_done", 1, 2, item.id, True), ("deal_done", 0, 3, item.id, False))])
+    assert lines == [
+        "Yellow plays Misdelivered Monster on Green.",
+        f"Green fights {monster.name} (level {monster.level}) (sent by Yellow).",
+        f"  Green offers Blue {item.name} if Blue helps (if the fight is won).",
+        f"  Deal: Green gives Blue {item.name} if Blue helps (if the fight is won).",
+        f"  Red offers Yellow {item.name} for staying out of this fight.", "  Yellow declines Red's deal.",
+        f"  As promised, {item.name} passes from Green to Blue.",
+        f"  {item.name}, promised by Red, is gone: that part of the deal is void."]

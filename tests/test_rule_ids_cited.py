@@ -107,8 +107,6 @@ C_CITATION = re.compile(r"(?<![\w-])(C-[A-Z]+)(?:-(\d+)((?:\s*(?:\.\.|–|,|/)\s
 # Classic rules no test cites yet, and Classic rules the software does not implement: id -> why.
 _PACK = "a pack mechanic not built yet: dungeons and portals (issue 14)"
 C_NOT_IMPLEMENTED: dict[str, str] = {
-    "C-COMBAT-12": "a combat outside one's own turn: no card of the default set causes one",
-    "C-HELP-7": "deals that buy abstention from helping: deals are a Treasure share only so far",
     "C-PACK-7": _PACK,
 }
 C_NOT_TESTED: dict[str, str] = dict(C_NOT_IMPLEMENTED)

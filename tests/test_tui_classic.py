@@ -444,3 +444,46 @@ def test_the_turn_end_window_is_prompted_and_can_be_passed_automatically_C_DIGI_
     assert green.auto_action() == Action(1, "pass")
     s = feed((red, green, blue), s, 1, "pass")
     assert s.turn.seat == 1 and "passes" not in " ".join(ln.text for ln in blue.log)
+
+
+def test_deals_are_offered_answered_and_told_in_words_C_DIGI_3_C_HELP_3_C_HELP_7():
+    """C-DIGI-3, C-HELP-3, 7: the fighter's menu offers an item for help, with the fight it makes;
+    the one offered is asked in the prompt and answers from the menu; the fight panel lists the
+    deal; the log tells it and, after the fight, the item passing."""
+    s = in_play(set_player(on_top(playing(3), "CD20"), 1, level=5), 0, "CT05")  # Hydra 8; Red +3
+    s = in_play(s, 2, "CT02")
+    s, _ = act(s, 0, "kick")
+    red, green, blue = model_of(s, 0), model_of(s, 1), model_of(s, 2)
+    beanie = CARDS.card("CT05").name
+    assert f"Offer Green your {beanie} if they help you, if the fight is won (9 vs 8 with them)" in \
+        [e.label for e in red.menu()]
+    assert f"Offer Green your {CARDS.card('CT02').name} to stay out of this fight (they may not help)" in \
+        [e.label for e in blue.menu()]
+    s = feed((red, green, blue), s, 0, "deal", 1, "help", "CT05")
+    assert green.prompt() == f"A deal: Red offers Green {beanie} if Green helps (if the fight is won). " \
+                             "Accept or decline it (1-9, a: menu)."
+    labels = [e.label for e in green.menu()]
+    assert f"Accept: Red offers Green {beanie} if Green helps (if the fight is won): 9 vs 8, munchkins win" in labels
+    assert "Decline Red's deal" in labels
+    assert f"Offered: Red offers Green {beanie} if Green helps" in render.plain(render.render_combat(blue, 100, 16, now=0.0))
+    s = feed((red, green, blue), s, 1, "accept", "deal", 0)
+    assert f"Deal: Red gives Green {beanie} if Green helps" in render.plain(render.render_combat(blue, 100, 16, now=0.0))
+    s = feed((red, green, blue), s, 0, "roll")
+    while s.combat is not None:
+        s = feed((red, green, blue), s, s.combat.waiting[0], "pass")
+    assert any(ln.text == f"As promised, {beanie} passes from Red to you." for ln in green.log)
+    assert any(ln.text == f"As promised, {beanie} passes from Red to Green." for ln in blue.log)
+
+
+def test_a_power_s_discard_is_the_player_s_choice_C_CHAR_3():
+    """C-CHAR-3: each card of the hand may pay for a power: the menu lists each, and Tab to a card,
+    Enter lists the powers it pays for; the bot pays with its least useful card."""
+    s = hand(in_play(on_top(playing(), "CD20"), 0, "CD72"), 0, "CT46", "CT49")  # a warrior: berserk
+    s, _ = act(s, 0, "kick")
+    m = model_of(s)
+    labels = [e.label for e in m.menu()]
+    for card in ("CT46", "CT49"):
+        assert any(x.startswith(f"Power: discard {CARDS.card(card).name} for extra strength") for x in labels)
+        assert Action(0, "power", ("discard_bonus", card)) in m.card_actions(card)
+    assert bot._spare(CARDS, m.legal, Action(0, "power", ("discard_bonus", "CT46"))) == \
+        Action(0, "power", ("discard_bonus", "CT49"))

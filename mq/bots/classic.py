@@ -3,7 +3,7 @@
 It kicks doors; looks for trouble only with a monster it beats alone; sells its hand's items and
 the items it has set aside for levels; plays
 its race, class, items and go-up-a-level cards; asks for help when losing and takes the cheapest
-offer that wins; helps others for a share of the Treasure, but never anyone to the winning level;
+offer that wins, else promises an item it can spare to one whose help wins; helps others for a share of the Treasure, but never anyone to the winning level;
 hinders a combat that would give the leader or anyone the winning level (monster-side one-shots,
 enhancers, Wandering Monsters, backstabs, epic arrows); curses the leader, dodges curses and
 picks pockets when epic; eats weak monsters as an epic orc and tames a monster that turns a lost
@@ -17,8 +17,8 @@ from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import cards_or_default
 from mq.classic import character as ch
 from mq.classic import combat as cb
-from mq.classic.legal import legal_actions, sellable, valid_sale
-from mq.classic.state import ClassicState, CMonster, Combat, PendingKind, Phase, Stage
+from mq.classic.legal import DISCARD_ARGS, legal_actions, sellable, valid_sale
+from mq.classic.state import ClassicState, CMonster, Combat, DealKind, PendingKind, Phase, Stage
 from mq.rules.actions import Action
 
 
@@ -43,6 +43,19 @@ def choose(v: ClassicState, seat: int, cards: ClassicSet | None = None) -> Actio
     acts = legal_actions(v, seat, cards)
     if not acts:
         raise ValueError(f"seat {seat} has no legal action")
+    return _spare(cards, acts, _choose(v, seat, cards, acts))
+
+
+def _spare(cards, acts, a: Action) -> Action:
+    """A power that costs a discard (C-CHAR-3): the same use, discarding the least useful cards."""
+    n = DISCARD_ARGS.get(a.args[0], 0) if a.kind == "power" and a.args else 0
+    if not n:
+        return a
+    same = [b for b in acts if b.kind == "power" and b.args[0] == a.args[0] and b.args[1 + n:] == a.args[1 + n:]]
+    return min(same, key=lambda b: sum(worth(cards, c) for c in b.args[1:1 + n]))
+
+
+def _choose(v: ClassicState, seat: int, cards: ClassicSet, acts) -> Action:
     if v.pending is not None:
         return _pending(v, seat, cards, acts)
     if v.curse is not None:
@@ -60,6 +73,9 @@ def choose(v: ClassicState, seat: int, cards: ClassicSet | None = None) -> Actio
         return _curse(v, seat, acts) or _first(acts, "pass")
     if c is None:
         return _own_turn(v, seat, cards, acts)
+    a = _answer_deal(v, seat, cards, acts)
+    if a:
+        return a
     if c.stage == Stage.PREPARE:
         return _fighter(v, seat, cards, acts)
     if c.stage == Stage.HELP:
@@ -132,8 +148,11 @@ def _own_turn(v, seat, cards, acts) -> Action:
     if a:
         return a
     for a in acts:
-        if a.kind == "play" and cards.card(a.args[0]).kind in (K.LEVEL, K.SPECIAL):
+        if a.kind == "play" and cards.card(a.args[0]).kind in (K.LEVEL, K.SPECIAL) and len(a.args) == 1:
             return a
+    a = _send_monster(v, seat, cards, acts)
+    if a:
+        return a
     a = _sale(v, seat, cards) or _first(acts, "buy") or _curse(v, seat, acts)
     if a:
         return a
@@ -151,6 +170,20 @@ def _own_turn(v, seat, cards, acts) -> Action:
                 return a
         return _first(acts, "loot")
     return _first(acts, "end_turn") or acts[-1]
+
+
+def _send_monster(v, seat, cards, acts) -> Action | None:
+    """C-COMBAT-12: a card that makes another fight the top Door card off their turn: at the
+    weakest rival whom no kill can take to the winning level (a monster gives at most 2)."""
+    win = v.params.win_level
+    targets = [a for a in acts if a.kind == "play" and len(a.args) == 2 and v.players[a.args[1]].level < win - 2]
+    return min(targets, key=lambda a: (_might(v, a.args[1], cards), a.args[1])) if targets else None
+
+
+def _might(v, seat, cards) -> int:
+    """A munchkin's strength in a fight as every seat can see it: level and items in use."""
+    p = v.players[seat]
+    return p.level + sum(cards.treasure_card(it.card).bonus for it in p.items if it.in_use)
 
 
 def _sale(v, seat, cards) -> Action | None:
@@ -197,7 +230,7 @@ def _fighter(v, seat, cards, acts) -> Action:
     a = _first(acts, "ask")
     if a:
         return a
-    a = _tame(v, seat, cards, acts)
+    a = _tame(v, seat, cards, acts) or _bribe(v, seat, cards, acts)
     if a:
         return a
     a = _first(acts, "power", lambda a: a.args[0] == "pet")  # C-EPIC-6: a weak monster as a pet
@@ -241,6 +274,63 @@ def _claim(v, seat, cards, acts) -> Action | None:
     return best if bonus >= 3 and bonus > ch.steed_bonus(p, cards) and len(p.hand) <= bonus + 1 else None
 
 
+def _with_helper(v, helper: int) -> ClassicState:
+    return v.replace(combat=v.combat.replace(helper=helper))
+
+
+def _answer_deal(v, seat, cards, acts) -> Action | None:
+    """C-HELP-3, 7: a deal offered to me: help for an item when the side then wins and the
+    fighter does not reach the winning level; sell my abstention for any item; as the fighter,
+    help offered for an item when it wins and the item is not in use.  Else decline."""
+    c = v.combat
+    for a in acts:
+        if a.kind != "decline":
+            continue
+        d = next(x for x in c.proposed if x.by == a.args[1] and x.to == seat)
+        take = Action(seat, "accept", ("deal", d.by))
+        if take in acts:
+            if d.what == DealKind.ABSTAIN:
+                return take
+            if d.what == DealKind.HELP and _helps_safely(v, seat, cards):
+                return take
+            if d.what == DealKind.HELPER and cb.munchkin_wins(_with_helper(v, d.by), cards) \
+                    and not next(it.in_use for it in v.players[seat].items if it.card == d.item) \
+                    and not cb.munchkin_wins(v, cards):
+                return take
+        return a
+    return None
+
+
+def _helps_safely(v, seat, cards) -> bool:
+    """Helping wins the fight and gives nobody the winning level (C-LAW-2, C-HELP-5)."""
+    c = v.combat
+    if v.players[c.fighter].level + cb.levels_won(v, cards) >= v.params.win_level:
+        return False
+    return cb.munchkin_wins(_with_helper(v, seat), cards)
+
+
+def _bribe(v, seat, cards, acts) -> Action | None:
+    """C-HELP-3: losing alone with nobody's offer winning, the fighter promises its least useful
+    item in play, if the fight is won, to one whose help would win it."""
+    bribes = [a for a in acts if a.kind == "deal" and a.args[1] == DealKind.HELP
+              and cb.munchkin_wins(_with_helper(v, a.args[0]), cards)]
+    if not bribes:
+        return None
+    in_use = {it.card for it in v.players[seat].items if it.in_use}
+    return min(bribes, key=lambda a: (a.args[2] in in_use, worth(cards, a.args[2]), a.args[0]))
+
+
+def _abstention(v, seat, cards, acts) -> Action | None:
+    """C-HELP-7: a fighter who would reach the winning level if helped: pay one whose help would
+    win the fight, with my least useful item, not to help."""
+    c = v.combat
+    if v.players[c.fighter].level + cb.levels_won(v, cards) < v.params.win_level or cb.munchkin_wins(v, cards):
+        return None
+    buys = [a for a in acts if a.kind == "deal" and a.args[1] == DealKind.ABSTAIN
+            and cb.munchkin_wins(_with_helper(v, a.args[0]), cards)]
+    return min(buys, key=lambda a: (worth(cards, a.args[2]), a.args[0])) if buys else None
+
+
 def _has_kind(v, seat, cards, a) -> bool:
     p = v.players[seat]
     return bool(p.races if cards.card(a.args[0]).kind == K.RACE else p.classes)
@@ -249,11 +339,8 @@ def _has_kind(v, seat, cards, a) -> bool:
 def _help(v, seat, cards, acts) -> Action:
     """C-HELP-3: help for half the Treasure when it wins, never to the winning level."""
     c = v.combat
-    fighter = v.players[c.fighter]
-    if fighter.level + cb.levels_won(v, cards) >= v.params.win_level:
-        return _first(acts, "pass")
-    if not cb.munchkin_wins(v.replace(combat=c.replace(helper=seat)), cards):
-        return _first(acts, "pass")
+    if not _helps_safely(v, seat, cards):
+        return _abstention(v, seat, cards, acts) or _first(acts, "pass")
     total = sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
     want = (total + 1) // 2
     return _first(acts, "offer", lambda a: a.args[0] == want) or _first(acts, "pass")

@@ -334,6 +334,10 @@ _new("send_away", (), (ONESHOT, SPECIAL), "C-COMBAT-7",
 _new("end_combat", (), (SPECIAL,), "C-COMBAT-13",
      "End the combat without result: no levels, Treasure or Bad Stuff.",
      "end the combat without result")
+_new("send_monster", (), (SPECIAL,), "C-COMBAT-12",
+     "Outside a combat, on another living player whose turn it is not: turn up the top Door card; a monster (not friendly to "
+     "them) fights that player at once, on any turn (C-COMBAT-12); any other card goes to their hand.",
+     "turn up the top Door card: a monster there fights the player you choose, at once")
 _new("level_up_all", (_WHO,), (SPECIAL,), "C-LAW-2",
      "Every munchkin who is `who` goes up 1 level; the card explicitly allows the winning level.",
      "every {who} goes up 1 level, even to the winning level")

@@ -180,8 +180,9 @@ def wins_ties(p: CPlayer, cards: ClassicSet) -> bool:
 
 
 def big_count(p: CPlayer, cards: ClassicSet) -> int:
-    """Big items in play that count against the limit (a Cheat! frees its item, C-ITEM-5)."""
-    return sum(1 for it in p.items if not it.cheat and cards.treasure_card(it.card).big)
+    """Big items in play that count against the limit (a Cheat! frees its item, C-ITEM-5; one
+    given up, C-ITEM-4, no longer does)."""
+    return sum(1 for it in p.items if not it.cheat and not it.over and cards.treasure_card(it.card).big)
 
 
 def big_limit(p: CPlayer, cards: ClassicSet, params=None) -> int:
@@ -192,6 +193,11 @@ def big_limit(p: CPlayer, cards: ClassicSet, params=None) -> int:
     e = power(p, cards, "big_items", params)
     extra = 1 if p.steed and params is not None and params.epic and p.level >= EPIC_LEVEL else 0
     return (e.number("n") if e is not None else 1) + extra
+
+
+def counted_bigs(p: CPlayer, cards: ClassicSet) -> tuple[str, ...]:
+    """The big items that count against the limit (``big_count`` of them)."""
+    return tuple(it.card for it in p.items if not it.cheat and not it.over and cards.treasure_card(it.card).big)
 
 
 def may_add_big(p: CPlayer, cards: ClassicSet, params=None) -> bool:

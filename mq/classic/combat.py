@@ -9,6 +9,7 @@ from __future__ import annotations
 from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import TREASURE_CHANGES
 from mq.classic import character as ch
+from mq.classic import deals as dl
 from mq.classic import effects as fx
 from mq.classic import pack_effects as pfx
 from mq.classic.state import CMonster, Combat, Out, Phase, Stage
@@ -97,10 +98,11 @@ def levels_won(s, cards: ClassicSet) -> int:
 
 # -- starting and joining -------------------------------------------------------------------------
 
-def start(tx: Tx, fighter: int, card: str, how: str) -> None:
-    """C-COMBAT-5, C-TURN-10: a combat begins when a monster is kicked open or played."""
+def start(tx: Tx, fighter: int, card: str, how: str, by: int = -1) -> None:
+    """C-COMBAT-5, C-TURN-10: a combat begins when a monster is kicked open or played (or sent by
+    a card at someone off their turn, C-COMBAT-12)."""
     tx.combat = Combat(fighter=fighter)
-    tx.event("monster_in", fighter, card, how, fighter)
+    tx.event("monster_in", fighter, card, how, fighter if by < 0 else by)
     tx.set_combat(monsters=(CMonster(card),))
     waiting_curses(tx, fighter)
     auto_out(tx)
@@ -114,8 +116,10 @@ def add_monster(tx: Tx, monster: CMonster, how: str, by: int) -> None:
 
 
 def join(tx: Tx, helper: int, share: int) -> None:
-    """C-HELP-1, 3: the accepted deal: the helper joins for ``share`` Treasure cards."""
+    """C-HELP-1, 3: the accepted deal: the helper joins for ``share`` Treasure cards; every other
+    offer of help lapses."""
     tx.set_combat(helper=helper, share=share, offers=())
+    dl.close_help_offers(tx)
     tx.event("helps", tx.fight.fighter, helper, share)
     waiting_curses(tx, helper)
     auto_out(tx)
@@ -167,6 +171,8 @@ def resolve(tx: Tx) -> None:
     munchkin side, running (C-COMBAT-10, C-RUN).
     With every monster taken out, it is won if one was defeated or killed, else C-COMBAT-13."""
     c = tx.fight
+    if c.proposed:  # open offers lapse at the outcome (mq.classic.deals)
+        tx.set_combat(proposed=())
     if not fought(c):
         if any(m.out in (Out.KILLED, Out.DEFEATED) for m in c.monsters):
             win(tx)
@@ -224,7 +230,8 @@ def no_result(tx: Tx) -> None:
 
 def end(tx: Tx, how: str) -> None:
     """C-COMBAT-9 (d), C-RUN-6: monster cards, Mates, enhancers and used one-shots are discarded;
-    no loot the room after a combat (C-TURN-4)."""
+    no loot the room after a combat (C-TURN-4), nor after one off the fighter's turn (C-COMBAT-12:
+    the turn of the active player goes on where it was)."""
     c = tx.fight
     for m in c.monsters:
         if m.out not in (Out.PET, Out.STEED):  # (its card lies before its owner now, C-EPIC-6, C-PACK-6)
@@ -236,8 +243,10 @@ def end(tx: Tx, how: str) -> None:
     if how == "fled":
         pfx.clean_escapes(tx, c)  # C-EPIC-7
     tx.event("combat_ends", c.fighter, how)
+    dl.carry_out(tx, how == "won")  # C-HELP-3: promised items pass once the combat is over
     tx.combat = None
-    tx.set_turn(phase=Phase.END)
+    if tx.current_turn.seat == c.fighter:  # (C-COMBAT-12: another's turn goes on where it was)
+        tx.set_turn(phase=Phase.END)
 
 
 # -- running away (C-RUN) -------------------------------------------------------------------------

@@ -111,16 +111,35 @@ def keep_pet(tx: Tx, seat: int) -> None:
 
 
 def fit_big_items(tx: Tx, seat: int) -> None:
-    """C-ITEM-4, C-EPIC-15: who loses the right to several big items keeps what the limit allows;
-    our simplification of the delayed sale or gift: the others are discarded at once (the most
-    valuable big items are kept)."""
+    """C-ITEM-4, C-EPIC-15: who has more big items than the limit allows gives up the excess at
+    once, their choice (queued: a decision, C-DIGI-5); the items given up are sold or given right
+    after the current combat (``settle_big_items``)."""
+    if not any(e.seat == seat and e.name == "fit_big" for e in tx.queue):
+        tx.queue = tx.queue + (Effect(seat, "fit_big"),)
+
+
+def give_up_big(tx: Tx, seat: int, card: str) -> None:
+    """C-ITEM-4: a big item over the limit is set aside, to be sold or given after the combat."""
     p = tx.player(seat)
-    if ch.big_count(p, tx.cards) <= ch.big_limit(p, tx.cards, tx.params):
-        return
-    bigs = sorted((it for it in p.items if not it.cheat and tx.cards.treasure_card(it.card).big),
-                  key=lambda it: (-tx.cards.treasure_card(it.card).value, it.card))
-    for it in bigs[ch.big_limit(p, tx.cards, tx.params):]:
-        discard_item(tx, seat, it.card, "big")
+    tx.set_player(seat, items=tuple(it.replace(in_use=False, over=True) if it.card == card else it for it in p.items))
+    tx.event("equip", seat, card, False)
+
+
+def settle_big_items(tx: Tx, seat: int) -> None:
+    """C-ITEM-4, right after the combat (or at once outside one): the big items given up are sold
+    on one's own turn (C-ITEM-7: levels for each 1000 gold, never the winning level), else given
+    to the lowest-level players as charity gives cards (a decision, C-CHARITY-1, 2)."""
+    over = tuple(it.card for it in tx.player(seat).items if it.over)
+    if tx.turn is not None and tx.turn.seat == seat:
+        gold = sum(tx.cards.treasure_card(c).value for c in over)
+        for card in over:
+            discard_item(tx, seat, card, "sold")
+        top = max(0, win_level(tx) - 1 - tx.player(seat).level)
+        levels = min(gold // 1000, top)
+        tx.event("sell", seat, over, gold, levels)
+        gain_levels(tx, seat, levels, "sale")
+    else:
+        tx.pending = Pending(PendingKind.BIG_GIFT, seat, len(over))
 
 
 def hand_items_in(tx: Tx, seat: int, slot: str) -> tuple[str, ...]:
@@ -183,6 +202,10 @@ def apply_next(tx: Tx) -> None:  # noqa: C901 - one case per effect
     elif e.name in ("lose_steed", "lose_hireling"):  # C-PACK-5: none in play, nothing happens
         field = "steed" if e.name == "lose_steed" else "hireling"
         lose_follower(tx, seat, field, "lost")
+    elif e.name == "fit_big":  # C-ITEM-4: the victim chooses what to give up
+        excess = ch.big_count(p, tx.cards) - ch.big_limit(p, tx.cards, tx.params)
+        if excess > 0:
+            tx.pending = Pending(PendingKind.BIG, seat, excess)
     elif e.name == "change_gender":
         gender = "female" if p.gender == "male" else "male"
         tx.set_player(seat, gender=gender)
@@ -207,6 +230,10 @@ def pending_options(tx_or_state, pend: Pending, cards) -> tuple[str, ...]:
         return (s.door if search_deck(cards, pend.arg) == "door" else s.treasure).discard
     if pend.kind == PendingKind.LUCK:  # C-PACK-4: the Treasure drawn for the combat, still in hand
         return tuple(c for c in pend.arg.split(",") if c in p.hand)
+    if pend.kind == PendingKind.BIG:
+        return ch.counted_bigs(p, cards)
+    if pend.kind == PendingKind.BIG_GIFT:
+        return tuple(it.card for it in p.items if it.over)
     return ()
 
 

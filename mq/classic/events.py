@@ -21,7 +21,8 @@ class Kick(NamedTuple):
 
 
 class MonsterIn(NamedTuple):
-    """C-COMBAT-5: a monster enters the combat of ``fighter``: ``how`` kick, trouble, wander, mate."""
+    """C-COMBAT-5: a monster enters the combat of ``fighter``: ``how`` kick, trouble, wander, mate,
+    sent (by a card at someone off their turn, C-COMBAT-12), pet."""
     kind: str
     fighter: int
     card: str
@@ -109,6 +110,41 @@ class Offer(NamedTuple):
     kind: str
     seat: int
     share: int
+
+
+class DealOffer(NamedTuple):
+    """C-DIGI-3: ``by`` offers ``to`` a deal (mq.classic.deals: ``what``, the ``item`` promised)."""
+    kind: str
+    by: int
+    to: int
+    what: str
+    item: str
+    won_only: bool
+
+
+class DealMade(NamedTuple):
+    """C-HELP-3: ``to`` accepts ``by``'s deal: it binds."""
+    kind: str
+    by: int
+    to: int
+    what: str
+    item: str
+
+
+class DealDeclined(NamedTuple):
+    kind: str
+    by: int
+    to: int
+
+
+class DealDone(NamedTuple):
+    """C-HELP-3: after the combat, the promised ``item`` passes from ``giver`` to ``receiver``
+    (``passed`` False: void, the giver no longer has it)."""
+    kind: str
+    giver: int
+    receiver: int
+    item: str
+    passed: bool
 
 
 class Helps(NamedTuple):
@@ -310,7 +346,8 @@ TYPES = {
     "turn": Turn, "respawn": Respawn, "draw": Draw, "kick": Kick, "reshuffle": Reshuffle,
     "monster_in": MonsterIn, "friendly": Friendly, "played": Played, "discard": Discard, "equip": Equip,
     "level": Level, "sell": Sell, "power": Power, "theft": Theft, "asks_help": AskHelp, "offer": Offer,
-    "helps": Helps, "pass": Pass, "window": Window, "answer": Answer, "monster_out": MonsterOut,
+    "helps": Helps, "deal": DealOffer, "deal_made": DealMade,
+    "deal_declined": DealDeclined, "deal_done": DealDone, "pass": Pass, "window": Window, "answer": Answer, "monster_out": MonsterOut,
     "result": Result, "combat_ends": CombatEnds, "escape": Escape, "rolled": Rolled,
     "die_changed": DieChanged, "gift": Gift, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,

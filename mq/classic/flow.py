@@ -150,8 +150,7 @@ def settle(tx: Tx) -> None:
             if not _settle_combat(tx, c):
                 return
             continue
-        if tx.bodies:
-            _settle_body(tx)
+        if _settle_after_combat(tx):
             continue
         if tx.claim is not None:  # C-EPIC-14, C-DIGI-2 (e): the claim window, once all else is over
             if _settle_claim(tx):
@@ -179,6 +178,19 @@ def _settle_turn(tx: Tx) -> bool:
         if left:
             return False
         next_turn(tx)
+        return True
+    return False
+
+
+def _settle_after_combat(tx: Tx) -> bool:
+    """Right after a combat (or at once outside one): the big items given up are sold or given
+    (C-ITEM-4), then the bodies are looted (C-DEATH-2); False when neither is left."""
+    over = tuple(p.seat for p in tx.players if any(it.over for it in p.items))
+    if over:
+        fx.settle_big_items(tx, over[0])
+        return True
+    if tx.bodies:
+        _settle_body(tx)
         return True
     return False
 

@@ -57,12 +57,15 @@ def check(s: ClassicState, cards: ClassicSet) -> list[str]:
             problems.append(f"seat {p.seat}: too many race or class cards (C-CHAR-2)")
         if (p.halfbreed and not p.races) or (p.supermunchkin and not p.classes):
             problems.append(f"seat {p.seat}: a Half-Breed or Super Munchkin without its kind (C-CHAR-7/8)")
+        # (while giving up the big items over the limit, C-ITEM-4, a munchkin may be over it)
+        choosing = (s.pending is not None and s.pending.seat == p.seat and s.pending.kind == "big") or any(
+            e.seat == p.seat and e.name == "fit_big" for e in s.queue)
         for slot, capacity in SLOTS.items():
             used = sum(ch.hands_needed(p, cards, it.card, s.params) if slot == "hands" else 1 for it in p.items
                        if it.in_use and not it.cheat and cards.treasure_card(it.card).slot == slot)
-            if used > capacity:
+            if used > capacity and not choosing:
                 problems.append(f"seat {p.seat}: {used} in use in the {slot} slot (C-ITEM-2)")
-        if ch.big_count(p, cards) > ch.big_limit(p, cards, s.params):
+        if ch.big_count(p, cards) > ch.big_limit(p, cards, s.params) and not choosing:
             problems.append(f"seat {p.seat}: {ch.big_count(p, cards)} big items (C-ITEM-4)")
         problems += _followers(p, cards)
         if any(cards.card(c).kind != K.CURSE for c in p.curses + p.next_combat):

@@ -13,9 +13,10 @@ from mq.cards.classic_defs import ClassicMonsterDef, ClassicSet, ClassicTreasure
 from mq.cards.classic_vocab import K, Timing
 from mq.classic import character as ch
 from mq.classic import combat as cb
+from mq.classic import deals as dl
 from mq.classic import packs
 from mq.classic.effects import pending_options
-from mq.classic.state import ClassicState, CPlayer, PendingKind, Phase, Stage
+from mq.classic.state import ClassicState, CPlayer, DealKind, PendingKind, Phase, Stage
 from mq.rules.actions import Action
 
 SIDES = ("munchkins", "monsters")
@@ -31,11 +32,11 @@ def legal_actions(s: ClassicState, seat: int, cards: ClassicSet) -> tuple[Action
 def can_act(s: ClassicState, seat: int, cards: ClassicSet) -> bool:
     """Whether ``seat`` has anything to do but pass in the window it waits in (auto-pass, as
     Q-DIGI-2): cards of any moment that cannot change the combat (dropping a race or class card,
-    showing the hand) do not count, nor, in the turn-end window (C-DIGI-2 f), giving an item away:
-    a gift may be made whenever no window waits, so nobody is waited for only because they have an
-    item in play."""
+    showing the hand, offering or declining a deal: a deal offered to the seat does count) do not
+    count, nor, in the turn-end window (C-DIGI-2 f), giving an item away: a gift may be made
+    whenever no window waits, so nobody is waited for only because they have an item in play."""
     found: list[Action] = []
-    idle = ("pass", "discard", "reveal") + (
+    idle = ("pass", "discard", "reveal", "deal", "decline") + (
         ("give",) if s.combat is None and s.turn is not None and s.turn.phase == Phase.CLOSING else ())
 
     def keep(a: Action) -> None:
@@ -68,7 +69,8 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
                 if _has_effect(cards, card, "cancel_curse"):
                     add(Action(seat, "use", (card,)))
             if seat == s.curse.victim and p.hand and ch.power(p, cards, "dodge_curses", s.params) is not None:
-                add(Action(seat, "power", ("dodge", p.hand[0])))  # C-EPIC-9
+                for card in dict.fromkeys(p.hand):  # C-EPIC-9, C-CHAR-3: the card to discard is yours to choose
+                    add(Action(seat, "power", ("dodge", card)))
             add(Action(seat, "pass"))
         return
     if s.claim is not None and s.claim.open:  # C-EPIC-14, C-DIGI-2 (e): only the claim window
@@ -93,9 +95,13 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
     elif c.stage == Stage.PREPARE and seat == c.fighter:
         _fighter(s, p, cards, add)
     elif c.stage == Stage.HELP and seat in c.waiting:
-        total = sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
-        for share in range(total + 1):
-            add(Action(seat, "offer", (share,)))
+        if dl.may_help(c, seat):  # C-HELP-7: an abstainer offers no help
+            total = sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
+            for share in range(total + 1):
+                add(Action(seat, "offer", (share,)))
+            if (seat, c.fighter) not in c.dealt:  # help for an item of the fighter's (C-HELP-3)
+                for it in s.players[c.fighter].items:
+                    add(Action(seat, "deal", (c.fighter, DealKind.HELPER, it.card)))
         add(Action(seat, "pass"))
     elif c.stage == Stage.WINDOW and seat in c.waiting:
         _combat_cards(s, p, cards, add)
@@ -117,7 +123,7 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
 def _pending(s: ClassicState, seat: int, cards: ClassicSet, add) -> None:
     from_options = _options(s, cards)
     pend = s.decision
-    if pend.kind == PendingKind.CHARITY:
+    if pend.kind in (PendingKind.CHARITY, PendingKind.BIG_GIFT):
         receivers = charity_receivers(s, cards)
         for card in from_options:
             for to in receivers:
@@ -168,7 +174,7 @@ def _own_play(s: ClassicState, p: CPlayer, cards: ClassicSet, add, setup: bool =
                     add(Action(seat, "cheat", (card, it.card)))
     packs.own_play_actions(s, p, cards, add)  # C-PACK-5
     for it in p.items:
-        if it.in_use or ch.slot_room(p, cards, it.card, s.params):
+        if not it.over and (it.in_use or ch.slot_room(p, cards, it.card, s.params)):
             add(Action(seat, "equip", (it.card,)))
 
 
@@ -201,14 +207,16 @@ def _own_turn(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # n
             if e.name == "draw" or (s.door if e.get("deck") == "door" else s.treasure).discard:
                 add(Action(seat, "play", (card,)))
     if p.hand and ch.power(p, cards, "theft") is not None:
-        for q in s.players:  # (the card discarded is any of the hand, DISCARD_ARGS)
+        for q in s.players:  # (C-CHAR-3: any card of the hand may be the one discarded)
             for it in q.items if q.seat != seat else ():
                 if not cards.treasure_card(it.card).big:
-                    add(Action(seat, "power", ("theft", p.hand[0], q.seat, it.card)))
+                    for card in dict.fromkeys(p.hand):
+                        add(Action(seat, "power", ("theft", card, q.seat, it.card)))
     if p.hand and not s.current_turn.picked and ch.power(p, cards, "pickpocket", s.params) is not None:
         for q in s.players:
             if q.seat != seat and q.hand:
-                add(Action(seat, "power", ("pickpocket", p.hand[0], q.seat)))  # C-EPIC-12
+                for card in dict.fromkeys(p.hand):
+                    add(Action(seat, "power", ("pickpocket", card, q.seat)))  # C-EPIC-12
     if phase == Phase.END:
         add(Action(seat, "end_turn"))
 
@@ -217,7 +225,7 @@ def _fighter(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     """C-COMBAT-8, C-HELP-1: the main fighter prepares: cards, powers, help, then resolve."""
     seat = p.seat
     c = s.fight
-    for card in dict.fromkeys(p.hand):
+    for card in dict.fromkeys(p.hand) if s.current_turn.seat == seat else ():  # C-COMBAT-12: not off your turn
         d = cards.card(card)
         if d.kind in (K.RACE, K.CLASS) and _may_play_race_class(p, cards, card):
             add(Action(seat, "play", (card,)))  # C-CARD-6: in your own combat too
@@ -278,23 +286,26 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None: 
                 add(Action(seat, "mate", (card, i)))
     fighting = seat in cb.side(c)
     if p.hand:
-        first = p.hand[0]  # the card a power discards: any will do, so the first is offered
+        choices = tuple(dict.fromkeys(p.hand))  # C-CHAR-3: the card a power discards is any of the hand
         if fighting:
             keywords = cb.monster_keywords(s, cards)
             for e in ch.powers(p, cards):
                 if e.name == "discard_bonus" and (e.get("keyword") == "any" or e.get("keyword") in keywords):
                     used = sum(1 for who, what in c.used if who == seat and what == "discard_bonus")
                     if used < e.number("max_cards"):
-                        add(Action(seat, "power", ("discard_bonus", first)))
+                        for card in choices:
+                            add(Action(seat, "power", ("discard_bonus", card)))
                     break
         if ch.power(p, cards, "backstab") is not None:
             for victim in cb.side(c):
                 if victim != seat and (seat, f"backstab{victim}") not in c.used:
-                    add(Action(seat, "power", ("backstab", first, victim)))
+                    for card in choices:
+                        add(Action(seat, "power", ("backstab", card, victim)))
         arrows = ch.power(p, cards, "arrows", s.params)
         if arrows is not None and not fighting and sum(w == (seat, "arrows") for w in c.used) < arrows.number("n"):
             for target in ("monsters",) + cb.side(c):
-                add(Action(seat, "power", ("arrows", first, target)))  # C-EPIC-3
+                for card in choices:
+                    add(Action(seat, "power", ("arrows", card, target)))  # C-EPIC-3
     if p.pet:  # C-EPIC-6: sacrifice the pet for a munchkin's bonus or as a foe
         for target in cb.side(c) + ("monsters",):
             add(Action(seat, "power", ("sacrifice", target)))
@@ -317,7 +328,8 @@ def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     if boost is not None and p.hand:
         used = sum(1 for who, what in c.used if who == seat and what == "escape_boost")
         if used < boost.number("max_cards"):
-            add(Action(seat, "power", ("escape_boost", p.hand[0])))
+            for card in dict.fromkeys(p.hand):
+                add(Action(seat, "power", ("escape_boost", card)))
     for i in cb.to_escape(c):
         add(Action(seat, "escape", (i,)))
 
@@ -328,6 +340,10 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
     showing the hand to someone (C-ITEM-10)."""
     seat = p.seat
     win = s.params.win_level
+    _deals(s, p, add)
+    c = s.combat
+    # C-COMBAT-12: a main fighter off their own turn puts no card from hand into play
+    into_play = not (c is not None and c.fighter == seat and s.current_turn.seat != seat)
     for card in dict.fromkeys(p.hand):
         d = cards.card(card)
         if d.kind == K.LEVEL:
@@ -337,23 +353,29 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
             for victim in range(len(s.players)):
                 add(Action(seat, "curse", (card, victim)))
         elif d.kind == K.HALFBREED:
-            if p.races and not p.halfbreed:
+            if p.races and not p.halfbreed and into_play:
                 add(Action(seat, "play", (card,)))
         elif d.kind == K.SUPERMUNCHKIN:
-            if p.classes and not p.supermunchkin:
+            if p.classes and not p.supermunchkin and into_play:
                 add(Action(seat, "play", (card,)))
+        elif not isinstance(d, ClassicMonsterDef) and d.kind == K.SPECIAL and d.effects[0].name == "send_monster":
+            if c is None and s.phase == Phase.PLAY and s.door.draw + s.door.discard:
+                for q in s.players:  # (C-COMBAT-12: someone whose turn it is not)
+                    if q.seat not in (seat, s.current_turn.seat) and not q.dead:
+                        add(Action(seat, "play", (card, q.seat)))
         elif not isinstance(d, ClassicMonsterDef) and d.kind == K.SPECIAL and d.when == Timing.ANYTIME \
                 and d.effects[0].name == "level_up_all":
             add(Action(seat, "play", (card,)))
     if s.combat is None:  # C-ITEM-6: items in play given on any turn, never in combat
         packs.give_actions(s, p, cards, add)  # C-PACK-5: steeds and hirelings too
         for it in p.items:
-            for q in s.players:
+            for q in s.players if not it.over else ():
                 if q.seat != seat and (not cards.treasure_card(it.card).big or it.cheat or ch.may_add_big(q, cards, s.params)):
                     add(Action(seat, "give", (it.card, q.seat)))
     prayer = ch.power(p, cards, "prayer", s.params)
     if prayer is not None and len(p.hand) >= prayer.number("discards"):
-        add(Action(seat, "power", ("prayer",) + p.hand[:prayer.number("discards")]))  # C-EPIC-11
+        for pair in _pairs(p.hand):  # C-EPIC-11: two cards of your choice
+            add(Action(seat, "power", ("prayer",) + pair))
     for card in p.races + p.classes:
         add(Action(seat, "discard", (card,)))
     if p.hand:  # C-ITEM-10: show the hand to another player
@@ -362,9 +384,40 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
                 add(Action(seat, "reveal", (q.seat,)))
 
 
-# The arguments of a power action that name the cards it discards (C-CHAR-3: any card will do, so
-# legal_actions lists the hand's first cards and is_legal accepts any cards of the hand); None: as
-# many as the action names (a ranger's taming, mq.classic.packs.discards).
+def _deals(s: ClassicState, p: CPlayer, add) -> None:
+    """C-DIGI-3, C-HELP-3, 7 (mq.classic.deals): in a combat before its outcome, answering the
+    offers made to you (accepting only while they still hold), and offering an item in play: the
+    main fighter for help, anyone off the munchkin side to another for not helping.  One offer
+    per pair of seats a combat (our rule: deals end)."""
+    c = s.combat
+    if c is None or c.stage not in dl.OPEN_STAGES:
+        return
+    seat = p.seat
+    for d in dl.open_to(c, seat):
+        if dl.valid(s, d):
+            add(Action(seat, "accept", ("deal", d.by)))
+        add(Action(seat, "decline", ("deal", d.by)))
+    if not p.items:
+        return
+    side = cb.side(c)
+    for q in s.players:
+        y = q.seat
+        if y == seat or (seat, y) in c.dealt or not dl.may_help(c, y):
+            continue
+        if seat == c.fighter:
+            what = DealKind.HELP
+        elif seat not in side:
+            what = DealKind.ABSTAIN
+        else:
+            continue
+        for it in p.items:
+            add(Action(seat, "deal", (y, what, it.card)))
+
+
+# The arguments of a power action that name the cards it discards (C-CHAR-3: any card of the hand,
+# the player's choice, so legal_actions lists each card there); None: as many as the action names
+# (a ranger's taming, mq.classic.packs.discards: listed with the hand's first cards, and is_legal
+# accepts any cards of the hand, canonical_power).
 DISCARD_ARGS = {"discard_bonus": 1, "backstab": 1, "theft": 1, "escape_boost": 1, "arrows": 1, "pickpocket": 1,
                 "dodge": 1, "prayer": 2, "tame": None}
 
@@ -383,6 +436,11 @@ def canonical_power(s: ClassicState, action: Action) -> Action | None:
         hand.remove(card)
     listed = s.players[action.seat].hand[:n]
     return Action(action.seat, action.kind, action.args[:1] + listed + action.args[1 + n:])
+
+
+def _pairs(hand: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
+    """Every two cards of a hand, each pair once, in hand order (card ids are unique)."""
+    return tuple((a, b) for i, a in enumerate(hand) for b in hand[i + 1:])
 
 
 def _has_effect(cards: ClassicSet, card: str, name: str) -> bool:

@@ -192,7 +192,7 @@ def charity_receivers(s, cards: ClassicSet) -> tuple[int, ...]:
     """C-CHARITY-1, 2: who may receive the next charity card of the pending charity (none: it is
     discarded)."""
     pend = s.pending
-    if pend is None or pend.kind != PendingKind.CHARITY:
+    if pend is None or pend.kind not in (PendingKind.CHARITY, PendingKind.BIG_GIFT):
         return ()
     return legal.charity_receivers(s, cards)
 

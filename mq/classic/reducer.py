@@ -9,10 +9,11 @@ from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import character as ch
 from mq.classic import combat as cb
+from mq.classic import deals as dl
 from mq.classic import effects as fx
 from mq.classic import flow, legal, packs
 from mq.classic import pack_effects as pfx
-from mq.classic.state import CItem, ClassicState, CMonster, Out, Pending, PendingKind, Phase, Stage
+from mq.classic.state import CItem, ClassicState, CMonster, Deal, DealKind, Out, Pending, PendingKind, Phase, Stage
 from mq.classic.tx import DOOR, TREASURE, Tx
 from mq.rules.actions import Action
 from mq.rules.errors import IllegalAction
@@ -21,7 +22,8 @@ from mq.rules.errors import IllegalAction
 def is_legal(s: ClassicState, action: Action, cards: ClassicSet) -> bool:
     if action.kind == "buy":
         return legal.valid_sale(s, action.seat, cards, action.args)
-    if action.kind == "power" and action.args and action.args[0] in legal.DISCARD_ARGS:
+    if action.kind == "power" and action.args and action.args[0] in legal.DISCARD_ARGS \
+            and legal.DISCARD_ARGS[action.args[0]] is None:  # (a discard of as many cards as named)
         listed = legal.canonical_power(s, action)
         return listed is not None and listed in legal.legal_actions(s, action.seat, cards)
     return action in legal.legal_actions(s, action.seat, cards)
@@ -53,6 +55,9 @@ def _reason(s: ClassicState, action: Action) -> str:
         return "choice/invalid" if s.pending.seat == seat else "seat/not-your-turn"
     if s.curse is not None and seat not in s.curse.waiting:
         return "seat/not-your-turn"
+    if s.combat is not None and dl.abstains(s.combat, seat) and (
+            action.kind == "offer" or (action.kind == "deal" and action.args[1:2] == (DealKind.HELPER,))):
+        return "help/abstains"  # C-HELP-7: the engine refuses the abstainer's help offers
     if action.kind == "buy":
         return "buy/not-enough"
     if action.kind in _FROM_HAND and (not action.args or action.args[0] not in s.players[seat].hand):
@@ -116,14 +121,14 @@ def h_play(tx: Tx, a: Action) -> None:
         tx.set_player(seat, **{"halfbreed" if d.kind == K.HALFBREED else "supermunchkin": card})
         tx.event("played", seat, card, d.kind, "")
     else:
-        _special(tx, seat, card)
+        _special(tx, seat, card, a.args[1] if len(a.args) > 1 else -1)
 
 
-def _special(tx: Tx, seat: int, card: str) -> None:
+def _special(tx: Tx, seat: int, card: str, target: int = -1) -> None:
     """A Door or Treasure special out of combat: draw, search a discard pile, level up everyone of
     a class (C-LAW-2: this card may give the winning level)."""
     e = tx.cards.card(card).effects[0]
-    tx.event("played", seat, card, K.SPECIAL, "")
+    tx.event("played", seat, card, K.SPECIAL, str(target) if target >= 0 else "")
     if e.name == "search_discards":  # the card joins the pile after the choice, not before it
         tx.pending = Pending(PendingKind.SEARCH, seat, 1, card)
         return
@@ -131,6 +136,15 @@ def _special(tx: Tx, seat: int, card: str) -> None:
     if e.name == "draw":
         for _ in range(e.number("n")):
             fx.draw_to_hand(tx, seat, e.text("deck"))
+    elif e.name == "send_monster":  # C-COMBAT-12: a combat outside the fighter's own turn
+        drawn = tx.draw(DOOR)
+        if drawn is None:
+            return
+        if tx.cards.card(drawn).kind == K.MONSTER and not cb.is_friendly(tx, tx.cards, target, drawn):
+            cb.start(tx, target, drawn, "sent", by=seat)
+        else:
+            tx.set_player(target, hand=tx.player(target).hand + (drawn,))
+            tx.event("draw", target, DOOR, drawn, True)
     elif e.name == "level_up_all":
         for q in tx.players:
             if e.get("who") in ch.who(q, tx.cards):
@@ -169,6 +183,11 @@ def h_discard(tx: Tx, a: Action) -> None:
         tx.event("charity", seat, -1, card)
         _charity_done(tx)
         return
+    if pend is not None and pend.kind == PendingKind.BIG_GIFT:  # C-ITEM-4, as C-CHARITY-2
+        fx.discard_item(tx, seat, card, "charity")
+        tx.event("charity", seat, -1, card)
+        _charity_done(tx)
+        return
     fx.drop_race_or_class(tx, seat, card, "dropped")  # C-CHAR-2
 
 
@@ -184,7 +203,10 @@ def h_give(tx: Tx, a: Action) -> None:
         tx.set_player(to, items=tx.player(to).items + (item.replace(in_use=False, fresh=True),))
         tx.event("gift", seat, to, card)
         return
-    _take(tx, seat, card)
+    if tx.pending.kind == PendingKind.BIG_GIFT:  # C-ITEM-4: a big item given up, as charity gives cards
+        fx.remove_item(tx, seat, card)
+    else:
+        _take(tx, seat, card)
     tx.set_player(to, hand=tx.player(to).hand + (card,))
     tx.event("charity", seat, to, card)
     gifts = dict(tx.pending.gifts)
@@ -198,8 +220,9 @@ def _charity_done(tx: Tx) -> None:
     if n > 0:
         tx.pending = tx.decision.replace(n=n)
         return
-    tx.pending = None
-    flow.close_turn(tx)
+    kind, tx.pending = tx.decision.kind, None
+    if kind == PendingKind.CHARITY:  # (the big items of C-ITEM-4 are given on any turn)
+        flow.close_turn(tx)
 
 
 def h_reveal(tx: Tx, a: Action) -> None:
@@ -465,8 +488,10 @@ def h_power(tx: Tx, a: Action) -> None:  # noqa: C901
 
 
 def h_ask(tx: Tx, a: Action) -> None:
-    """C-HELP-1: the main fighter asks; every other player answers with an offer or a pass."""
-    tx.set_combat(stage=Stage.HELP, asked=True, offers=(), waiting=flow.others(tx, a.seat))
+    """C-HELP-1: the main fighter asks; every other player answers with an offer or a pass (but
+    not one who sold their abstention, C-HELP-7)."""
+    waiting = tuple(x for x in flow.others(tx, a.seat) if dl.may_help(tx.fight, x))
+    tx.set_combat(stage=Stage.HELP, asked=True, offers=(), waiting=waiting)
     tx.event("asks_help", a.seat)
 
 
@@ -479,8 +504,36 @@ def h_offer(tx: Tx, a: Action) -> None:
 
 
 def h_accept(tx: Tx, a: Action) -> None:
+    """C-HELP-1, 3: the fighter takes an offer of help for a share; or a deal offered binds
+    (mq.classic.deals): a helper joins at once, and in a last-chance window everyone may answer
+    the new side."""
+    if a.args[0] == "deal":
+        d = dl.accept(tx, a.number(1), a.seat)
+        h = dl.helper(d)
+        if h >= 0:
+            cb.join(tx, h, 0)
+            if tx.fight.stage == Stage.HELP:  # the call for help is answered
+                tx.set_combat(stage=Stage.PREPARE, waiting=())
+            flow.card_in_window(tx)
+        return
     share = dict(tx.fight.offers)[a.number(0)]
     cb.join(tx, a.number(0), share)
+
+
+def h_deal(tx: Tx, a: Action) -> None:
+    """C-DIGI-3: an offer of a deal to one seat (mq.classic.deals); a fighter's promise for help
+    is conditional on a win (our rule)."""
+    to, what = a.number(0), a.text(1)
+    c = tx.fight
+    tx.set_combat(dealt=c.dealt + ((a.seat, to),))
+    if c.stage == Stage.WINDOW and to not in c.waiting:  # the window waits for the answer
+        tx.set_combat(waiting=c.waiting + (to,))
+    dl.propose(tx, Deal(a.seat, to, what, a.text(2), won_only=what == DealKind.HELP))
+
+
+def h_decline(tx: Tx, a: Action) -> None:
+    d = dl.take_back(tx, a.number(1), a.seat)
+    tx.event("deal_declined", d.by, d.to)
 
 
 def h_pass(tx: Tx, a: Action) -> None:
@@ -528,6 +581,8 @@ def h_choose(tx: Tx, a: Action) -> None:
         tx.bodies = (body.replace(cards=body.cards[:i] + body.cards[i + 1:], looters=body.looters[1:]),) + tx.bodies[1:]
         tx.set_player(seat, hand=tx.player(seat).hand + (card,))
         tx.event("loot", seat, body.seat, card)
+    elif pend.kind == PendingKind.BIG:
+        fx.give_up_big(tx, seat, card)
     elif pend.kind == PendingKind.SEARCH:
         name = fx.search_deck(tx.cards, pend.arg)
         deck = tx.decks[name]
@@ -545,4 +600,5 @@ HANDLERS = {
     "kick": h_kick, "fight": h_fight, "loot": h_loot, "buy": h_buy, "end_turn": h_end_turn, "curse": h_curse,
     "use": h_use, "enhance": h_enhance, "wander": h_wander, "mate": h_mate, "power": h_power, "ask": h_ask,
     "offer": h_offer, "accept": h_accept, "pass": h_pass, "roll": h_roll, "escape": h_escape, "choose": h_choose, "reveal": h_reveal,
+    "deal": h_deal, "decline": h_decline,
 }

@@ -62,6 +62,8 @@ class PendingKind:
     CHARITY = "charity"  # the excess cards: give or discard (C-CHARITY)
     SEARCH = "search"  # which card of a discard pile to take (a special's search_discards)
     LUCK = "luck"  # which Treasure drawn for the combat the bard discards (C-PACK-4, C-EPIC-10)
+    BIG = "big"  # which big item over the limit to give up (C-ITEM-4)
+    BIG_GIFT = "big_gift"  # the big items given up, off one's turn: give them as charity gives cards (C-ITEM-4)
 
 
 @node
@@ -86,6 +88,26 @@ class ClassicParams(Node):
         return EPIC_WIN_LEVEL if self.epic else WIN_LEVEL
 
 
+class DealKind:
+    """What a deal in a combat buys with an item in play (mq.classic.deals, C-DIGI-3, C-HELP-7)."""
+
+    HELP = "help"  # the main fighter's item for helping them
+    HELPER = "helper"  # help offered for the main fighter's item
+    ABSTAIN = "abstain"  # an item for not helping in this combat
+
+
+@node
+class Deal(Node):
+    """An offer from ``by`` to ``to`` in a combat (DealKind ``what``, the item promised); it binds
+    once ``to`` accepts it (C-HELP-3)."""
+
+    by: int
+    to: int
+    what: str
+    item: str
+    won_only: bool = False  # the item passes only if the combat is won
+
+
 @node
 class CItem(Node):
     """An item in play (C-ITEM-1): in use or not; a Cheat! card on it (C-ITEM-5)."""
@@ -94,6 +116,7 @@ class CItem(Node):
     in_use: bool
     cheat: str = ""
     fresh: bool = False  # received from another player: not sold before the receiver's next turn (C-ITEM-6)
+    over: bool = False  # a big item over the limit, given up: not in use, sold or given after the combat (C-ITEM-4)
 
 
 @node
@@ -157,6 +180,9 @@ class Combat(Node):
     rolled: tuple[int, ...] = ()  # monsters the current runner has rolled against or escaped
     boost: int = 0  # the current runner's extra to every run-away roll (one-shots, escape boost)
     die: tuple[int, ...] = ()  # (monster, roll) of a run-away roll in its die window (C-DIGI-2 c)
+    proposed: tuple[Deal, ...] = ()  # open offers of deals (mq.classic.deals)
+    deals: tuple[Deal, ...] = ()  # accepted deals, carried out when the combat is over
+    dealt: tuple[tuple[int, int], ...] = ()  # (by, to): one offer per pair a combat (our rule: bounded)
 
 
 @node
@@ -241,5 +267,5 @@ class ClassicState(Node, Current[Turn, Combat, Pending]):
     claim: Claim | None = None  # C-EPIC-14
 
 
-NODE_TYPES: dict[str, type[Node]] = {cls.__name__: cls for cls in (ClassicParams, CItem, CPlayer, CMonster, Combat, CurseCast, Effect,
-                                            Body, Pending, Turn, ClassicState, Deck, Claim)}
+NODE_TYPES: dict[str, type[Node]] = {cls.__name__: cls for cls in (ClassicParams, Deal, CItem, CPlayer, CMonster, Combat, CurseCast,
+                                            Effect, Body, Pending, Turn, ClassicState, Deck, Claim)}

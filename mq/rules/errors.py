@@ -22,6 +22,7 @@ REASONS: dict[str, str] = {
     "phase/wrong": "that cannot be done at this point of the turn",
     "combat/in-combat": "that cannot be done during combat",
     "combat/none": "there is no combat",
+    "help/abstains": "you agreed not to help in this combat",
     "move/wall": "a wall is in the way",
     "move/not-enough": "not enough move left",
     "move/dash-used": "you already spent all your move to cross a connector this turn",

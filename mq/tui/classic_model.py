@@ -16,7 +16,9 @@ from fractions import Fraction
 from mq.cards.classic_vocab import K
 from mq.classic import cards_or_default, query
 from mq.classic import combat as cb
-from mq.classic.state import Out, PendingKind, Phase, Stage
+from mq.classic import deals as dl
+from mq.classic.legal import DISCARD_ARGS
+from mq.classic.state import DealKind, Out, PendingKind, Phase, Stage
 from mq.narrate import plural
 from mq.rules.actions import Action
 from mq.rules.errors import REASONS, IllegalAction
@@ -26,9 +28,9 @@ from mq.tui.model import GENDER_MARKS, NUMBERS, LogLine, Model, who
 # Action kinds in the order the menu lists them: what the game waits for first, then the turn's
 # steps, then the fight's cards, then cards and gear, and what costs a card last ("drop" is no
 # Classic kind: the shared menu ranks a gift outside charity as Quest's drop).
-MENU_ORDER = ("ready", "choose", "kick", "loot", "fight", "accept", "offer", "roll", "escape", "pass", "ask", "use",
-              "enhance", "wander", "mate", "curse", "power", "play", "equip", "cheat", "buy", "end_turn", "drop",
-              "give", "discard", "reveal")
+MENU_ORDER = ("ready", "choose", "kick", "loot", "fight", "accept", "decline", "offer", "roll", "escape", "pass", "ask",
+              "use", "enhance", "wander", "mate", "curse", "power", "play", "equip", "cheat", "buy", "end_turn", "drop",
+              "give", "discard", "deal", "reveal")
 MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
 # Every action kind the Classic engine offers (mq.classic.reducer.HANDLERS); describe() words each.
 WORDED_KINDS = frozenset(MENU_ORDER) - {"drop"}
@@ -39,7 +41,8 @@ STAGE_WORDS = {Stage.PREPARE: "fighting", Stage.HELP: "asking for help", Stage.W
                Stage.RUN: "running away"}
 PENDING_WORDS = {PendingKind.LOSE_ITEM: "losing an item", PendingKind.LOSE_HAND: "discarding from the hand",
                  PendingKind.LOOT: "looting a body", PendingKind.CHARITY: "charity",
-                 PendingKind.SEARCH: "searching a discard pile", PendingKind.LUCK: "the bard's luck"}
+                 PendingKind.SEARCH: "searching a discard pile", PendingKind.LUCK: "the bard's luck",
+                 PendingKind.BIG: "too many big items", PendingKind.BIG_GIFT: "giving big items away"}
 OUT_WORDS = {Out.KILLED: "is killed", Out.DEFEATED: "is defeated (Treasure, no level)",
              Out.AWAY: "is sent away (no reward)", Out.PET: "becomes a pet", Out.STEED: "is tamed as a steed"}
 ENDS = {"won": "won", "fled": "over: everyone has run", "no_result": "over without a result"}
@@ -54,9 +57,13 @@ DEATH = "\u2620"
 
 
 def card_of(a: Action) -> str | None:
-    """The seat's own card an action plays, uses, moves or discards (None for other actions)."""
+    """The seat's own card an action plays, uses, moves or discards (None for other actions); a
+    power that costs a discard names the card it discards (C-CHAR-3: Tab to a card, Enter lists
+    the powers it may pay for)."""
     if a.kind in CARD_KINDS and a.args and isinstance(a.args[0], str):
         return a.args[0]
+    if a.kind == "power" and a.args and a.args[0] in DISCARD_ARGS:
+        return a.args[1]
     return None
 
 
@@ -240,6 +247,16 @@ class ClassicScribe:
             return f"{who(e.seat)} plays {n(e.card)}: the die now shows {e.roll}."
         if k == "gift":
             return f"{who(e.seat)} gives {n(e.card)} to {self.you(e.to)}."
+        if k == "deal":
+            return self.deal_words(e.by, e.to, e.what, e.item, offered=True)
+        if k == "deal_made":
+            return f"Deal: {self.deal_words(e.by, e.to, e.what, e.item)}"
+        if k == "deal_declined":
+            return f"{self.you(e.to).capitalize()} decline{'' if e.to == self.seat else 's'} {who(e.by)}'s deal."
+        if k == "deal_done":
+            if not e.passed:
+                return f"{n(e.item)} was promised by {who(e.giver)}, who no longer has it: that part of the deal is void."
+            return f"As promised, {n(e.item)} passes from {who(e.giver)} to {self.you(e.receiver)}."
         if k == "reveal":  # C-ITEM-10: the cards only for the two of them (view_events masks them)
             if e.to == self.seat:
                 shown = ", ".join(n(c) for c in e.cards) or "no cards"
@@ -283,6 +300,17 @@ class ClassicScribe:
             return "Game over: " + " and ".join(who(s) for s in e.seats) + " reached the winning level!"
         return ""
 
+    def deal_words(self, by: int, to: int, what: str, item: str, offered: bool = False) -> str:
+        """A deal in a sentence (mq.classic.deals): "Red offers Green Sword if Green helps (if the
+        fight is won)"; ``offered``: an offer, else the deal that binds."""
+        verb = "offers" if offered else "gives"
+        n = self.name(item)
+        if what == DealKind.HELP:
+            return f"{who(by)} {verb} {who(to)} {n} if {who(to)} helps (if the fight is won)."
+        if what == DealKind.HELPER:
+            return f"{who(by)} {'offers to help' if offered else 'helps'} {who(to)} for {n} (won or lost)."
+        return f"{who(by)} {verb} {who(to)} {n} for staying out of this fight."
+
     def _power(self, e) -> str:
         """A power used (mq.classic.reducer: the target is a monster index, a seat, an amount or
         "monsters", as a string)."""
@@ -315,6 +343,8 @@ class ClassicScribe:
             return f"{who(e.seat)} plays {n(e.card)}: up a level."
         if what in (K.WANDERING, K.MATE):  # the monster's entry says it (C-COMBAT-5)
             return ""
+        if what == K.SPECIAL and target.isdigit():  # a special played on a player (C-COMBAT-12)
+            return f"{who(e.seat)} plays {n(e.card)} on {self.you(int(target))}."
         if target in ("munchkins", "monsters"):
             return f"{who(e.seat)} plays {n(e.card)} for the {target}."
         if target == "run":
@@ -662,6 +692,13 @@ class ClassicModel(Model):
             if pend.kind == PendingKind.LUCK:
                 return (f"Bard's luck: discard {plural(pend.n, 'card')} of the Treasure drawn for the fight "
                         "(1-9, a: menu).")
+            if pend.kind == PendingKind.BIG:
+                return (f"More big items than you may carry: give up {plural(pend.n, 'of them', 'of them')}; "
+                        "it is sold or given away after the fight (1-9, a: menu).")
+            if pend.kind == PendingKind.BIG_GIFT:
+                to = query.charity_receivers(v, self.cards)
+                where = ("give it to " + " or ".join(who(s) for s in to)) if to else "discard it"
+                return f"Big items given up, not your turn: for each, {where} (1-9, a: menu)."
             return f"Your decision ({pend.kind}): 1-9, a: menu."
         if v.claim is not None and v.claim.open:  # C-EPIC-14, C-DIGI-2 (e)
             if not mine:
@@ -699,6 +736,11 @@ class ClassicModel(Model):
 
     def _combat_prompt(self, c, mine: bool) -> str:
         fighter = who(c.fighter)
+        offered = dl.open_to(c, self.seat) if self.seat is not None else ()
+        if offered:
+            d = offered[0]
+            return (f"A deal: {self.scribe.deal_words(d.by, d.to, d.what, d.item, offered=True)} "
+                    "Accept or decline it (1-9, a: menu).")
         if c.stage == Stage.PREPARE:
             if c.fighter == self.seat:
                 o = query.odds(self.view, self.cards)
@@ -775,6 +817,18 @@ class ClassicModel(Model):
             adds = f" (with you: {o.mine} vs {o.theirs})"
             return ("Offer to help for nothing" if not share
                     else f"Offer to help for the first {plural(share, 'Treasure card')}") + adds
+        if k == "deal":
+            return self._deal_words(a)
+        if k == "decline":
+            return f"Decline {who(a.args[1])}'s deal"
+        if k == "accept" and a.args[0] == "deal":
+            d = next(x for x in v.combat.proposed if x.by == a.args[1] and x.to == self.seat)
+            words = self.scribe.deal_words(d.by, d.to, d.what, d.item, offered=True)
+            h = dl.helper(d)
+            if h < 0:
+                return f"Accept: {words}"
+            o = query.with_helper(v, self.cards, h)
+            return f"Accept: {words[:-1]}: {o.mine} vs {o.theirs}, " + ("munchkins win" if o.wins else "still short")
         if k == "accept":
             seat = a.args[0]
             share = dict(v.combat.offers).get(seat, 0)
@@ -806,7 +860,7 @@ class ClassicModel(Model):
             return f"Set {name(a.args[0])} aside" if it.in_use else f"Put {name(a.args[0])} in use"
         if k == "give":
             card, to = a.args
-            if v.pending is not None and v.pending.kind == PendingKind.CHARITY:
+            if v.pending is not None and v.pending.kind in (PendingKind.CHARITY, PendingKind.BIG_GIFT):
                 return f"Give {name(card)} to {who(to)} (charity)"
             return f"Give {name(card)} to {who(to)} (into their play)"
         if k == "discard":
@@ -819,6 +873,16 @@ class ClassicModel(Model):
         if k == "reveal":
             return f"Show your hand to {who(a.args[0])} (they see it until the turn ends)"
         return self._generic_words(a)
+
+    def _deal_words(self, a: Action) -> str:
+        to, what, item = a.args
+        n = self.card_name(item)
+        if what == DealKind.HELP:
+            o = query.with_helper(self.view, self.cards, to)
+            return f"Offer {who(to)} your {n} if they help you, if the fight is won ({o.mine} vs {o.theirs} with them)"
+        if what == DealKind.HELPER:
+            return f"Offer to help {who(to)} for their {n} (won or lost)"
+        return f"Offer {who(to)} your {n} to stay out of this fight (they may not help)"
 
     def _after(self, a: Action) -> str:
         """What the fight would stand at after ``a`` (the engine's own what-if)."""
@@ -918,6 +982,8 @@ class ClassicModel(Model):
             return f"Play {d.name}: a second race, or a race's powers without its drawbacks"
         if d.kind == K.SUPERMUNCHKIN:
             return f"Play {d.name}: a second class, or a class's powers without its drawbacks"
+        if len(a.args) > 1:  # a special played on a player (C-COMBAT-12)
+            return f"Play {d.name} on {who(a.args[1])}: the top Door card; a monster there fights them now"
         return f"Play {d.name}" + (f": {d.text}" if len(d.text) < 60 else "")
 
     def _choose_words(self, a: Action) -> str:
@@ -935,6 +1001,8 @@ class ClassicModel(Model):
             return f"Take {card} from the discard pile"
         if pend.kind == PendingKind.LUCK:
             return f"Discard {card} ({self.card_info(a.args[0])}; bard's luck)"
+        if pend.kind == PendingKind.BIG:
+            return f"Give up {card} (big: sold or given away after the fight)"
         return f"Choose {card}"
 
     def epic_words(self, seat: int) -> str:

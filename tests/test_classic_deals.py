@@ -1,0 +1,138 @@
+"""Deals in a Classic combat (mq.classic.deals; C-DIGI-3, C-HELP-3, C-HELP-7): help bought with an
+item in play, help sold for one, abstention bought with one; the items pass when the combat is
+over, won or lost unless conditional on a win, and an item its giver no longer has is void.
+
+Cards (tests/test_classic_rules.py): CD20 Sulking Hydra (level 8, 3 Treasure, Bad Stuff: lose 2
+levels), CD40 an enhancer (+10), CD56 a curse (lose an item in play); items CT05 (headgear +3),
+CT02 (headgear +1), CT07 (armour +2)."""
+from __future__ import annotations
+
+import pytest
+from classic_table import CARDS, act, hand, in_play, on_top, playing, set_player
+from test_classic_rules import resolve
+
+import mq.rules as R
+from mq.bots import classic as bot
+from mq.classic.state import DealKind, Stage
+from mq.rules import Action, IllegalAction, legal_actions
+
+
+def hydra_fight(fighter_item: str = "CT05"):
+    """Red (level 1, +3) kicks open the Hydra (8): alone it loses; Green (level 5) would win it."""
+    s = in_play(set_player(on_top(playing(3), "CD20"), 1, level=5), 0, fighter_item)
+    s, _ = act(s, 0, "kick")
+    return s
+
+
+def items(s, seat: int) -> dict[str, tuple[bool, bool]]:
+    return {it.card: (it.in_use, it.fresh) for it in s.players[seat].items}
+
+
+def test_help_bought_with_an_item_passes_after_a_win_C_HELP_3_C_DIGI_3():
+    """C-HELP-3, C-DIGI-3: the fighter promises an item in play if Green helps (conditional on a win, our rule): Green
+    is asked first, joins on accepting, and gets the item once the fight is won: not in use, not
+    to be sold before Green's next turn (C-ITEM-6).  One offer per pair a combat."""
+    s = hydra_fight()
+    offer = Action(0, "deal", (1, DealKind.HELP, "CT05"))
+    assert offer in legal_actions(s, 0)
+    s, ev = act(s, 0, "deal", 1, DealKind.HELP, "CT05")
+    assert ev[0].kind == "deal" and ev[0].won_only and R.actors(s) == (1, 0)
+    assert offer not in legal_actions(s, 0)  # (the pair has had its offer this combat)
+    assert Action(1, "decline", ("deal", 0)) in legal_actions(s, 1)
+    s, ev = act(s, 1, "accept", "deal", 0)
+    assert s.combat.helper == 1 and [e.kind for e in ev][:2] == ["deal_made", "helps"]
+    assert "CT05" in items(s, 0)  # nothing is traded in a combat (C-TURN-8)
+    s, ev = resolve(s)
+    done = [e for e in ev if e.kind == "deal_done"]
+    assert done and done[0].passed and (done[0].giver, done[0].receiver) == (0, 1)
+    assert items(s, 1) == {"CT05": (False, True)} and "CT05" not in items(s, 0)
+
+
+def test_a_promise_conditional_on_a_win_is_kept_only_if_won_C_HELP_3():
+    s = hydra_fight()
+    s, _ = act(s, 0, "deal", 1, DealKind.HELP, "CT05")
+    s, _ = act(s, 1, "accept", "deal", 0)
+    s = hand(s, 2, "CD40")
+    s, _ = act(s, 0, "roll")
+    s, _ = act(s, 2, "enhance", "CD40", 0)  # +10: the munchkins lose now
+    s, _ = finish(s)
+    assert "CT05" in items(s, 0) and "CT05" not in items(s, 1)
+
+
+def _args(a: Action):
+    return (a.kind,) + a.args
+
+
+def finish(s):
+    """Drive the combat to its end: the fighter resolves, everyone else passes, runners roll,
+    decisions take their first option."""
+    events: list = []
+    for _ in range(200):
+        if s.combat is None and s.pending is None:
+            return s, events
+        seat = R.actors(s)[0]
+        acts = legal_actions(s, seat)
+        a = next(a for kind in ("choose", "roll", "pass", "escape") for a in acts if a.kind == kind)
+        s, ev = act(s, seat, *_args(a))
+        events += ev
+    raise AssertionError("the combat did not end")
+
+
+def test_help_sold_for_an_item_passes_won_or_lost_unless_void_C_HELP_3():
+    """Answering a call for help, Green offers to help for Red's item, won or lost; Red takes it.
+    A curse takes the item from Red before the end: that part of the deal is void."""
+    s = hydra_fight()
+    s, _ = act(s, 0, "ask")
+    assert Action(1, "deal", (0, DealKind.HELPER, "CT05")) in legal_actions(s, 1)
+    s, _ = act(s, 1, "deal", 0, DealKind.HELPER, "CT05")
+    s, _ = act(s, 2, "pass")
+    assert s.combat.stage == Stage.PREPARE and Action(0, "accept", ("deal", 1)) in legal_actions(s, 0)
+    s, _ = act(s, 0, "accept", "deal", 1)
+    assert s.combat.helper == 1
+    kept = s
+    s, ev = resolve(s)
+    assert [e.passed for e in ev if e.kind == "deal_done"] == [True] and "CT05" in items(s, 1)
+    s = hand(kept, 2, "CD56")
+    s, _ = act(s, 2, "curse", "CD56", 0)
+    s, _ = act(s, 0, "choose", "CT05")
+    s, ev = finish(s)
+    assert [e.passed for e in ev if e.kind == "deal_done"] == [False] and "CT05" not in items(s, 1)
+
+
+def test_abstention_bought_refuses_that_players_help_C_HELP_7():
+    """C-HELP-7: Blue pays Green an item not to help Red: once Green accepts, Green is not asked for help,
+    cannot offer it or be bribed into it, and a forced offer is refused; after the combat the
+    item passes (won or lost)."""
+    s = in_play(hydra_fight(), 2, "CT02")
+    assert Action(2, "deal", (1, DealKind.ABSTAIN, "CT02")) in legal_actions(s, 2)
+    assert Action(2, "deal", (0, DealKind.ABSTAIN, "CT02")) not in legal_actions(s, 2)  # (not the fighter)
+    s, _ = act(s, 2, "deal", 1, DealKind.ABSTAIN, "CT02")
+    assert R.actors(s)[0] == 1
+    s, _ = act(s, 1, "accept", "deal", 2)
+    assert not any(a.kind == "deal" and a.args[0] == 1 for a in legal_actions(s, 0))
+    s, _ = act(s, 0, "ask")
+    assert 1 not in s.combat.waiting
+    forced = s.replace(combat=s.combat.replace(waiting=(1,) + s.combat.waiting))
+    assert not any(a.kind in ("offer", "deal") for a in legal_actions(forced, 1))
+    with pytest.raises(IllegalAction) as err:
+        R.step(forced, Action(1, "offer", (0,)))
+    assert err.value.args[0].startswith("help/abstains")
+    s, _ = finish(s)
+    assert "CT02" in items(s, 1) and "CT02" not in items(s, 2)
+
+
+def test_the_bot_bribes_accepts_and_never_helps_to_the_winning_level_C_HELP_3():
+    """A losing bot fighter whose call for help brought nothing winning promises an item it can
+    spare; a bot accepts a bribe that wins the fight, but not one that would take the fighter to
+    the winning level; a bot sells its abstention."""
+    s = hydra_fight()
+    s = s.replace(combat=s.combat.replace(asked=True))
+    a = bot.choose(R.view(s, 0), 0, CARDS)
+    assert a == Action(0, "deal", (1, DealKind.HELP, "CT05"))
+    offered, _ = act(s, 0, *_args(a))
+    assert bot.choose(R.view(offered, 1), 1, CARDS) == Action(1, "accept", ("deal", 0))
+    near = set_player(offered, 0, level=9)
+    assert bot.choose(R.view(near, 1), 1, CARDS) == Action(1, "decline", ("deal", 0))
+    s = in_play(hydra_fight(), 2, "CT02")
+    s, _ = act(s, 2, "deal", 1, DealKind.ABSTAIN, "CT02")
+    assert bot.choose(R.view(s, 1), 1, CARDS) == Action(1, "accept", ("deal", 2))
