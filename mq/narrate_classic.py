@@ -240,6 +240,8 @@ class ClassicNarrator:
             return f"  {w(e.seat)} discards their hand to enthral {self.monster(target)}."
         if power == "prayer":
             return f"{w(e.seat)} prays: two cards for a Treasure."
+        if power == "salvage":  # C-CHAR-5: the card taken is the top of a discard pile, public
+            return f"{w(e.seat)} salvages {self.card(target)} from the discards for a card."
         if power == "discard_bonus":
             return f"  {w(e.seat)} discards a card: +{target}."
         if power == "backstab":

@@ -89,7 +89,9 @@ def test_epic_cleric_prayer_and_thief_pickpocket_C_EPIC_11_C_EPIC_12():
     s = hand(s, 0, "CT49", "CT50", "CT51")
     assert {a.args[1:] for a in legal_actions(s, 0) if a.args[:1] == ("prayer",)} == {
         ("CT49", "CT50"), ("CT49", "CT51"), ("CT50", "CT51")}  # two cards of the player's choice (C-CHAR-3)
-    s, ev = act(s, 0, "power", "prayer", "CT49", "CT51")
+    s, _ = act(s, 0, "power", "prayer", "CT49", "CT51")
+    assert s.pending.kind == "salvage"  # a face-down draw: the cleric may salvage instead (C-CHAR-5)
+    s, ev = act(s, 0, "choose", "draw")
     assert len(s.players[0].hand) == 2 and "CT50" in s.players[0].hand and [e.kind for e in ev].count("draw") == 1
     t = in_play(set_player(epic(), 0, level=10), 0, "CD78")
     t = hand(hand(t, 0, "CT49"), 1, "CT50", "CT51")

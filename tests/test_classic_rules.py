@@ -764,3 +764,22 @@ def test_a_combat_off_your_own_turn_caused_by_a_card_C_COMBAT_12():
     quiet = on_top(quiet, "CD48")  # a curse on top: it goes into Green's hand
     quiet, ev = act(quiet, 2, "play", "CD96", 1)
     assert quiet.combat is None and quiet.curse is None and "CD48" in quiet.players[1].hand
+
+
+def test_a_cleric_salvages_the_top_discard_instead_of_drawing_face_down_C_CHAR_5():
+    """C-CHAR-5 (cleric, salvage): a face-down draw (here looting the room) waits for the cleric's
+    choice: draw as usual, or take the top card of that deck's discards for a card of the hand;
+    with that deck's discard pile empty, the cleric just draws."""
+    s = hand(in_play(playing(3), 0, "CD81"), 0, "CT49")
+    s = s.replace(door=s.door.replace(draw=s.door.draw[1:], discard=(s.door.draw[0],)))
+    top = s.door.discard[-1]
+    trouble = s.turn.replace(phase=Phase.TROUBLE)
+    s, _ = act(s.replace(turn=trouble), 0, "loot")
+    assert s.pending.kind == "salvage" and {a.args for a in legal_actions(s, 0)} == {("draw",), ("CT49",)}
+    took, ev = act(s, 0, "choose", "CT49")
+    assert took.players[0].hand == (top,) and "CT49" in took.treasure.discard and top not in took.door.discard
+    drew, ev = act(s, 0, "choose", "draw")
+    assert len(drew.players[0].hand) == 2 and drew.door.discard == (top,) and not ev[0].public
+    plain = hand(in_play(playing(3), 0, "CD81"), 0, "CT49").replace(turn=trouble)  # no Door discards
+    plain, _ = act(plain, 0, "loot")
+    assert plain.pending is None and len(plain.players[0].hand) == 2

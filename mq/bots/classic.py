@@ -94,6 +94,12 @@ def _first(acts, kind: str, pred=lambda a: True) -> Action | None:
 
 def _pending(v, seat, cards, acts) -> Action:
     kind = v.pending.kind
+    if kind == PendingKind.SALVAGE:  # C-CHAR-5: the top discard when it beats a card of the hand by far
+        pile = v.door if v.pending.arg == "door" else v.treasure
+        pay = min((a for a in acts if a.args[0] != "draw"), key=lambda a: worth(cards, a.args[0]))
+        if worth(cards, pile.discard[-1]) >= worth(cards, pay.args[0]) + 400:
+            return pay
+        return next(a for a in acts if a.args[0] == "draw")
     if kind in (PendingKind.LOOT, PendingKind.SEARCH):
         return max(acts, key=lambda a: worth(cards, a.args[0]))
     return min(acts, key=lambda a: worth(cards, a.args[0]))  # lose or give the least useful

@@ -9,6 +9,8 @@ from mq.classic import character as ch
 from mq.classic.state import Body, CItem, Effect, Pending, PendingKind
 from mq.classic.tx import Tx
 
+SALVAGE_DRAW = "draw"  # the option of a salvage decision that draws as usual (C-CHAR-5)
+
 
 def win_level(tx: Tx) -> int:
     return tx.params.win_level
@@ -38,12 +40,37 @@ def lose_levels(tx: Tx, seat: int, n: int, why: str) -> None:
         keep_pet(tx, seat)
 
 
-def draw_to_hand(tx: Tx, seat: int, deck: str, public: bool = False) -> str | None:
+def draw_to_hand(tx: Tx, seat: int, deck: str, public: bool = False, salvage: bool = True) -> str | None:
+    """A card of ``deck`` into ``seat``'s hand (the card; None when there is none, or when the
+    draw waits: a face-down draw by a cleric who may salvage waits for their choice, queued,
+    C-CHAR-5, C-DIGI-5)."""
+    if salvage and not public and may_salvage(tx, seat, deck):
+        tx.queue = tx.queue + (Effect(seat, "draw", 0, deck),)
+        return None
     card = tx.draw(deck)
     if card is not None:
         tx.set_player(seat, hand=tx.player(seat).hand + (card,))
         tx.event("draw", seat, deck, card, public)
     return card
+
+
+def may_salvage(tx: Tx, seat: int, deck: str) -> bool:
+    """C-CHAR-5: a cleric drawing face-down may take the top card of that deck's discards instead,
+    for a card of the hand."""
+    p = tx.player(seat)
+    return bool(p.hand and tx.decks[deck].discard) and ch.power(p, tx.cards, "salvage") is not None
+
+
+def salvage(tx: Tx, seat: int, deck: str, card: str) -> None:
+    """C-CHAR-5: the top card of ``deck``'s discards into the hand (face up), then ``card`` of the
+    hand discarded for it."""
+    pile = tx.decks[deck]
+    taken = pile.discard[-1]
+    tx.decks[deck] = pile.replace(discard=pile.discard[:-1])
+    tx.set_player(seat, hand=tx.player(seat).hand + (taken,))
+    tx.event("power", seat, "salvage", taken)
+    tx.event("draw", seat, deck, taken, True)
+    discard_from_hand(tx, seat, card, "power")
 
 
 def discard_from_hand(tx: Tx, seat: int, card: str, why: str) -> None:
@@ -202,6 +229,11 @@ def apply_next(tx: Tx) -> None:  # noqa: C901 - one case per effect
     elif e.name in ("lose_steed", "lose_hireling"):  # C-PACK-5: none in play, nothing happens
         field = "steed" if e.name == "lose_steed" else "hireling"
         lose_follower(tx, seat, field, "lost")
+    elif e.name == "draw":  # C-CHAR-5: the cleric's choice, if salvage still may be
+        if may_salvage(tx, seat, e.arg):
+            tx.pending = Pending(PendingKind.SALVAGE, seat, 1, e.arg)
+        else:
+            draw_to_hand(tx, seat, e.arg, salvage=False)
     elif e.name == "fit_big":  # C-ITEM-4: the victim chooses what to give up
         excess = ch.big_count(p, tx.cards) - ch.big_limit(p, tx.cards, tx.params)
         if excess > 0:
@@ -232,6 +264,8 @@ def pending_options(tx_or_state, pend: Pending, cards) -> tuple[str, ...]:
         return tuple(c for c in pend.arg.split(",") if c in p.hand)
     if pend.kind == PendingKind.BIG:
         return ch.counted_bigs(p, cards)
+    if pend.kind == PendingKind.SALVAGE:  # ("draw", or the card of the hand to discard for the top discard)
+        return (SALVAGE_DRAW,) + p.hand
     if pend.kind == PendingKind.BIG_GIFT:
         return tuple(it.card for it in p.items if it.over)
     return ()

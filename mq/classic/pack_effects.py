@@ -24,8 +24,9 @@ def treasure(tx: Tx, c: Combat, total: int) -> bool:
     if not extra:
         return False
     helped = c.helper >= 0
-    drawn = [card for card in (fx.draw_to_hand(tx, c.fighter, TREASURE, public=helped) for _ in range(total + extra))
-             if card is not None]
+    # (drawn at once: the luck discards among these very cards, so a cleric bard does not salvage them)
+    drawn = [card for card in (fx.draw_to_hand(tx, c.fighter, TREASURE, public=helped, salvage=False)
+                               for _ in range(total + extra)) if card is not None]
     share = ((c.helper, c.share),) if helped else ()
     n = min(extra, len(drawn))
     if n:

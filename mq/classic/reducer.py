@@ -583,6 +583,11 @@ def h_choose(tx: Tx, a: Action) -> None:
         tx.event("loot", seat, body.seat, card)
     elif pend.kind == PendingKind.BIG:
         fx.give_up_big(tx, seat, card)
+    elif pend.kind == PendingKind.SALVAGE:  # C-CHAR-5
+        if card == fx.SALVAGE_DRAW:
+            fx.draw_to_hand(tx, seat, pend.arg, salvage=False)
+        else:
+            fx.salvage(tx, seat, pend.arg, card)
     elif pend.kind == PendingKind.SEARCH:
         name = fx.search_deck(tx.cards, pend.arg)
         deck = tx.decks[name]

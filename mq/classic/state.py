@@ -63,6 +63,7 @@ class PendingKind:
     SEARCH = "search"  # which card of a discard pile to take (a special's search_discards)
     LUCK = "luck"  # which Treasure drawn for the combat the bard discards (C-PACK-4, C-EPIC-10)
     BIG = "big"  # which big item over the limit to give up (C-ITEM-4)
+    SALVAGE = "salvage"  # a cleric's face-down draw: draw, or a card of the hand for the top discard (C-CHAR-5)
     BIG_GIFT = "big_gift"  # the big items given up, off one's turn: give them as charity gives cards (C-ITEM-4)
 
 

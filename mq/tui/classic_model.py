@@ -39,7 +39,7 @@ CARD_KINDS = ("play", "use", "equip", "cheat", "discard", "give", "choose", "enh
               "fight")
 STAGE_WORDS = {Stage.PREPARE: "fighting", Stage.HELP: "asking for help", Stage.WINDOW: "last chance",
                Stage.RUN: "running away"}
-PENDING_WORDS = {PendingKind.LOSE_ITEM: "losing an item", PendingKind.LOSE_HAND: "discarding from the hand",
+PENDING_WORDS = {PendingKind.SALVAGE: "a cleric's salvage", PendingKind.LOSE_ITEM: "losing an item", PendingKind.LOSE_HAND: "discarding from the hand",
                  PendingKind.LOOT: "looting a body", PendingKind.CHARITY: "charity",
                  PendingKind.SEARCH: "searching a discard pile", PendingKind.LUCK: "the bard's luck",
                  PendingKind.BIG: "too many big items", PendingKind.BIG_GIFT: "giving big items away"}
@@ -323,6 +323,8 @@ class ClassicScribe:
             "arrows": f"{by} shoots an arrow at {seat} (−2).",
             "pickpocket": f"{by} picks {seat}'s pocket.",
             "prayer": f"{by} prays: two cards for a Treasure card.",
+            "salvage": f"{by} salvages {self.name(target)} from the discards for a card." if target.startswith(
+                ("CD", "CT")) else "",
             "enthral": f"{by} discards the whole hand to enthral a monster.",
             "pet": f"{by} takes a monster as a pet.",
             "sacrifice": f"{by} sacrifices the pet" + (" to the monsters." if target == "monsters" else f" for {seat}."),
@@ -692,6 +694,11 @@ class ClassicModel(Model):
             if pend.kind == PendingKind.LUCK:
                 return (f"Bard's luck: discard {plural(pend.n, 'card')} of the Treasure drawn for the fight "
                         "(1-9, a: menu).")
+            if pend.kind == PendingKind.SALVAGE:
+                pile = v.door if pend.arg == "door" else v.treasure
+                deck = "Door" if pend.arg == "door" else "Treasure"
+                return (f"Salvage: draw a {deck} card face down, or take {self.card_name(pile.discard[-1])} from "
+                        "the discards for a card of your hand (1-9, a: menu).")
             if pend.kind == PendingKind.BIG:
                 return (f"More big items than you may carry: give up {plural(pend.n, 'of them', 'of them')}; "
                         "it is sold or given away after the fight (1-9, a: menu).")
@@ -988,6 +995,12 @@ class ClassicModel(Model):
 
     def _choose_words(self, a: Action) -> str:
         pend = self.view.pending
+        if pend is not None and pend.kind == PendingKind.SALVAGE:  # C-CHAR-5
+            pile = self.view.door if pend.arg == "door" else self.view.treasure
+            if a.args[0] == "draw":
+                return f"Draw a {'Door' if pend.arg == 'door' else 'Treasure'} card face down"
+            return (f"Discard {self.card_name(a.args[0])} to take {self.card_name(pile.discard[-1])} from the "
+                    "discards (salvage)")
         card = self.card_name(a.args[0])
         if pend is None:
             return f"Choose {card}"
@@ -1003,6 +1016,7 @@ class ClassicModel(Model):
             return f"Discard {card} ({self.card_info(a.args[0])}; bard's luck)"
         if pend.kind == PendingKind.BIG:
             return f"Give up {card} (big: sold or given away after the fight)"
+
         return f"Choose {card}"
 
     def epic_words(self, seat: int) -> str:
