@@ -434,7 +434,9 @@ def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_pla
     by the sequencer, in words, while the player is connected, and exits; a copy whose hello comes
     while the real player is stalled (SIGSTOP, 1.2 s) is told to wait, and refused once the player
     is heard again.  The player keeps its seat throughout: no failover, no away, the game finishes."""
-    slow = ("--ping-ms", "250", "--dead-ms", "1500", "--bot-delay", "0.02")
+    # The bots play slowly enough that the game outlasts both copies' attempts on a loaded machine
+    # (at 0.02 s a move the host's game could end before the second attempt reached it).
+    slow = ("--ping-ms", "250", "--dead-ms", "1500", "--bot-delay", "0.05")
     with Cluster(str(tmp_path)) as c:
         host = c.host("--seats", "2", *slow)
         player = c.join(1, *slow)
@@ -449,6 +451,7 @@ def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_pla
         # stopped for longer than the sequencer's "heard lately" (2 x ping).
         with open(os.path.join(c.home(0), "identity"), encoding="ascii") as f:
             host_pub = identity.public_id(f.read().strip())
+        assert host.p.poll() is None and c.entries(0) > 5, "the game ended before the stalled-player part"
         relay = _Held(c.port)
         try:
             copy = c.join(2, *slow, "--connect-timeout", "20", "--server-key", host_pub, port=relay.at)
@@ -467,7 +470,7 @@ def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_pla
         finally:
             relay.close()
         assert refusal in copy.err()
-        codes = c.wait_all(120, which=(0, 1))
+        codes = c.wait_all(300, which=(0, 1))
         assert codes == {0: 0, 1: 0}, {i: c.procs[i].err()[-3000:] for i in codes}
         assert c.summary(0) == c.summary(1)
         for text in (player.out() + player.err(), host.out() + host.err()):
