@@ -121,7 +121,7 @@ def h_play(tx: Tx, a: Action) -> None:
         tx.set_player(seat, **{"halfbreed" if d.kind == K.HALFBREED else "supermunchkin": card})
         tx.event("played", seat, card, d.kind, "")
     else:
-        _special(tx, seat, card, a.args[1] if len(a.args) > 1 else -1)
+        _special(tx, seat, card, a.number(1) if len(a.args) > 1 else -1)
 
 
 def _special(tx: Tx, seat: int, card: str, target: int = -1) -> None:
