@@ -147,7 +147,8 @@ def test_one_address_flooding_connections_keeps_no_player_from_another_out(tmp_p
         # its monitor hears of them: a burst is over its limit only for as long as that takes.
         samples.sort()
         median, most = samples[len(samples) // 2], samples[-1]
-        assert median - quiet <= limits.PER_ADDRESS + 8, (quiet, samples)
+        # (+16: the player's own connection, the game log, the monitor's sockets come with the game)
+        assert median - quiet <= limits.PER_ADDRESS + 16, (quiet, samples)
         assert most < limits.total_for(4096), samples
         assert flood.shut >= 2000 - limits.PER_ADDRESS  # (each counted when the flood next looks at it)
         assert joined_s < 10
