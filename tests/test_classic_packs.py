@@ -116,6 +116,15 @@ def test_bot_games_with_the_more_pack_play_its_cards_and_end_with_a_winner():
     assert len(pack & seen) >= len(pack) - 2, sorted(pack - seen)
 
 
+def test_the_bot_tells_a_steed_played_as_a_hireling_from_a_monster_sent_at_a_rival():
+    """C-PACK-6, C-COMBAT-12: both are a play of a card and one more argument (the role, a seat);
+    a bot game with every pack and Epic in which the bot holds both finishes with a winner (the
+    bot read the role as a seat and stopped the game with a TypeError)."""
+    params = R.make_params(4, mode=R.CLASSIC, epic=True, packs=("all",))
+    result, state, _ = play_game(4, 740264374230832002, params=params)
+    assert check(state, cards_or_default(None, params)) == [] and result.winners
+
+
 def _mq(*args):
     return subprocess.run([sys.executable, "-m", "mq.cli", *args], cwd=ROOT, capture_output=True, text=True,
                           timeout=120, check=False)

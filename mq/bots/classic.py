@@ -182,8 +182,16 @@ def _send_monster(v, seat, cards, acts) -> Action | None:
     """C-COMBAT-12: a card that makes another fight the top Door card off their turn: at the
     weakest rival whom no kill can take to the winning level (a monster gives at most 2)."""
     win = v.params.win_level
-    targets = [a for a in acts if a.kind == "play" and len(a.args) == 2 and v.players[a.args[1]].level < win - 2]
+    targets = [a for a in acts if a.kind == "play" and len(a.args) == 2 and _sends_monster(cards, a.text(0))
+               and v.players[a.number(1)].level < win - 2]
     return min(targets, key=lambda a: (_might(v, a.args[1], cards), a.args[1])) if targets else None
+
+
+def _sends_monster(cards, card: str) -> bool:
+    """Whether ``card`` is one that sends the top Door card at another munchkin (C-COMBAT-12); a
+    play of two arguments may also be a steed played as a hireling (C-PACK-6)."""
+    d = cards.playable_card(card)
+    return d.kind == K.SPECIAL and bool(d.effects) and d.effects[0].name == "send_monster"
 
 
 def _might(v, seat, cards) -> int:
