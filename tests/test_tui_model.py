@@ -492,6 +492,24 @@ def test_the_hand_pane_scrolled_to_the_cards_in_play_keeps_their_heading():
     assert len(text) == 4 and "in play:" in text[1] and any(CARDS.card(gear[-1]).name[:10] in t for t in text[2:])
 
 
+def test_a_hand_pane_too_short_for_the_cards_in_play_says_how_many_are_below():
+    """A pane that ends at the "in play:" heading (a full hand at 120x40 in Classic) must not read as
+    "nothing in play": its last row counts the cards below, those in play apart."""
+    from builders import hand, put
+    gear = [d.id for d in CARDS.treasures if d.kind == "item" and d.slot in ("head", "feet", "armour")][:3]
+    oneshots = [d.id for d in CARDS.treasures if d.kind == "oneshot"][:3]
+    s = started(2, 7)
+    s = put(hand(s.replace(players=tuple(p.replace(hand=()) if p.seat == 0 else p for p in s.players)), 0,
+                 *oneshots), 0, *((g, "backpack") for g in gear))
+    m = Model(0, s)
+    for height, words in ((4, "… 1 more, 3 in play below (Tab)"), (5, "… 3 in play below (Tab)")):
+        text = render.plain(render.render_hand(m, 40, height)).split("\n")
+        assert len(text) == height and words in text[-1], text
+        assert "in play:" not in "\n".join(text)
+    text = render.plain(render.render_hand(m, 40, 9)).split("\n")  # room for all: no count
+    assert "below" not in "\n".join(text) and "in play:" in "\n".join(text)
+
+
 def test_the_combat_panel_shows_berserk_backstab_and_battle_cry_as_their_own_terms():
     """Q-CHAR-5: the breakdown names each power used (the engine's query.munchkin_terms and
     query.power_dice), so a −2 from a thief never reads as a one-shot."""

@@ -476,9 +476,20 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
     space = max(1, height - 1 - len(text))
     start = max(0, min(sel_row - space // 2, len(rows) - space))
     shown = rows[start:start + space]
+    end = start + len(shown)  # the first row not shown
     if in_play_row is not None and start > in_play_row and space >= 2:
         # Scrolled into the cards in play: their heading stays on top, so they never pass for the hand.
-        shown = [rows[in_play_row]] + (shown[1:] if sel_row > start else shown[:-1])
+        if sel_row > start:
+            shown = [rows[in_play_row]] + shown[1:]
+        else:
+            shown, end = [rows[in_play_row]] + shown[:-1], end - 1
+    if end < len(rows) and len(shown) >= 2 and sel_row < end - 1:
+        # Cards below the pane say so, the cards in play apart: a heading with nothing under it
+        # would read as "nothing in play".
+        hidden = [k for k in range(end - 1, len(rows)) if k != in_play_row]
+        in_play = sum(1 for k in hidden if in_play_row is not None and k > in_play_row)
+        say = [f"{len(hidden) - in_play} more" if len(hidden) > in_play else "", f"{in_play} in play" if in_play else ""]
+        shown = shown[:-1] + [[("class:dim", f" … {', '.join(w for w in say if w)} below (Tab)")]]
     return (lines + shown + text)[:height]
 
 
