@@ -370,6 +370,22 @@ def test_numbers_come_with_a_decision_and_keep_to_it():
     assert green.entry(2).startswith("Action 2 is done or no longer possible")
 
 
+def test_showing_the_hand_and_discarding_unasked_take_no_number_so_a_fights_cards_do():
+    """Possible all turn long, showing the hand (C-ITEM-10) and discarding a race or class card
+    took the numbers at the turn's start and pushed a fight's one-shots below the pane; they are
+    on the menu (a) without a number, and the fight's cards have numbers."""
+    s = set_player(on_top(playing(3), "CD22"), 0, level=3)  # Banshee Alarm Clock: 9
+    s = hand(in_play(s, 0, "CD78"), 0, "CT63", "CT49")  # a class card, two one-shots
+    m = model_of(s)
+    assert {e.action.kind for e in m.menu() if e.number is None} >= {"reveal", "discard"}
+    s = feed(m, s, 0, "kick")
+    numbered = {e.action.kind: e.number for e in m.menu() if e.number is not None}
+    assert "reveal" not in numbered and "discard" not in numbered
+    uses = [e for e in m.menu() if e.action.kind == "use"]
+    assert {e.action.args[0] for e in uses} == {"CT63", "CT49"} and all(e.number is not None for e in uses)
+    assert any(e.action.kind == "reveal" for e in m.menu())
+
+
 def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
     s = in_play(in_play(playing(3), 0, "CT05"), 0, "CD78")  # Red: a head item, a thief
     s = hand(in_play(s, 1, "CT14"), 0, "CT49")

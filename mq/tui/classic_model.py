@@ -417,7 +417,7 @@ class ClassicModel(Model):
         if self.seat is None or (self.seat not in self.waiting_for() and v.phase != Phase.OVER):
             return
         taken = set(self.numbers.values())
-        order = [a for a in self._in_menu_order(self.legal) if a not in self.numbers]
+        order = [a for a in self._in_menu_order(self.legal) if a not in self.numbers and self._keyed(a)]
         for action in order:  # an action back again: its own number, unless another holds it
             n = self._kept.get(action)
             if n is not None and n not in taken and self._done.get(n, action) == action:
@@ -431,6 +431,15 @@ class ClassicModel(Model):
             if action not in self.numbers and free:
                 self.numbers[action] = free.pop(0)
         self._retired -= set(self.numbers.values())
+
+    def _keyed(self, a: Action) -> bool:
+        """Whether an action gets a number key: not showing the hand (C-ITEM-10, one entry per
+        player), discarding a card unasked (a race or class card's power goes) nor a curse on
+        oneself: possible all turn long, they took the low numbers at the turn's start and pushed
+        a fight's cards below the pane. They stay on the menu (a), last, and on the card (Tab)."""
+        if a.kind == "curse" and a.args[1] == self.seat:
+            return False
+        return a.kind != "reveal" and (a.kind != "discard" or self.view.pending is not None)
 
     def _applied(self, item) -> None:
         if self.seat is not None and item.action.seat == self.seat and item.action in self.numbers:
