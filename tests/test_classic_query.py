@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from fractions import Fraction
 
+import pytest
 from classic_table import CARDS, Action, act, hand, in_play, on_top, playing, set_player
 
 from mq.bots import classic as bot
+from mq.classic import cards_or_default
 from mq.classic import combat as cb
 from mq.classic import query as q
 from mq.rules import actors, make_params, new_game, step, view
@@ -17,12 +19,16 @@ def kick(s, seat: int = 0):
     return act(s, seat, "kick")
 
 
-def test_breakdowns_add_up_to_the_engines_strengths_in_real_games_C_COMBAT_2_3():
+@pytest.mark.parametrize("packs", [(), ("all",)], ids=["base", "epic-packs"])
+def test_breakdowns_add_up_to_the_engines_strengths_in_real_games_C_COMBAT_2_3(packs):
     """C-COMBAT-2, 3: on every combat state of whole bot games, each munchkin's terms add up to
-    combat.seat_strength and each monster's to combat.monster_level; odds agree with strengths."""
+    combat.seat_strength and each monster's to combat.monster_level; odds agree with strengths.
+    With every pack and Epic too: steeds, hirelings and an orc alone (C-PACK-2, 5, 6) count."""
     combats = 0
+    params = make_params(4, mode="classic", epic=bool(packs), packs=packs)
+    cards = cards_or_default(None, params)
     for seed in (1, 2):
-        s = new_game(make_params(4, mode="classic"), seed)
+        s = new_game(params, seed)
         for _ in range(3000):
             if s.phase == "over":
                 break
@@ -30,14 +36,14 @@ def test_breakdowns_add_up_to_the_engines_strengths_in_real_games_C_COMBAT_2_3()
                 combats += 1
                 c = s.combat
                 for seat in cb.side(c):
-                    assert sum(v for _, v in q.munchkin_terms(s, CARDS, seat)) == cb.seat_strength(s, CARDS, seat)
+                    assert sum(v for _, v in q.munchkin_terms(s, cards, seat)) == cb.seat_strength(s, cards, seat)
                 for i in cb.fought(c):
-                    assert sum(v for _, v in q.monster_terms(s, CARDS, i)) == cb.monster_level(s, CARDS, i)
-                o = q.odds(s, CARDS)
-                assert (o.mine, o.theirs) == cb.strengths(s, CARDS) and o.wins == cb.munchkin_wins(s, CARDS)
+                    assert sum(v for _, v in q.monster_terms(s, cards, i)) == cb.monster_level(s, cards, i)
+                o = q.odds(s, cards)
+                assert (o.mine, o.theirs) == cb.strengths(s, cards) and o.wins == cb.munchkin_wins(s, cards)
                 assert (o.short == 0) == o.wins
             seat = actors(s)[0]
-            s, _ = step(s, bot.choose(view(s, seat), seat, CARDS))
+            s, _ = step(s, bot.choose(view(s, seat), seat, cards))
     assert combats > 20
 
 

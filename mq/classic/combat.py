@@ -69,10 +69,15 @@ def seat_strength(s, cards: ClassicSet, seat: int) -> int:
     steed and hireling (C-PACK-5, 6) and an orc's bonus alone (C-PACK-2)."""
     p = s.players[seat]
     c = s.combat
-    alone = ch.alone_bonus(p, cards) if seat == c.fighter and c.helper < 0 else 0
     return (p.level + ch.item_strength(p, cards, monster_keywords(s, cards)) + ch.curse_strength(p, cards)
             + sum(a for who, a in c.extra if who == seat) + ch.steed_bonus(p, cards) + ch.hireling_bonus(p, cards)
-            + alone)
+            + alone_bonus(s, cards, seat))
+
+
+def alone_bonus(s, cards: ClassicSet, seat: int) -> int:
+    """C-PACK-2: an orc's bonus, as main fighter of a combat without a helper."""
+    c = s.combat
+    return ch.alone_bonus(s.players[seat], cards) if seat == c.fighter and c.helper < 0 else 0
 
 
 def strengths(s, cards: ClassicSet) -> tuple[int, int]:

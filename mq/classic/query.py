@@ -52,6 +52,9 @@ def munchkin_terms(s, cards: ClassicSet, seat: int) -> Terms:
                                   if e.name == "bonus_vs" and e.get("who") in keywords)
             if bonus:
                 terms.append((d.name, bonus))
+    for card, bonus in ((p.steed, ch.steed_bonus(p, cards)), (p.hireling, ch.hireling_bonus(p, cards))):
+        if bonus:  # C-PACK-5, 6: as an item in use
+            terms.append((cards.card(card).name, bonus))
     curses = ch.curse_strength(p, cards)
     if curses:
         terms.append(("curses", curses))
@@ -59,6 +62,9 @@ def munchkin_terms(s, cards: ClassicSet, seat: int) -> Terms:
         extra = sum(a for who, a in s.combat.extra if who == seat)
         if extra:
             terms.append(("cards and powers", extra))
+        alone = cb.alone_bonus(s, cards, seat)
+        if alone:  # C-PACK-2: an orc fighting without a helper
+            terms.append(("fighting alone", alone))
     return tuple(terms)
 
 
