@@ -111,7 +111,11 @@ def test_a_port_in_use_is_named_with_the_reason(tmp_path):
 def test_a_join_refusal_is_said_once_and_ctrl_c_exits_130(tmp_path):
     port = _free_port()
     env = dict(os.environ, MQ_HOME=str(tmp_path / "host"), MQ_BEACON_ADDR="127.0.0.1")
-    host = subprocess.Popen([sys.executable, "-m", "mq.cli", "host", "--seats", "2", "--port", str(port),
+    # Ctrl-C as at a terminal: a suite run from a background shell job hands its children SIGINT
+    # ignored, and Python then leaves it ignored, so the host starts with Python's own handler.
+    ctrl_c = ("import runpy, signal, sys; signal.signal(signal.SIGINT, signal.default_int_handler); "
+              "sys.argv[0] = 'mq'; runpy.run_module('mq.cli', run_name='__main__')")
+    host = subprocess.Popen([sys.executable, "-c", ctrl_c, "host", "--seats", "2", "--port", str(port),
                              *LOOP, "--no-beacon", "--headless", "--bot", "--timeout", "60"],
                             cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
