@@ -370,20 +370,35 @@ def test_numbers_come_with_a_decision_and_keep_to_it():
     assert green.entry(2).startswith("Action 2 is done or no longer possible")
 
 
-def test_showing_the_hand_and_discarding_unasked_take_no_number_so_a_fights_cards_do():
-    """Possible all turn long, showing the hand (C-ITEM-10) and discarding a race or class card
-    took the numbers at the turn's start and pushed a fight's one-shots below the pane; they are
-    on the menu (a) without a number, and the fight's cards have numbers."""
+def test_what_is_possible_all_turn_long_takes_no_number_so_a_fights_cards_do():
+    """Possible all turn long, showing the hand (C-ITEM-10), discarding a race or class card,
+    giving an item away and setting it aside took the numbers at the turn's start and pushed a
+    fight's one-shots below the pane; they are on the menu (a) without a number, and the fight's
+    cards have numbers."""
     s = set_player(on_top(playing(3), "CD22"), 0, level=3)  # Banshee Alarm Clock: 9
-    s = hand(in_play(s, 0, "CD78"), 0, "CT63", "CT49")  # a class card, two one-shots
+    s = hand(in_play(in_play(s, 0, "CD78"), 0, "CT05"), 0, "CT63", "CT49")  # a class, an item, two one-shots
     m = model_of(s)
-    assert {e.action.kind for e in m.menu() if e.number is None} >= {"reveal", "discard"}
+    assert {e.action.kind for e in m.menu() if e.number is None} >= {"reveal", "discard", "give", "equip"}
+    assert m.entry(1) == Action(0, "kick")
     s = feed(m, s, 0, "kick")
     numbered = {e.action.kind: e.number for e in m.menu() if e.number is not None}
     assert "reveal" not in numbered and "discard" not in numbered
     uses = [e for e in m.menu() if e.action.kind == "use"]
     assert {e.action.args[0] for e in uses} == {"CT63", "CT49"} and all(e.number is not None for e in uses)
     assert any(e.action.kind == "reveal" for e in m.menu())
+
+
+def test_after_a_door_without_a_monster_looting_has_a_number_C_TURN_4():
+    """The turn's step after a door with no monster: looting the room (and trouble from the hand)
+    get number keys shown on the pane, whatever the items in play and the curses in hand."""
+    s = on_top(playing(3), "CD63")  # a race card: no monster behind the door
+    s = hand(in_play(in_play(s, 0, "CD78"), 0, "CT05"), 0, "CD48", "CD22")  # a curse, a monster
+    m = model_of(s)
+    s = feed(m, s, 0, "kick")
+    loot = next(e for e in m.menu() if e.action.kind == "loot")
+    trouble = next(e for e in m.menu() if e.action.kind == "fight")
+    assert loot.number is not None and trouble.number is not None
+    assert loot.number in {e.number for e in m.menu()[:6]}
 
 
 def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
