@@ -401,6 +401,19 @@ def test_after_a_door_without_a_monster_looting_has_a_number_C_TURN_4():
     assert loot.number in {e.number for e in m.menu()[:6]}
 
 
+def test_a_bots_heading_at_80_columns_keeps_its_last_word():
+    """A bot's heading in the table pane at 80x24 (45 columns) takes the short forms (⚙ for a bot,
+    h3 for the hand) before anything is cut, so "ready" (and "EPIC", "dead") stay readable."""
+    from mq.tui import classic_render as cr
+    s = new_game(make_params(3, mode="classic", epic=True), 4)
+    s, _ = step(s, Action(1, "ready"))
+    m = model_of(s)
+    m.bots, m.names = {1}, {1: "bot-of-the-north"}
+    line = render.plain([cr.player_block(m, 1, 45, 4)[0]])
+    assert line.endswith("ready") and "⚙" in line and "(bot)" not in line, line
+    assert "(bot)" in render.plain([cr.player_block(m, 1, 70, 4)[0]])
+
+
 def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
     s = in_play(in_play(playing(3), 0, "CT05"), 0, "CD78")  # Red: a head item, a thief
     s = hand(in_play(s, 1, "CT14"), 0, "CT49")

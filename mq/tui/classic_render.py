@@ -75,10 +75,9 @@ def person(model: ClassicModel, seat: int) -> str:
     return words + (" (bot)" if seat in model.bots else "")
 
 
-def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[Line]:
-    """One munchkin at the table: level, race(s), class(es), gender, hand size, bot and dead
-    marks, then the items in play (in use, set aside), curses, pet and epic powers, in at most
-    ``rows`` lines."""
+def _heading(model: ClassicModel, seat: int, width: int) -> Line:
+    """A munchkin's first line: turn mark, name, level, race, class, gender, hand size and marks;
+    too long for the pane (80x24), the short forms first (⚙ for a bot, h3), before any cut."""
     v = model.view
     p = v.players[seat]
     acting = set(model.waiting_for())
@@ -95,7 +94,19 @@ def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[
         head.append(("class:log.alert", f" {DEATH} dead until their turn"))
     if v.phase == Phase.SETUP and p.ready:
         head.append(("class:dim", " ready"))
-    lines = [R.clip(head, width)]
+    if sum(len(t) for _, t in head) > width:
+        head[4] = ("class:dim", f"h{len(p.hand)}")
+        head[1] = (R.seat_style(seat), f"{name.removesuffix(' (bot)')}{'⚙' if name.endswith(' (bot)') else ''} ")
+    return R.clip(head, width)
+
+
+def player_block(model: ClassicModel, seat: int, width: int, rows: int) -> list[Line]:
+    """One munchkin at the table: level, race(s), class(es), gender, hand size, bot and dead
+    marks, then the items in play (in use, set aside), curses, pet and epic powers, in at most
+    ``rows`` lines."""
+    v = model.view
+    p = v.players[seat]
+    lines = [_heading(model, seat, width)]
     parts: list[tuple[str, str]] = []
     name_w = 26 if width >= 60 else 18  # the items flow over lines: whole names where there is room
     used = [it for it in p.items if it.in_use]
