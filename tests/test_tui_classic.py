@@ -414,6 +414,16 @@ def test_a_bots_heading_at_80_columns_keeps_its_last_word():
     assert "(bot)" in render.plain([cr.player_block(m, 1, 70, 4)[0]])
 
 
+def test_the_table_panes_title_keeps_the_turns_words_at_80_columns():
+    """45 columns (80x24): "turn 3: Red, kick open the door" whole; the pane's name gives way."""
+    from mq.tui import classic_render as cr
+    m = model_of(playing(3))
+    wide, narrow = (render.plain(cr.render_table(m, w, 20)[:1]) for w in (80, 45))
+    words = f"turn {m.view.turn.number}: Red, {m.phase_words()}"
+    assert wide.strip() == f"The table · level 10 wins · {words}"
+    assert words in narrow and len(narrow) <= 45 and "The table" not in narrow, narrow
+
+
 def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
     s = in_play(in_play(playing(3), 0, "CT05"), 0, "CD78")  # Red: a head item, a thief
     s = hand(in_play(s, 1, "CT14"), 0, "CT49")

@@ -57,7 +57,8 @@ def test_a_classic_game_in_a_real_terminal(tmp_path, how):
         tmux.keys("d")
         screen = tmux.wait(lambda t: "Red kicks open the door" in t, "the kick in the log")
         tmux.run("resize-window", "-t", tmux.target, "-x", "80", "-y", "24")
-        small = tmux.wait(lambda t: len(t.splitlines()) <= 24 and "The table" in t and "Log" in t, "the 80x24 frame")
+        small = tmux.wait(lambda t: len(t.splitlines()) <= 24 and "Red, " in t and "Your hand" in t and "Log" in t,
+                           "the 80x24 frame")
         assert all(len(line) <= 80 for line in small.splitlines())
         tmux.keys("?")
         helped = tmux.wait(lambda t: "Kick open the door" in t, "the help screen")

@@ -146,10 +146,11 @@ def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
     every munchkin (player_block), and a body being looted (C-DEATH-2)."""
     v = model.view
     win = v.params.win_level
-    head = f"The table · {'Epic, ' if v.params.epic else ''}level {win} wins"
-    if v.turn is not None:
-        head += f" · turn {v.turn.number}: {who(v.turn.seat)}, {model.phase_words()}"
-    lines = [R.title(head, width)]
+    table = f"{'Epic, ' if v.params.epic else ''}level {win} wins"
+    turn = f"turn {v.turn.number}: {who(v.turn.seat)}, {model.phase_words()}" if v.turn is not None else ""
+    # Narrow (80x24): the turn's words matter most, then the goal; the pane's name goes first.
+    heads = [" · ".join(w for w in (f"The table · {table}", turn) if w), " · ".join(w for w in (table, turn) if w)]
+    lines = [R.title(next((h for h in heads if len(h) + 2 <= width), turn or heads[-1]), width)]
     decks = []
     for name, deck in (("Door", v.door), ("Treasure", v.treasure)):
         top = f" (top: {abbreviate(model.card_name(deck.discard[-1]), 20)})" if deck.discard else ""
