@@ -424,6 +424,15 @@ def test_the_table_panes_title_keeps_the_turns_words_at_80_columns():
     assert words in narrow and len(narrow) <= 45 and "The table" not in narrow, narrow
 
 
+def test_a_label_longer_than_three_lines_is_cut_at_its_end_never_short_of_its_small_words():
+    from mq.tui.model import Entry
+    m = model_of(playing(3))
+    label = "Offer Blue your Giant Pet Crab in a Bucket for help, paid on a win (10 vs 14 with them) and more words"
+    lines = render.plain(render._entry_lines(m, Entry(Action(0, "pass"), label, 4), 34, False)).split("\n")
+    text = " ".join(line[3:].strip() for line in lines)
+    assert len(lines) == 3 and text.endswith("…") and label.startswith(text[:-1]), lines
+
+
 def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
     s = in_play(in_play(playing(3), 0, "CT05"), 0, "CD78")  # Red: a head item, a thief
     s = hand(in_play(s, 1, "CT14"), 0, "CT49")
@@ -509,7 +518,7 @@ def test_deals_are_offered_answered_and_told_in_words_C_DIGI_3_C_HELP_3_C_HELP_7
     s, _ = act(s, 0, "kick")
     red, green, blue = model_of(s, 0), model_of(s, 1), model_of(s, 2)
     beanie = CARDS.card("CT05").name
-    assert f"Offer Green your {beanie} if they help you, if the fight is won (9 vs 8 with them)" in \
+    assert f"Offer Green your {beanie} for help, paid on a win (9 vs 8 with them)" in \
         [e.label for e in red.menu()]
     assert f"Offer Green your {CARDS.card('CT02').name} to stay out of this fight (they may not help)" in \
         [e.label for e in blue.menu()]

@@ -900,7 +900,7 @@ class ClassicModel(Model):
         n = self.card_name(item)
         if what == DealKind.HELP:
             o = query.with_helper(self.view, self.cards, to)
-            return f"Offer {who(to)} your {n} if they help you, if the fight is won ({o.mine} vs {o.theirs} with them)"
+            return f"Offer {who(to)} your {n} for help, paid on a win ({o.mine} vs {o.theirs} with them)"
         if what == DealKind.HELPER:
             return f"Offer to help {who(to)} for their {n} (won or lost)"
         return f"Offer {who(to)} your {n} to stay out of this fight (they may not help)"

@@ -541,8 +541,8 @@ def _entry_lines(model: Model, e, width: int, cursor: bool) -> list[Line]:
     number = "·" if e.number is None or model.replaying else str(e.number % 10)
     style = "class:menu.cursor" if cursor else ""
     words = textwrap.wrap(e.label, max(8, width - 3), break_on_hyphens=False) or [""]
-    if len(words) > 3:
-        words = words[:2] + [abbreviate(" ".join(words[2:]), max(8, width - 3))]
+    if len(words) > 3:  # cut at the end: a sentence short of its small words reads garbled
+        words = words[:2] + [textwrap.shorten(" ".join(words[2:]), max(8, width - 3), placeholder="…")]
     out = [[("class:menu.number" if not cursor else style, f" {number} "), (style, words[0])]]
     out += [[(style, "   " + w)] for w in words[1:]]
     return [pad(line, width, style) if cursor else clip(line, width) for line in out]
