@@ -106,7 +106,7 @@ def test_the_fight_term_by_term_and_its_verdict_C_COMBAT_2_3_4_C_RUN_1():
                   "6 vs 12: the munchkins lack 7 (a tie loses)", "Win: 1 level, 3 Treasure cards",
                   "4+ (50%)"):
         assert words in text, (words, text)
-    assert m.prompt() == "Fight, you lack 7: play cards (Tab, Enter), a: ask for help, r: ready."
+    assert m.prompt() == "Fight, you lack 7: play cards (Tab, Enter), h: ask for help, r: ready."
     roll = next(e for e in m.menu() if e.action.kind == "roll")
     assert "in use: Brain-Warming Beanie +3 head" in render.plain(render.render_map(m, 70, 20))
     robed = model_of(in_play(s, 0, "CT09"))  # armour for wizards only: it gives an elf nothing (C-ITEM-3)
@@ -312,6 +312,21 @@ def test_keys_play_a_local_classic_game_through_a_pipe():
                     assert m.question.startswith("Discard ")
                     await send("n")
                     assert target in m.view.players[0].races + m.view.players[0].classes
+
+    asyncio.run(main())
+
+
+def test_h_asks_for_help_in_ones_own_fight_C_HELP_1():
+    """The prompt of one's own fight names h for asking help: pressed, the others are asked."""
+    async def main():
+        s = set_player(on_top(playing(3), "CD23"), 0, level=3)
+        s, _ = act(s, 0, "kick")
+        table = LocalTable(s, seat=0, bot_delay=0)
+        async with drive.running(connect, table) as (send, client):
+            m = client.model
+            assert "h: ask for help" in m.prompt()
+            await send("h")
+            await until(lambda: any(ln.text == "Red asks for help." for ln in m.log))
 
     asyncio.run(main())
 

@@ -1,6 +1,6 @@
 """The keys of a Classic game (CLASSIC.md): the Quest client's (mq.tui.keys) without the map's,
-their help worded for the card game, and two of its own: ``d`` kicks open the door, ``l`` loots
-the room.  Bindings only ask the model (mq.tui.classic_model) what a key means and hand it to the
+their help worded for the card game, and three of its own: ``d`` kicks open the door, ``l``
+loots the room, ``h`` asks for help in your fight.  Bindings only ask the model (mq.tui.classic_model) what a key means and hand it to the
 client's ``act``, as every binding does."""
 from __future__ import annotations
 
@@ -32,3 +32,9 @@ def bind(keys, ui) -> None:
         """Loot the room: no monster met, draw a Door card face down."""
         m.clear_message()
         ui.act(m.simple("loot"))
+
+    @add("h", playing=True)
+    def ask(event) -> None:
+        """Ask the others for help in your fight (they may offer, for a share of the Treasure)."""
+        m.clear_message()
+        ui.act(m.simple("ask"))

@@ -768,7 +768,8 @@ class ClassicModel(Model):
                 now = "you win as it stands" if o.wins else f"you lack {o.short}"
                 if c.offers and c.helper < 0:
                     return f"Fight, {now}: offers of help are in: accept one (1-9), or r: fight alone."
-                return f"Fight, {now}: play cards (Tab, Enter), a: ask for help, r: ready."
+                ask = ", h: ask for help" if self.is_legal(Action(self.seat, "ask")) else ""
+                return f"Fight, {now}: play cards (Tab, Enter){ask}, r: ready."
             return f"{fighter} is preparing to fight…"
         if c.stage == Stage.HELP:
             if mine:
