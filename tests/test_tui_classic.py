@@ -448,6 +448,17 @@ def test_a_label_longer_than_three_lines_is_cut_at_its_end_never_short_of_its_sm
     assert len(lines) == 3 and text.endswith("…") and label.startswith(text[:-1]), lines
 
 
+def test_a_step_of_the_turn_without_a_number_shows_its_letter_key():
+    """When the turn's numbers are spent (cards played before the door), looting the room still
+    shows a key on the pane: its letter, l, which the prompt names too."""
+    from mq.tui.model import Entry
+    m = model_of(playing(3))
+    lines = render.plain(render._entry_lines(m, Entry(Action(0, "loot"), "Loot the room", None), 40, False))
+    assert lines.startswith(" l Loot the room")
+    pay = render.plain(render._entry_lines(m, Entry(Action(0, "pass"), "Pass", None), 40, False))
+    assert pay.startswith(" · Pass")
+
+
 def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
     s = in_play(in_play(playing(3), 0, "CT05"), 0, "CD78")  # Red: a head item, a thief
     s = hand(in_play(s, 1, "CT14"), 0, "CT49")

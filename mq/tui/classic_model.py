@@ -432,6 +432,12 @@ class ClassicModel(Model):
                 self.numbers[action] = free.pop(0)
         self._retired -= set(self.numbers.values())
 
+    # The turn's steps by letter (mq.tui.classic_keys, mq.tui.keys): shown where a number is lacking.
+    LETTERS = {"kick": "d", "loot": "l", "ask": "h", "end_turn": "e", "ready": "e", "roll": "r"}
+
+    def letter_key(self, a: Action) -> str | None:
+        return self.LETTERS.get(a.kind) if not a.args else None
+
     def _keyed(self, a: Action) -> bool:
         """Whether an action gets a number key: not showing the hand (C-ITEM-10, one entry per
         player), discarding or giving away a card unasked (a race or class card's power goes; an

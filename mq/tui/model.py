@@ -1158,6 +1158,11 @@ class Model:
         ordered.sort(key=lambda a: (self.numbers.get(a, 99), rank[a]))
         return [Entry(a, self._label(a), self.numbers.get(a)) for a in ordered]
 
+    def letter_key(self, a: Action) -> str | None:
+        """The letter key that does ``a`` as well (shown in place of a number the action lacks);
+        None here: the Quest menu numbers its steps."""
+        return None
+
     def _label(self, a: Action) -> str:
         # The engine may grow action kinds or argument shapes before the client learns their
         # words: such an entry shows in its raw form rather than taking the client down.

@@ -538,7 +538,8 @@ def render_actions(model: Model, width: int, height: int) -> list[Line]:
 
 def _entry_lines(model: Model, e, width: int, cursor: bool) -> list[Line]:
     """One menu entry: its number key and its label, wrapped (at most three lines)."""
-    number = "·" if e.number is None or model.replaying else str(e.number % 10)
+    letter = None if e.number is not None or model.replaying else model.letter_key(e.action)
+    number = letter or ("·" if e.number is None or model.replaying else str(e.number % 10))
     style = "class:menu.cursor" if cursor else ""
     words = textwrap.wrap(e.label, max(8, width - 3), break_on_hyphens=False) or [""]
     if len(words) > 3:  # cut at the end: a sentence short of its small words reads garbled
