@@ -166,6 +166,9 @@ class Follower:
             log.info("the sequencer's epoch %d is older than our promise %d", msg["epoch"], self.p.promise())
             return self.send_hello()
         self._taking_past = not self.p.chat_kept
+        # Welcomed in a game under way (a failover, the host back with --resume, this peer back):
+        # the screen hears who hosts now, which also ends the "gone" banner of that seat.
+        again = self.p.header is not None and self.p.phase not in ("ended", "desync")
         self.p.game = msg["game"]
         self.p.seat = msg["seat"]
         self.p.leader_seat = msg["leader"]
@@ -209,6 +212,9 @@ class Follower:
             self.up(self.p.proposal(pid, action))
         log.info("welcomed as %s by seat %s", "spectator" if self.p.seat is None else f"seat {self.p.seat}",
                  self.p.leader_seat)
+        if again and self.p.leader_seat != self.p.seat:
+            self.p.notice("back", self.p.leader_seat,
+                          f"{self.p.who(self.p.leader_seat)} hosts the game, from entry {self.p.seq}")
 
     def _f_refuse(self, msg: dict) -> None:
         log.error("refused (%s): %s", msg["reason"], msg["text"])

@@ -66,3 +66,43 @@ def test_a_host_resumed_without_a_name_keeps_its_name_from_the_log(tmp_path):
         _, err = resumed.communicate(timeout=60)
     assert "p0 (red) hosts the game from entry" in err, err[-2000:]
     assert "player (red)" not in err.lower() and "Traceback" not in err
+
+
+def test_a_player_waiting_for_a_killed_host_hears_when_it_hosts_again(tmp_path):
+    """The host (a real ``mq host`` process) is killed with SIGKILL mid-game; the player left looks
+    for it; resumed with ``mq host --resume``, it welcomes the player again, whose screen hears
+    "... hosts the game, from entry N" as a "back" notice for the host's seat (which ends the
+    "gone" banner), not only the failure to reach it."""
+    import asyncio
+
+    from drive import until
+
+    from mq.table import Notice
+    from net.client import NetTable, play_bot
+    from net.peer import Config
+
+    with Cluster(str(tmp_path)) as c:
+        c.host("--seats", "2", "--window-ms", "300", "--bot-delay", "0.05")
+
+        async def play() -> list[Notice]:
+            heard: list[Notice] = []
+            guest = await NetTable.join(Config(name="bob", log_path=str(tmp_path / "g.mqlog"), code=c.code),
+                                        "127.0.0.1", c.port)
+            guest.peer.subscribe(lambda item: heard.append(item) if isinstance(item, Notice) else None)
+            try:
+                assert await guest.wait_started(15)
+                bot = asyncio.create_task(play_bot(guest, 0.05))
+                await until(lambda: guest.peer.seq >= 10, 30)
+                bot.cancel()
+                port = c.port
+                c.procs[0].kill9()
+                await until(lambda: any(n.kind == "away" and n.seat == 0 for n in heard), 20)
+                assert not any(n.kind == "back" for n in heard)
+                c.host("--seats", "2", "--port", str(port), resume=True)  # where the player looks for it
+                await until(lambda: any(n.kind == "back" and n.seat == 0 for n in heard), 30)
+                return heard
+            finally:
+                await guest.close()
+
+        back = [n for n in asyncio.run(play()) if n.kind == "back"]
+    assert len(back) == 1 and "hosts the game, from entry" in back[0].text, back
