@@ -90,8 +90,8 @@ class ClassicNarrator:
         if kind == "played":
             return self._played(e)
         if kind == "discard":
-            if e.why == "lost":
-                return None  # told by the ``lost`` event of the same loss
+            if e.why in ("lost", "charity"):
+                return None  # told by the ``lost`` or ``charity`` event of the same card
             return f"  {w(e.seat)} {DISCARD_WHY.get(e.why, 'discards')} {self.card(e.card)}."
         if kind == "equip":
             return f"{w(e.seat)} {'puts' if e.in_use else 'sets'} {self.card(e.card)} {'in use' if e.in_use else 'aside'}."

@@ -98,13 +98,16 @@ def test_a_classic_game_is_told_in_sentences_that_name_no_hidden_card():
         for state, events in _classic_game(epic):
             lines = n.lines(state, events)
             told += lines
+            discarded = [c for line in lines if " discards " in line for c in names.values() if c in line]
+            assert len(discarded) == len(set(discarded)), lines  # a card discarded is told once
             assert masked.lines(state, view_events(events, TABLE)) == lines  # the same, masked or not
             for e in events:
                 line = probe.line(e)
                 # (a pass is told once per window, and only when the engine made it; a card lost is
-                # told by its ``lost`` event, not again by the discard that follows; a turn's end,
+                # told by its ``lost`` event, not again by the discard that follows, and a card of
+                # charity by its ``charity`` event; a turn's end,
                 # C-DIGI-2 f, by the next turn's line)
-                if e.kind not in ("pass", "turn_ends") and not (e.kind == "discard" and e.why == "lost"):
+                if e.kind not in ("pass", "turn_ends") and not (e.kind == "discard" and e.why in ("lost", "charity")):
                     assert line is not None, e
                 if (e.kind == "draw" and not e.public) or (e.kind == "charity" and e.to >= 0):  # (a discard is public)
                     assert names[e.card] not in line, e
