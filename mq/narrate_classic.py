@@ -82,8 +82,10 @@ class ClassicNarrator:
                 self._passed.clear()
             self.monsters.append(e.card)
             d = self.cards.card(e.card)
-            how = {"kick": "", "trouble": f" ({w(e.fighter)} looks for trouble)", "sent": f" (sent by {w(e.by)})",
-                   "wander": f" (a Wandering Monster from {w(e.by)})", "mate": " (a Mate)"}.get(e.how, "")
+            if e.how == "trouble":
+                return f"{w(e.fighter)} looks for trouble: {d.name} (level {d.level}) from the hand."
+            how = {"sent": f", sent by {w(e.by)}", "wander": f", a Wandering Monster from {w(e.by)}",
+                   "mate": ", a Mate"}.get(e.how, "")
             return f"{w(e.fighter)} fights {d.name} (level {d.level}){how}."
         if kind == "friendly":
             return f"{self.card(e.card)} is friendly to {w(e.seat)}: no fight."

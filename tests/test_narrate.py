@@ -113,6 +113,7 @@ def test_a_classic_game_is_told_in_sentences_that_name_no_hidden_card():
                     assert names[e.card] not in line, e
         assert told[-1].startswith("*** ") and told[-1].endswith(" the game! ***")
         assert any(line.startswith("\n== Turn ") for line in told)
+        assert not any(") (" in line for line in told), [line for line in told if ") (" in line]
 
 
 def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
@@ -178,7 +179,7 @@ def test_classic_deals_and_a_monster_sent_read_as_sentences_C_HELP_3_C_HELP_7_C_
         ("deal_done", 1, 2, item.id, True), ("deal_done", 0, 3, item.id, False))])
     assert lines == [
         "Yellow plays Misdelivered Monster on Green.",
-        f"Green fights {monster.name} (level {monster.level}) (sent by Yellow).",
+        f"Green fights {monster.name} (level {monster.level}), sent by Yellow.",
         f"  Green offers Blue {item.name} if Blue helps (if the fight is won).",
         f"  Deal: Green gives Blue {item.name} if Blue helps (if the fight is won).",
         f"  Red offers Yellow {item.name} for staying out of this fight.", "  Yellow declines Red's deal.",
