@@ -191,7 +191,8 @@ class ClassicNarrator:
         if kind == "share":  # C-PACK-4: the helper's share after the bard's luck
             return f"  {w(e.to)} takes {self.card(e.card)} as the share of the deal."
         if kind == "steed":
-            return f"  {w(e.seat)} {STEED_HOW.get(e.how, 'gets')} {self.card(e.card)} as a steed."
+            indent = "  " if e.how == "tame" else ""  # taming is a fight's move (C-PACK-6)
+            return f"{indent}{w(e.seat)} {STEED_HOW.get(e.how, 'gets')} {self.card(e.card)} as a steed."
         if kind == "hireling":  # C-PACK-5
             return f"{w(e.seat)} hires {self.card(e.card)}."
         if kind == "game_won":
@@ -207,9 +208,11 @@ class ClassicNarrator:
             return f"{w(by)} {'offers to help' if offered else 'helps'} {w(to)} for {n} (won or lost)."
         return f"{w(by)} {'offers' if offered else 'gives'} {w(to)} {n} for staying out of this fight."
 
-    def _played(self, e: tuple) -> str:
+    def _played(self, e: tuple) -> str | None:
         w, name = self.who, self.card(e.card)
         what, target = e.what, e.target
+        if target in ("steed", "hireling"):
+            return None  # told by the ``steed`` or ``hireling`` event right after (C-PACK-5)
         if what in ("race", "class", "halfbreed", "supermunchkin"):
             return f"{w(e.seat)} becomes {name}."
         if what == "item":
