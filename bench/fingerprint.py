@@ -23,7 +23,8 @@ in how actions or events are *represented* (their classes) keeps the fingerprint
 they *say* does not.
 
 Games: bot games (mq.sim) for 2..6 players, and random-choice games, which wander into corners
-bots avoid.  The random choices come from ``random.Random(seed)`` here in the harness only; the
+bots avoid; Quest's and Classic's (base, Epic, Epic with every pack: ``classic-...``), each with its
+own card set.  The random choices come from ``random.Random(seed)`` here in the harness only; the
 engine itself draws nothing but its own RNG.
 """
 from __future__ import annotations
@@ -35,8 +36,11 @@ import sys
 from pathlib import Path
 
 from mq.bots import choose
+from mq.bots import classic as classic_bot
 from mq.cards import load_default
+from mq.classic import cards_or_default
 from mq.rules import (
+    CLASSIC,
     IllegalAction,
     actors,
     apply,
@@ -135,13 +139,63 @@ def random_game(seed: int, cards) -> list[str]:
     return steps
 
 
-GAMES = tuple(f"bots-{players}p-{k}" for players, k in BOT_GAMES) + tuple(f"random-{seed}" for seed in RANDOM_GAMES)
+def classic_params(variant: str, players: int):
+    """A Classic table (C-OPT): ``base``, ``epic`` (C-EPIC) or ``packs`` (Epic with every pack, C-OPT-4)."""
+    return make_params(players, mode=CLASSIC, epic=variant != "base", packs=("all",) if variant == "packs" else ())
+
+
+def classic_bot_game(variant: str, players: int, k: int) -> list[str]:
+    """A Classic bot game (mq.bots.classic), as mq.sim plays it."""
+    params = classic_params(variant, players)
+    cards = cards_or_default(None, params)
+    s = new_game(params, game_seed(79, players * 10 + k), cards)
+    h = _observe("", s, cards)
+    steps = [h]
+    while not is_over(s) and len(steps) < MAX_STEPS:
+        seat = actors(s)[0]
+        a = classic_bot.choose(view(s, seat), seat, cards)
+        s, events = step(s, a, cards)
+        h = _observe(_chain(h, [encode(a), _events(events)]), s, cards)
+        steps.append(h)
+    return steps
+
+
+def classic_random_game(variant: str, seed: int) -> list[str]:
+    """A Classic game of random legal choices (random.Random here, never in the engine)."""
+    rnd = random.Random(seed)
+    params = classic_params(variant, 2 + seed % 5)
+    cards = cards_or_default(None, params)
+    s = new_game(params, game_seed(80, seed), cards)
+    h = _observe("", s, cards)
+    steps = [h]
+    for _ in range(RANDOM_STEPS):
+        if is_over(s):
+            break
+        seat = rnd.choice(actors(s))
+        a = rnd.choice(legal_actions(s, seat, cards))
+        s, events = step(s, a, cards)
+        h = _observe(_chain(h, [encode(a), _events(events)]), s, cards)
+        steps.append(h)
+    return steps
+
+
+CLASSIC_BOT_GAMES = (("base", 3, 0), ("base", 4, 0), ("base", 6, 0), ("epic", 4, 0), ("packs", 4, 0), ("packs", 5, 0))
+CLASSIC_RANDOM_GAMES = (("base", 0), ("base", 1), ("epic", 2), ("packs", 3), ("packs", 4))
+GAMES = (tuple(f"bots-{players}p-{k}" for players, k in BOT_GAMES) + tuple(f"random-{seed}" for seed in RANDOM_GAMES)
+         + tuple(f"classic-{v}-bots-{players}p-{k}" for v, players, k in CLASSIC_BOT_GAMES)
+         + tuple(f"classic-{v}-random-{seed}" for v, seed in CLASSIC_RANDOM_GAMES))
 GOLDEN = Path(__file__).resolve().parent.parent / "tests" / "golden" / "fingerprint.json"
 
 
 def play(name: str, cards) -> list[str]:
     """The step digests of one game of GAMES, by name."""
     kind, _, rest = name.partition("-")
+    if kind == "classic":  # classic-VARIANT-bots-Np-K, classic-VARIANT-random-SEED
+        variant, _, game = rest.partition("-")
+        if game.startswith("bots-"):
+            players, k = game.removeprefix("bots-").split("p-")
+            return classic_bot_game(variant, int(players), int(k))
+        return classic_random_game(variant, int(game.removeprefix("random-")))
     if kind == "bots":
         players, k = rest.split("p-")
         return bot_game(int(players), int(k), cards)

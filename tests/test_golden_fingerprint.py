@@ -6,7 +6,7 @@ games on purpose: it re-records them in its own commit (``python -m bench.finger
 message says which rule changed) and checks the record in both core modes
 (``python -m bench.fingerprint check`` and ``MQ_PUREPYTHON=1 python -m bench.fingerprint check``).
 
-Cost (2 cores, idle): the whole fingerprint plays 31 games in about 9 s on the native core and about
+Cost (2 cores, idle): the whole fingerprint plays 42 games (11 of them Classic) in about 9 s on the native core and about
 70 s on the pure-Python twin.  The native pass of ``make test`` checks every game; the twin pass checks
 a fixed subset (one bot game per table size and four random games, about 12 s), and the twin agrees
 with the native core on every hash (tests/test_core_twins.py), so the subset catches any divergence of
@@ -23,7 +23,7 @@ from bench import fingerprint as fp
 from mq.cards import load_default
 
 SUBSET = ("bots-2p-0", "bots-3p-0", "bots-4p-0", "bots-5p-0", "bots-6p-0",
-          "random-0", "random-5", "random-10", "random-15")
+          "random-0", "random-5", "random-10", "random-15", "classic-base-bots-4p-0", "classic-packs-random-3")
 GAMES = SUBSET if os.environ.get("MQ_PUREPYTHON") == "1" else fp.GAMES
 
 
