@@ -154,7 +154,8 @@ def _own_turn(v, seat, cards, acts) -> Action:
     if a:
         return a
     for a in acts:
-        if a.kind == "play" and cards.card(a.args[0]).kind in (K.LEVEL, K.SPECIAL) and len(a.args) == 1:
+        if a.kind == "play" and cards.card(a.args[0]).kind in (K.LEVEL, K.SPECIAL) and len(a.args) == 1 \
+                and _raises_me_not_a_rival(v, seat, cards, a.text(0)):
             return a
     a = _send_monster(v, seat, cards, acts)
     if a:
@@ -185,6 +186,17 @@ def _send_monster(v, seat, cards, acts) -> Action | None:
     targets = [a for a in acts if a.kind == "play" and len(a.args) == 2 and _sends_monster(cards, a.text(0))
                and v.players[a.number(1)].level < win - 2]
     return min(targets, key=lambda a: (_might(v, a.args[1], cards), a.args[1])) if targets else None
+
+
+def _raises_me_not_a_rival(v, seat, cards, card: str) -> bool:
+    """A card that raises every munchkin of a kind a level (every cleric, say): only when it raises
+    this bot and takes no rival to the winning level (it was played for the leader alone)."""
+    d = cards.playable_card(card)
+    if d.kind != K.SPECIAL or not d.effects or d.effects[0].name != "level_up_all":
+        return True
+    up = [q for q in v.players if d.effects[0].get("who") in ch.who(q, cards)]
+    win = v.params.win_level
+    return any(q.seat == seat for q in up) and all(q.level + 1 < win for q in up if q.seat != seat)
 
 
 def _sends_monster(cards, card: str) -> bool:
