@@ -391,9 +391,9 @@ def test_what_is_possible_all_turn_long_takes_no_number_so_a_fights_cards_do():
     fight's one-shots below the pane; they are on the menu (a) without a number, and the fight's
     cards have numbers."""
     s = set_player(on_top(playing(3), "CD22"), 0, level=3)  # Banshee Alarm Clock: 9
-    s = hand(in_play(in_play(s, 0, "CD78"), 0, "CT05"), 0, "CT63", "CT49")  # a class, an item, two one-shots
+    s = hand(in_play(in_play(s, 0, "CD78"), 0, "CT05"), 0, "CT63", "CT49", "CD48")  # a class, an item, two one-shots
     m = model_of(s)
-    assert {e.action.kind for e in m.menu() if e.number is None} >= {"reveal", "discard", "give", "equip"}
+    assert {e.action.kind for e in m.menu() if e.number is None} >= {"reveal", "discard", "give", "equip", "curse"}
     assert m.entry(1) == Action(0, "kick")
     s = feed(m, s, 0, "kick")
     numbered = {e.action.kind: e.number for e in m.menu() if e.number is not None}

@@ -441,12 +441,12 @@ class ClassicModel(Model):
     def _keyed(self, a: Action) -> bool:
         """Whether an action gets a number key: not showing the hand (C-ITEM-10, one entry per
         player), discarding or giving away a card unasked (a race or class card's power goes; an
-        item goes to another), setting an item in use aside, nor a curse on oneself: possible all
-        turn long, they took the low numbers at the turn's start and pushed a fight's cards, or
-        looking for trouble and looting, below the pane. They stay on the menu (a) and on the card
+        item goes to another), setting an item in use aside, a curse on oneself, nor a curse in
+        one's own turn: possible all turn long, they took the low numbers at the turn's start and
+        pushed a fight's cards, or looking for trouble and looting, below the pane. They stay on the menu (a) and on the card
         (Tab, Enter); a discard or gift the game asks for (charity, C-CHARITY) keeps its number."""
-        if a.kind == "curse" and a.args[1] == self.seat:
-            return False
+        if a.kind == "curse":  # on another: a number in their turn (its windows), the menu in one's own
+            return a.args[1] != self.seat and (self.view.turn is None or self.view.turn.seat != self.seat)
         if a.kind == "equip":
             return not any(it.card == a.args[0] and it.in_use for it in self.me().items)
         asked = self.view.pending is not None and self.view.pending.seat == self.seat
