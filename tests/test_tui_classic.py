@@ -204,6 +204,30 @@ def test_charity_is_announced_then_chosen_card_by_card_C_CHARITY_1_2():
     assert "Discard Traffic Cone Helm (charity)" in [e.label for e in m.menu()]
 
 
+def test_charity_numbers_its_choices_afresh_after_a_busy_turn_C_CHARITY_1():
+    """A turn that spent its numbers (items played before the door, a fight) still gives each card
+    of the charity a number, from 1; the number just pressed asks first if pressed again at once."""
+    s = playing(3)
+    s = set_player(set_player(s, 0, level=3), 2, level=2)
+    items = [d.id for d in CARDS.treasure if d.kind == "item" and not d.big][:4]
+    s = hand(s, 0, *items, "CT49", "CT61", "CT64", "CT63", "CD48", "CD22")
+    m = model_of(s)
+    for card in items:  # each takes a number, which is retired once done
+        play = next(a for a in m.legal if a.kind == "play" and a.args[0] == card)
+        assert play in m.numbers
+        s = feed(m, s, 0, "play", card)
+    s = s.replace(turn=s.turn.replace(phase=Phase.END))
+    m.refresh(s)
+    n = m.numbers[Action(0, "end_turn")]
+    assert m.entry(n % 10) == Action(0, "end_turn")
+    s = feed(m, s, 0, "end_turn")
+    assert m.view.pending is not None and m.view.pending.kind == "charity"
+    again = m.entry(n % 10)  # pressed twice: the second press does not give a card away unasked
+    assert isinstance(again, str), again  # ("the question has changed", or no such number)
+    gives = [e for e in m.menu() if e.action.kind == "give"]
+    assert sorted(e.number for e in gives) == list(range(1, len(gives) + 1)), [(e.label, e.number) for e in gives]
+
+
 def test_a_curse_on_oneself_comes_last_on_the_menu_C_CARD_8():
     m = model_of(hand(playing(3), 0, "CD48"))
     labels = [e.label for e in m.menu()]

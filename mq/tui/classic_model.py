@@ -407,8 +407,13 @@ class ClassicModel(Model):
         always, do not take the low numbers before a window's pass or a fight's cards appear."""
         v = self.view
         turn = (v.phase, v.turn.number if v.turn is not None else -1)
-        if turn != self._turn:
-            self._turn, self.numbers, self._kept, self._done = turn, {}, {}, {}
+        # A decision the game asks of this seat (charity, a body's loot, an item to lose) numbers
+        # its choices afresh, 1 on: the turn's spent numbers would leave them without keys. A
+        # number pressed again at once asks first (Model.entry: the question has changed).
+        mine = v.pending.kind if v.pending is not None and v.pending.seat == self.seat else None
+        if turn != self._turn or (turn, mine) != self._decision:
+            self._turn, self._decision = turn, (turn, mine)
+            self.numbers, self._kept, self._done = {}, {}, {}
         for action, n in list(self.numbers.items()):
             if action not in self._legal_set:
                 del self.numbers[action]
