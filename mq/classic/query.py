@@ -61,7 +61,7 @@ def munchkin_terms(s, cards: ClassicSet, seat: int) -> Terms:
     if s.combat is not None:
         extra = sum(a for who, a in s.combat.extra if who == seat)
         if extra:
-            terms.append(("cards and powers", extra))
+            terms.append(("cards & powers", extra))  # (short: the fight panel is narrow at 80x24)
         alone = cb.alone_bonus(s, cards, seat)
         if alone:  # C-PACK-2: an orc fighting without a helper
             terms.append(("fighting alone", alone))
