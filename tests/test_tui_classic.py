@@ -483,6 +483,25 @@ def test_a_step_of_the_turn_without_a_number_shows_its_letter_key():
     assert pay.startswith(" · Pass")
 
 
+def test_offers_of_help_to_accept_come_first_on_the_pane_C_HELP_1():
+    """The prompt says "accept one (1-9)": the offers come first in the list, whatever numbers the
+    turn's cards took before, so the eye finds them."""
+    from mq.rules import legal_actions
+    s = set_player(on_top(playing(3), "CD23"), 0, level=3)
+    s = hand(s, 0, *[d.id for d in CARDS.treasure if d.kind == "oneshot"][:4])
+    s, _ = act(s, 0, "kick")
+    m = model_of(s)
+    s = feed(m, s, 0, "ask")
+    while s.combat.stage == Stage.HELP:
+        seat = s.combat.waiting[0]
+        offer = next((a for a in legal_actions(s, seat, CARDS) if a.kind == "offer"), Action(seat, "pass"))
+        s = feed(m, s, seat, offer.kind, *offer.args)
+    entries = m.menu()
+    accepts = [e for e in entries if e.action.kind == "accept"]
+    assert accepts and "accept one" in m.prompt()
+    assert entries[:len(accepts)] == accepts
+
+
 def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
     s = in_play(in_play(playing(3), 0, "CT05"), 0, "CD78")  # Red: a head item, a thief
     s = hand(in_play(s, 1, "CT14"), 0, "CT49")

@@ -440,6 +440,11 @@ class ClassicModel(Model):
     # The turn's steps by letter (mq.tui.classic_keys, mq.tui.keys): shown where a number is lacking.
     LETTERS = {"kick": "d", "loot": "l", "ask": "h", "end_turn": "e", "ready": "e", "roll": "r"}
 
+    def _asked(self, a: Action) -> bool:
+        """The prompt says "accept one (1-9)" (offers of help, C-HELP-1, or a deal offered to this
+        seat, C-DIGI-3): those entries come first, where the eye goes."""
+        return a.kind in ("accept", "decline")
+
     def letter_key(self, a: Action) -> str | None:
         return self.LETTERS.get(a.kind) if not a.args else None
 

@@ -1155,8 +1155,13 @@ class Model:
             acts = [a for a in acts if self.card_of(a) == self.menu_card]
         ordered = self._in_menu_order(acts)
         rank = {a: i for i, a in enumerate(ordered)}
-        ordered.sort(key=lambda a: (self.numbers.get(a, 99), rank[a]))
+        ordered.sort(key=lambda a: (not self._asked(a), self.numbers.get(a, 99), rank[a]))
         return [Entry(a, self._label(a), self.numbers.get(a)) for a in ordered]
+
+    def _asked(self, a: Action) -> bool:
+        """Whether ``a`` answers what the prompt asks right now (listed first, whatever its number):
+        none here; Classic: the offers of help to accept."""
+        return False
 
     def letter_key(self, a: Action) -> str | None:
         """The letter key that does ``a`` as well (shown in place of a number the action lacks);
