@@ -133,8 +133,13 @@ def may_author(header: Header | None, author: int, action: Action, state: State,
         return None
     if author != TABLE_AUTHOR:
         return f"seat {author} cannot act for seat {action.seat}"
-    if header is None or port.table_may_act(state, [kind for _, _, kind in header.roster], action, cards):
+    if header is None:
         return None
+    try:
+        if port.table_may_act(state, [kind for _, _, kind in header.roster], action, cards):
+            return None
+    except Exception as err:  # the bot has no move for that seat here (not its turn): a forged entry
+        return f"the table cannot act for seat {action.seat} here: the bot has no move for it ({type(err).__name__})"
     return (f"the table cannot act for seat {action.seat} here: it passes only for a seat a window "
             f"waits for, and plays only the bot's move, for a seat the bot plays")
 

@@ -30,7 +30,7 @@ from mq.cards import load_default
 from mq.rules import Action, actors, make_params, new_game, state_hash, step, view
 from mq.rules.actions import encode as encode_action
 from mq.table import Notice
-from net import gamelog, identity, replica, signing, wire
+from net import gamelog, identity, port, replica, signing, wire
 from net.harness import ROOT, Cluster
 from net.peer import Config, Peer
 from net.replay import replay
@@ -306,3 +306,19 @@ def test_a_follower_refuses_a_crafted_entry_from_its_sequencer(tmp_path, game, f
     asyncio.run(main())
     assert any(_refusal(game, forge) in t for t in notices), notices
     assert [e.raw for e in gamelog.read(mine).entries] == [e.raw for e in forged[:game.at - 1]]
+
+
+def test_the_table_for_a_seat_its_bot_has_no_move_for_is_refused_in_words(game):
+    """A forged table entry for a seat that has nothing to do now, in a game that hands away seats
+    to a bot (Q-OPT-2): asking the bot for that seat's move fails (it acts out of turn only when
+    the rules ask it to), and the entry check refuses the entry in words instead of raising (the
+    simulation's Byzantine sequencer sent such entries: net.byzantine, "forge-table")."""
+    h = game.header
+    botted = gamelog.decode_header(gamelog.encode_header(
+        h.game, h.seed, make_params(3, window_ms=500, away="bot"), h.nonces, h.roster, h.signers))
+    away = _state_before(game, game.at, botted.params)  # seat 1 to act
+    idle = next(s for s in (0, 2) if s not in actors(away))
+    with pytest.raises(Exception):
+        port.table_may_act(away, ["peer", "peer", "bot"], Action(idle, "end_turn"), CARDS)
+    why = replica.may_author(botted, -1, Action(idle, "end_turn"), away, CARDS)
+    assert why is not None and f"the table cannot act for seat {idle}" in why and "no move" in why
