@@ -67,8 +67,9 @@ from typing import Callable
 
 from mq.bots import choose
 from mq.rules import IllegalAction, is_over, state_hash, step, view
-from mq.table import Applied
+from mq.table import Applied, Notice
 from net import identity, transport
+from net.byzantine import Attacker, refusing_check
 from net.peer import Config, Peer
 
 log = logging.getLogger("mq.net.sim")
@@ -209,6 +210,8 @@ class SimRuntime:
     def send(self, sock, parts: list) -> bool:
         if sock is None or sock.closed or not self.alive:
             return False
+        if self.sim.attacker is not None and self.seat == self.sim.attacker.seat:
+            parts = self.sim.attacker.outgoing(isinstance(sock, Dealer), parts)
         if isinstance(sock, Dealer):
             return self.sim.dealer_send(sock, parts)
         return self.sim.router_send(sock, parts)
@@ -264,6 +267,7 @@ class Options:
     away: str = ""  # "wait" or "bot"; "": drawn from the seed
     mode: str = "quest"  # the game's mode (CLASSIC.md: "classic"), a table option like any other
     trace: int = 30  # events kept for a failure's trace
+    byzantine: bool = False  # one seat (drawn from the seed) attacks: net.byzantine
 
 
 @dataclass
@@ -275,6 +279,8 @@ class Outcome:
     events: int = 0
     faults: Counter = field(default_factory=Counter)
     acknowledged: int = 0
+    attacks: Counter = field(default_factory=Counter)  # (kind, outcome) -> count (net.byzantine)
+    refusal: str | None = None  # a Byzantine run that stopped: the first honest peer's words
 
 
 # =================================================================================================
@@ -323,6 +329,15 @@ class Sim:
         self.was_live = [False] * self.n
         self.crash_next: dict[int, bool] = {}  # seat -> tear: crash after its next entry
         self.crash_in_sync: dict[int, bool] = {}  # seat -> tear: crash during its next fdatasync
+        # A Byzantine seat (Options.byzantine): its own generator, so that the honest draws and
+        # counts are those of the same seed without it.
+        self.attacker: Attacker | None = None
+        if o.byzantine:
+            self.attacker = Attacker(self, random.Random(f"{seed}:byzantine-seat").randrange(self.n))
+        self.forged: dict[bytes, str] = {}  # id of a record the entry check refuses -> what it was
+        self.equivocated: set[bytes] = set()  # ids of a Byzantine sequencer's two-faced entries
+        self.replayed: set[tuple[int, tuple[bytes, int]]] = set()  # (author, pid) proposals sent again
+        self.refusals: dict[int, str] = {}  # honest seat -> the first stop it named (Byzantine runs)
         # Fixed schedules (tests): called as fn(sim, seat, peer, n) after a peer applies entry n.
         self.on_applied: list[Callable[["Sim", int, Peer, int], None]] = []
 
@@ -384,12 +399,25 @@ class Sim:
         self.was_live[seat] = False
         self.crash_next.pop(seat, None)
         self.crash_in_sync.pop(seat, None)
+        if self.attacker is not None and seat == self.attacker.seat:
+            self.attacker.arm(rt)
         return p
+
+    def honest(self, seat: int) -> bool:
+        return self.attacker is None or seat != self.attacker.seat
+
+    def refuse(self, seat: int, text: str) -> None:
+        """An honest peer stopped and said why (Byzantine runs: a refusal, not a failure)."""
+        if seat not in self.refusals:
+            self.refusals[seat] = text
+            self.note(f"seat {seat} refuses: {text}")
 
     def _on_event(self, seat: int, p: Peer, item) -> None:
         if self.peers[seat] is not p:
             return
-        if isinstance(item, Applied):
+        if isinstance(item, Notice) and item.text.startswith("paused:") and self.honest(seat):
+            self.refuse(seat, item.text)
+        if isinstance(item, Applied) and self.honest(seat):
             n = item.seq
             i = p.log.id_at(n)
             h = state_hash(item.state)
@@ -685,10 +713,12 @@ class Sim:
     # -- checks --------------------------------------------------------------------------------------
     def check(self) -> None:
         for s, p in enumerate(self.peers):
-            if p is None:
+            if p is None or not self.honest(s):
                 continue
             if p.phase == "desync":
-                return self.fail(f"seat {s} stopped on a desync: {p.report_file}")
+                if self.attacker is None:
+                    return self.fail(f"seat {s} stopped on a desync: {p.report_file}")
+                self.refuse(s, f"stopped on a desync: {p.report_file}")
             if p.log is not None:
                 self._sync_mirror(s, p)
                 if p.log.synced and self.durable[s] < len(self.mirror[s]):
@@ -718,8 +748,11 @@ class Sim:
             self._forget(s, keep)
             del m[keep:]
         for e in entries[keep:]:
+            if e.id in self.forged and self.honest(s):
+                return self.fail(f"seat {s} holds entry {e.n}, which fails the entry check "
+                                 f"({self.forged[e.id]}): a forged entry was adopted")
             want = self.acked.get(e.n)
-            if want is not None and want != e.id and p.sequencing:
+            if want is not None and want != e.id and p.sequencing and self.honest(s):
                 return self.fail(f"seat {s} holds entry {e.n} {e.id.hex()[:8]}, but {want.hex()[:8]} was "
                                  "acknowledged there: an acknowledged entry was lost")
             m.append(e.id)
@@ -740,6 +773,8 @@ class Sim:
         m = self.mirror[s]
         p = self.peers[s]
         epoch = p.epoch if p is not None else -1  # a peer just restarted is in no epoch yet
+        if not self.honest(s):
+            epoch = -2  # what the Byzantine seat holds acknowledges nothing: only honest holders count
         for n in range(self.durable[s] + 1, upto + 1):
             i = m[n - 1]
             if self.epoch_of[i] != epoch:
@@ -759,9 +794,22 @@ class Sim:
         self.durable[s] = upto
 
     def final_check(self) -> None:
-        logs = [self.mirror[s] for s in range(self.n)]
+        honest = [s for s in range(self.n) if self.honest(s)]
+        for s in honest:
+            for n, i in self.acked.items():
+                # (one that refused in words may keep the other face of an equivocating sequencer)
+                if n <= len(self.mirror[s]) and self.mirror[s][n - 1] != i and s not in self.refusals:
+                    return self.fail(f"at the end, seat {s} holds another entry than the acknowledged one at {n}")
+            p = self.peers[s]
+            if self.replayed and p is not None and p.log is not None:
+                pids = [(e.author, e.pid) for e in p.log.entries if e.pid is not None]
+                if len(set(pids)) != len(pids):
+                    return self.fail(f"seat {s}'s log holds a proposal twice (a replay was taken)")
+        if self.out.refusal is not None:  # stopped in words: the logs agree on what was acknowledged (above)
+            return
+        logs = [self.mirror[s] for s in honest]
         longest = max(logs, key=len)
-        for s, m in enumerate(logs):
+        for s, m in zip(honest, logs):
             if m != longest[:len(m)]:
                 n = next(i for i in range(len(m)) if m[i] != longest[i]) + 1
                 return self.fail(f"at the end, seat {s}'s log parts from the longest at entry {n}")
@@ -778,8 +826,9 @@ class Sim:
                 or all(p.phase in ("game", "ended") and p.seq >= self.o.entries for p in live)):
             return False
         # Converged: every log is a prefix of the longest (the ids chain, so the last one tells).
-        longest = max(self.mirror, key=len)
-        return all(not m or longest[len(m) - 1] == m[-1] for m in self.mirror)
+        logs = [m for s, m in enumerate(self.mirror) if self.honest(s)]
+        longest = max(logs, key=len)
+        return all(not m or longest[len(m) - 1] == m[-1] for m in logs)
 
     def run(self) -> Outcome:
         try:
@@ -796,12 +845,16 @@ class Sim:
                     if self.peers[seat] is None:
                         self.restart_due[seat] = min(self.restart_due.get(seat, self.now), self.now + 0.5)
                 ok = self._run_until(self.done, self.now + self.o.settle_s)
-                if not ok and self.failure is None:
+                if not ok and self.failure is None and self.refusals:
+                    self.out.refusal = self.refusals[min(self.refusals)]
+                elif not ok and self.failure is None:
                     self.fail(f"liveness: no progress to {self.o.entries} entries within {self.o.settle_s} s "
                               "after the faults stopped: " + self.describe())
             if self.failure is None:
                 self.final_check()
             self.out.virtual_s = self.now
+            if self.attacker is not None:
+                self.out.attacks = self.attacker.counts
         finally:
             self.close()
         if self.failure is not None:
@@ -860,12 +913,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("-v", "--verbose", action="store_true", help="print each failure's trace")
     ap.add_argument("--stop", action="store_true", help="stop at the first failure")
     ap.add_argument("--mode", choices=("quest", "classic"), default="quest", help="the game's mode (default quest)")
+    ap.add_argument("--byzantine", action="store_true",
+                    help="one seat per game (drawn from the seed) forges, replays and equivocates (net.byzantine)")
     a = ap.parse_args(argv)
     logging.disable(logging.CRITICAL)
-    o = Options(peers=a.peers, entries=a.entries, fault_s=a.fault_s, mode=a.mode)
+    o = Options(peers=a.peers, entries=a.entries, fault_s=a.fault_s, mode=a.mode, byzantine=a.byzantine)
     if a.no_faults:
         o = replace(o, faults=Faults.none())
     totals: Counter = Counter()
+    attacks: Counter = Counter()
+    refusals: Counter = Counter()  # games that stopped in words, by the check that refused
+    examples: dict[str, str] = {}
     failures: list[int] = []
     t0 = time.perf_counter()
     for seed in range(a.start, a.start + a.seeds):
@@ -883,10 +941,21 @@ def main(argv: list[str] | None = None) -> int:
         totals["acknowledged"] += out.acknowledged
         totals["events"] += out.events
         totals.update(out.faults)
+        attacks.update(out.attacks)
+        if out.refusal is not None:
+            why = "equivocation" if "equivocates" in out.refusal else refusing_check(out.refusal)
+            refusals[why] += 1
+            examples.setdefault(why, out.refusal)
     wall = time.perf_counter() - t0
     print(f"seeds {a.start}..{a.start + a.seeds - 1}: {totals['games']} games passed, {len(failures)} failed "
           f"({wall:.1f} s)")
     print("  " + ", ".join(f"{k} {v}" for k, v in sorted(totals.items()) if k != "games"))
+    if a.byzantine:
+        print(f"  attacks (kind: outcome count), {len(refusals) and sum(refusals.values())} games stopped in words:")
+        for kind in sorted({k for k, _ in attacks}):
+            print(f"    {kind}: " + ", ".join(f"{w} {c}" for (k, w), c in sorted(attacks.items()) if k == kind))
+        for why, c in refusals.most_common():
+            print(f"    stopped by {why} {c}, e.g. \"{examples[why]}\"")
     if failures:
         print("  failing seeds: " + " ".join(map(str, failures[:50])))
     return 1 if failures else 0

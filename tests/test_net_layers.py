@@ -17,13 +17,14 @@ LAYERS = (
     ("replica",),
     ("replay", "sequencer", "follower"),
     ("peer",),
+    ("byzantine",),
     ("client", "sim", "harness"),
     ("textclient", "netlab"),
     ("cli",),
 )
 LAYER = {name: i for i, names in enumerate(LAYERS) for name in names}
 NET = Path(net.__file__).parent
-TYPES_ONLY = {("sequencer", "peer"), ("follower", "peer")}  # under ``if TYPE_CHECKING:``
+TYPES_ONLY = {("sequencer", "peer"), ("follower", "peer"), ("byzantine", "sim")}  # under ``if TYPE_CHECKING:``
 
 
 def net_imports(path: Path) -> list[tuple[str, int, bool]]:
