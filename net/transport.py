@@ -490,11 +490,18 @@ class ZmqRuntime:
         """Serve a DEALER: ``deliver(frames)`` per message, until it returns False."""
         return asyncio.get_running_loop().create_task(self._dealer_loop(sock, self._heard(deliver)))
 
+    # A handler may close the socket it is handling a message of (Peer.connect_dealer, on a
+    # ``retry``: the DEALER is replaced from inside its own loop's task, whose cancellation lands
+    # only at its next wait).  Reading the closed socket again raised "Socket operation on
+    # non-socket", which no one retrieved from the cancelled task and asyncio printed at exit:
+    # each loop ends as soon as its socket is closed.
     @staticmethod
     async def _router_loop(sock: zmq.asyncio.Socket, deliver: Callable[[list], None]) -> None:
-        while True:
+        while not sock.closed:
             deliver(await sock.recv_multipart(copy=False))
             for _ in range(256):  # drain what is already here, so one flush covers the batch
+                if sock.closed:
+                    return
                 f = cast("asyncio.Future[list]", sock.recv_multipart(flags=zmq.NOBLOCK, copy=False))
                 if not f.done() or f.exception() is not None:
                     if not f.done():
@@ -504,7 +511,7 @@ class ZmqRuntime:
 
     @staticmethod
     async def _dealer_loop(sock: zmq.asyncio.Socket, deliver: Callable[[list], bool]) -> None:
-        while True:
+        while not sock.closed:
             if not deliver(await sock.recv_multipart(copy=False)):
                 return
 

@@ -70,6 +70,11 @@ def test_the_old_sequencer_restarts_as_a_player_and_gets_its_seat_back(tmp_path)
         assert codes == {0: 0, 1: 0, 2: 0}, {i: c.procs[i].err()[-3000:] for i in codes}
         assert len({c.summary(i) for i in (0, 1, 2)}) == 1
         assert "red) is back" in c.procs[new_leader].err()
+        # The restarted host was sent on by "retry" (its DEALER replaced inside its own handler):
+        # nothing stray on its terminal (issue 13: "Task exception was never retrieved").
+        for i in (0, 1, 2):
+            err = c.procs[i].err()
+            assert "Task exception" not in err and "Traceback" not in err, err[-3000:]
     for i in (1, 2):
         assert filecmp.cmp(c.log(0), c.log(i), shallow=False)
     final = gamelog.read(c.log(0))
