@@ -51,13 +51,19 @@ def next_turn(tx: Tx) -> None:
 def end_turn(tx: Tx) -> None:
     """C-TURN-5, 9, C-CHARITY: over the hand limit, the excess is given or discarded (a pending
     decision, one card at a time); then the turn-end window."""
+    if not charity(tx):
+        close_turn(tx)
+
+
+def charity(tx: Tx) -> bool:
+    """C-TURN-9, C-CHARITY: the active player holding more than the hand limit gives or discards
+    the excess (a pending decision); False when there is none."""
     seat = tx.current_turn.seat
     p = tx.player(seat)
     excess = len(p.hand) - ch.hand_limit(p, tx.cards, tx.params)
     if excess > 0:
         tx.pending = Pending(PendingKind.CHARITY, seat, excess)
-    else:
-        close_turn(tx)
+    return excess > 0
 
 
 def close_turn(tx: Tx) -> None:
@@ -177,6 +183,8 @@ def _settle_turn(tx: Tx) -> bool:
         tx.set_turn(waiting=left)
         if left:
             return False
+        if charity(tx):  # C-TURN-9: a curse in the window lowered the hand limit (a race lost): charity again
+            return True
         next_turn(tx)
         return True
     return False
