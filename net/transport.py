@@ -39,7 +39,8 @@ Security (docs/net.md, "Security"):
 - The **key service**: a plain TCP listener on the ROUTER's port + 1 that sends its public key
   (``MQKEY <protocol> <Z85 key>\n``) to whoever connects and reads nothing.  A joiner uses it to
   learn a key it then has to check (a join code's tag, a known key; net.peer): the answer is not
-  trusted by itself.
+  trusted by itself.  It keeps the ROUTER's connection caps (net.limits, counted apart), so one
+  address cannot hold its descriptors or its accept queue.
 """
 from __future__ import annotations
 
@@ -63,6 +64,8 @@ log = logging.getLogger("mq.net")
 HWM = 10_000
 ZAP_DOMAIN = "mq"
 KEY_MAGIC = b"MQKEY"
+KEY_ANSWER_S = 2.0  # the longest the key service holds a connection (a client that does not read)
+KEY_BACKLOG = 128  # connections waiting for the key service's accept (a flood fills a short queue)
 HEARTBEAT_IVL_MS = 500
 HEARTBEAT_TIMEOUT_MS = 1500
 HANDSHAKE_IVL_MS = 5000
@@ -195,7 +198,7 @@ def _listener(host: str, port: int) -> socket.socket:
     try:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
         s.bind(info[4])
-        s.listen(16)
+        s.listen(KEY_BACKLOG)
         s.setblocking(False)
     except OSError:
         s.close()
@@ -252,17 +255,36 @@ def dealer(ctx: zmq.asyncio.Context, host: str, port: int, public: bytes, secret
     return sock
 
 
-async def serve_key(listener: socket.socket, public: bytes) -> asyncio.AbstractServer:
-    """Answer every connection on ``listener`` with this peer's public key; read nothing."""
+async def serve_key(listener: socket.socket, public: bytes,
+                    caps: limits.ConnectionLimits | None = None) -> asyncio.AbstractServer:
+    """Answer every connection on ``listener`` with this peer's public key; read nothing.  Each
+    connection counts against ``caps`` (the game port's limits, net.limits) from its accept until
+    it is closed (at most ``KEY_ANSWER_S`` later); one over them is closed unanswered, or takes the
+    place of the busiest address's newest, exactly as on the ROUTER."""
     line = b"%s %d %s\n" % (KEY_MAGIC, wire.PROTOCOL, public)
+    caps = caps or limits.ConnectionLimits()
+    held: dict[int, asyncio.StreamWriter] = {}  # descriptor -> the connection being answered
 
     async def answer(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        sock = writer.get_extra_info("socket")
+        peer = writer.get_extra_info("peername")
+        fd = sock.fileno() if sock is not None else -1
+        victim = caps.accepted(fd, peer[0]) if fd >= 0 and peer else None
         try:
+            if victim is not None and victim != fd and victim in held:
+                held.pop(victim).close()  # (its own answer's finally sees it gone)
+            if victim == fd:
+                log.debug("key service: connection from %s closed: over the connection limits", peer[0])
+                return
+            held[fd] = writer
             writer.write(line)
-            await asyncio.wait_for(writer.drain(), 2.0)
+            await asyncio.wait_for(writer.drain(), KEY_ANSWER_S)
         except (OSError, asyncio.TimeoutError):
             pass
         finally:
+            if held.get(fd) is writer:
+                del held[fd]
+                caps.closed(fd)
             writer.close()
 
     return await asyncio.start_server(answer, sock=listener)
@@ -397,6 +419,9 @@ class ZmqRuntime:
         self.faults = Faults()
         # The ROUTER's connections and their limits (net.limits), from the soft limit raised above.
         self.limits = limits.ConnectionLimits(total=limits.total_for(_soft_fd_limit()))
+        # The key service's (port + 1): the same caps, counted apart (it holds each connection
+        # only while it writes one line).
+        self.key_limits = limits.ConnectionLimits(total=self.limits.total)
 
     def send(self, sock: zmq.asyncio.Socket, parts: list) -> bool:
         """Send now or drop (:func:`send`); a message a fault rule loses counts as taken."""
@@ -524,7 +549,7 @@ class ZmqRuntime:
     async def _key_service(self, public: bytes) -> None:
         """Tell whoever asks on port + 1 this peer's public key (:func:`serve_key`)."""
         assert self._key_listener is not None  # router() made it
-        server = await serve_key(self._key_listener, public)
+        server = await serve_key(self._key_listener, public, self.key_limits)
         try:
             await asyncio.Future()
         finally:
