@@ -453,6 +453,8 @@ class Follower:
             return
         if msg["kind"] == "chat":
             self.p.chat_kept.append((msg["seat"], msg["text"]))
+        if msg["kind"] != "chat":  # the sequencer's words (a player's chat stays off the protocol log)
+            log.info("[%s] %s", msg["kind"], msg["text"])  # as Peer.notice logs its own
         self.p.emit(Notice(msg["kind"], msg["seat"], msg["text"]))
 
     def _f_pause(self, msg: dict) -> None:

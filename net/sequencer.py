@@ -348,6 +348,11 @@ class Sequencer:
                                 f"another process with this identity plays {self.p.who(old.seat)} and is "
                                 "still connected: one seat, one live process (a copied key, or a second "
                                 "terminal on one MQ_HOME?)")})
+                        if heard:  # and the process that keeps the seat hears of it, in words
+                            self.p.send_to(old_rid, {"t": "notice", "kind": "info", "seat": old.seat, "text": (
+                                f"another process with this identity asked for {self.p.who(old.seat)} and was "
+                                "refused: this one keeps the seat (one seat, one live process; if the other "
+                                "is yours, it lost the seat while it was silent)")})
                         return False
                     if heard:  # a spectator's connection, heard lately: ask again later
                         self.p.send_to(rid, retry)

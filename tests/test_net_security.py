@@ -476,3 +476,38 @@ def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_pla
         for text in (player.out() + player.err(), host.out() + host.err()):
             assert "[away]" not in text and "hosts the game" not in text and "sequencer now" not in text
         assert stall < 1.5
+
+
+def test_a_player_stalled_past_the_heartbeat_loses_its_seat_to_a_copy_and_both_are_told(tmp_path):
+    """Issue 13 item 5, a stall longer than libzmq's heartbeat (SIGSTOP, 5 s): the host drops the
+    player's connection, and a copy of its key (another MQ_HOME) that says hello meanwhile takes
+    the seat, as a restarted player would (docs/net.md, "One seat, one live process": nothing the
+    peers hold tells the stalled process from the copy).  Both are told in words: the player, once
+    running again, is refused and stops (no loop through failover), and the copy that keeps the
+    seat hears that another process with its identity asked for it.  The game finishes."""
+    slow = ("--ping-ms", "250", "--dead-ms", "1500", "--bot-delay", "0.05")
+    with Cluster(str(tmp_path)) as c:
+        host = c.host("--seats", "2", *slow)
+        player = c.join(1, *slow)
+        c.wait_entries(1, 5, 30)
+        _home_copy(c.home(1), c.home(2))
+        player.p.send_signal(signal.SIGSTOP)
+        stopped = time.monotonic()
+        try:
+            host.wait_for(r"\[away\]", 10, stream="err")  # the player's connection is gone
+            copy = c.join(2, *slow, "--connect-timeout", "20")
+            assert c.seat(2, timeout=20) == 1  # the copy has the seat
+            time.sleep(max(0.0, 5.0 - (time.monotonic() - stopped)))
+        finally:
+            player.p.send_signal(signal.SIGCONT)
+        resumed = time.monotonic()
+        assert player.wait(30) == 1, player.err()[-3000:]
+        stopped_s = time.monotonic() - resumed
+        assert "refused (same-identity): another process with this identity plays" in player.err()
+        assert "Traceback" not in player.err()
+        codes = c.wait_all(300, which=(0, 2))
+        assert codes == {0: 0, 2: 0}, {i: c.procs[i].err()[-3000:] for i in codes}
+        assert c.summary(0) == c.summary(2)
+        assert "another process with this identity asked for" in copy.err() and "was refused" in copy.err()
+        assert stopped_s < 15
+        print(f"the stalled player stopped {stopped_s:.1f} s after SIGCONT, saying why")
