@@ -40,7 +40,7 @@ Security (docs/net.md, "Security"):
   (``MQKEY <protocol> <Z85 key>\n``) to whoever connects and reads nothing.  A joiner uses it to
   learn a key it then has to check (a join code's tag, a known key; net.peer): the answer is not
   trusted by itself.  It keeps the ROUTER's connection caps (net.limits, counted apart), so one
-  address cannot hold its descriptors or its accept queue.
+  address cannot hold its descriptors.
 """
 from __future__ import annotations
 
