@@ -15,7 +15,8 @@ it made up (the attack docs/net.md, "Signed history", says is not refused yet).
 
 It speaks the protocol on its own DEALER (net.wire, as a modified client would), patches nothing,
 and writes what it saw to OUT (JSON): where it kept the log, the forged entries' ids, the
-``fetch_req`` it got and the rewind it was told.
+``fetch_req`` it got and the rewind it was told.  It prints ``ready`` once the log is forged, and
+offers it when a line comes on stdin (the caller kills the host in between).
 """
 from __future__ import annotations
 
@@ -134,6 +135,8 @@ def main(argv: list[str]) -> int:
     header = gamelog.read(log_path).header
     seat = next(s for s, r in enumerate(header.roster) if r[1] == identity.public_id(key))
     kept, forged, victim = forge(log_path, seat, signer, first, epoch)
+    print("ready", flush=True)  # forged: the caller kills the host, then says go
+    sys.stdin.readline()
     seen = offer(port, key, signer, log_path + ".forged", epoch, f"p{seat}")
     seen.update(kept=kept, seat=seat, victim=victim, forged=[e.id.hex() for e in forged],
                 first_author=forged[0].author)

@@ -52,11 +52,21 @@ def test_a_forged_log_offered_in_a_failover_is_refused_and_the_game_goes_on(tmp_
         kept_at = c.entries(4)
         c.wait_entries(1, kept_at + 20, 30)  # the honest game goes on, seat 4 played by the table's bot
         held = min((_ids(c, i) for i in (1, 2, 3)), key=len)  # entries the honest quorum holds (with the host)
-        c.procs[0].kill9()
         out = str(tmp_path / "forger.json")
-        forger = subprocess.run([sys.executable, os.path.join(HERE, "forger.py"), c.log(4), c.home(4), str(seat1),
-                                 first, str(EPOCH), out], cwd=ROOT, capture_output=True, text=True, timeout=60)
-        assert forger.returncode == 0, forger.stderr[-3000:]
+        forger = subprocess.Popen([sys.executable, os.path.join(HERE, "forger.py"), c.log(4), c.home(4), str(seat1),
+                                   first, str(EPOCH), out], cwd=ROOT, stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                                  stderr=subprocess.PIPE, text=True)
+        try:
+            assert forger.stdout.readline().strip() == "ready", forger.stderr.read()[-3000:]
+            c.procs[0].kill9()  # the host, with SIGKILL: seat 1 takes over and reconciles
+            forger.stdin.write("go\n")
+            forger.stdin.flush()
+            _, err = forger.communicate(timeout=60)
+        finally:
+            if forger.poll() is None:
+                forger.kill()
+                forger.wait(5)
+        assert forger.returncode == 0, err[-3000:]
         seen = json.load(open(out))
         kept, victim = seen["kept"], seen["victim"]
         assert victim != 4 and seen["first_author"] == (-1 if first == "table" else victim)
