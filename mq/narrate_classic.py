@@ -10,6 +10,7 @@ nothing (``pass`` with ``auto``) is told once per window and stage, not at every
 from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
+from mq.cards.classic_vocab import describe
 from mq.classic.state import Phase
 from mq.rules.state import COLOURS
 
@@ -195,10 +196,25 @@ class ClassicNarrator:
             return f"{indent}{w(e.seat)} {STEED_HOW.get(e.how, 'gets')} {self.card(e.card)} as a steed."
         if kind == "hireling":  # C-PACK-5
             return f"{w(e.seat)} hires {self.card(e.card)}."
+        if kind == "portal":  # C-PACK-7
+            how = "kicks open" if e.how == "kick" else "opens"
+            return f"{w(e.seat)} {how} the portal {self.card(e.card)}: the next dungeon turns up."
+        if kind == "dungeon":
+            return self._dungeon(e)
         if kind == "game_won":
             verb = "wins" if len(e.seats) == 1 else "win"
             return "*** " + " and ".join(w(s) for s in e.seats) + f" {verb} the game! ***"
         return None
+
+    def _dungeon(self, e: tuple) -> str:
+        """C-PACK-7: a dungeon turned up, with its rule."""
+        d = self.cards.dungeon_card(e.card)
+        rule = "; ".join(describe(x) for x in d.effects)
+        if e.replaced:
+            return f"  {d.name} replaces {self.cards.dungeon_card(e.replaced).name} ({rule})."
+        if e.seat < 0:
+            return f"The game begins in {d.name} ({rule})."
+        return f"  {d.name} is now active too ({rule})."
 
     def _deal(self, by: int, to: int, what: str, item: str, offered: bool) -> str:
         w, n = self.who, self.card(item)

@@ -44,7 +44,8 @@ def effects(card) -> list:
 
 
 def every_effect() -> list:
-    return [e for c in ALL_DOOR + ALL_TREASURE for e in effects(c)] + list(CS.human.epic)
+    return ([e for c in ALL_DOOR + ALL_TREASURE for e in effects(c)] + list(CS.human.epic)
+            + [e for d in PACKED.dungeon for e in d.effects])  # C-PACK-7: the dungeons' rules
 
 
 def about(n: int) -> range:
@@ -224,7 +225,8 @@ def test_every_effect_and_word_is_used():
     """Nothing in the Classic vocabulary is dead: every effect, kind, slot and timing is on a card,
     and so is every monster and item keyword and every who name."""
     assert {e.name for e in every_effect()} == set(V.EFFECTS)
-    assert {c.kind for c in DOOR} == set(V.DOOR_KINDS)
+    assert {c.kind for c in DOOR} | {V.K.PORTAL} == set(V.DOOR_KINDS)  # C-PACK-7: the dungeons pack's
+    assert {c.kind for c in ALL_DOOR} == set(V.DOOR_KINDS)
     assert {c.kind for c in TREASURE} | set(V.FOLLOWERS) == set(V.TREASURE_KINDS)  # C-PACK-5: the packs'
     assert {c.kind for c in ALL_TREASURE} == set(V.TREASURE_KINDS)
     assert {c.slot for c in ITEMS} == set(V.SLOTS)
@@ -327,6 +329,18 @@ SAYS = {
     "lose_steed": lambda e: "lose your steed",
     "lose_hireling": lambda e: "lose your hireling",
     "send_monster": lambda e: ("on another player", "turn up the top door card", "they fight it at once"),
+    # C-PACK-7: the dungeons' rules
+    "monsters_stronger": lambda e: f"every monster {e.get('amount'):+d}",
+    "keyword_stronger": lambda e: f"{e.get('keyword')} monsters {e.get('amount'):+d}",
+    "who_strength": lambda e: f"every {e.get('who')} {e.get('amount'):+d} in combat",
+    "alone_strength": lambda e: f"{e.get('amount'):+d} to a main fighter without a helper",
+    "helper_strength": lambda e: f"{e.get('amount'):+d} to a helper",
+    "slot_strength": lambda e: f"{e.get('amount'):+d} for each {_SLOT[e.get('slot')]} in use",
+    "table_runaway": lambda e: f"{e.get('amount'):+d} to every run-away roll",
+    "hand_limit_change": lambda e: (f"{e.get('amount'):+d} to the hand limit of 5", "a card's own limit stands"),
+    "kill_levels": lambda e: "every monster killed 1 level more",
+    "bad_stuff_levels": lambda e: f"caught by a monster, lose {_levels(e.get('n'))} more",
+    "sale_gold": lambda e: f"{e.get('amount'):+d} gold for every item sold",
 }
 
 
@@ -345,6 +359,11 @@ def test_text_states_every_effect(card):
         assert says(card.text, e), (card.id, e)
 
 
+@pytest.mark.parametrize("dungeon", PACKED.dungeon, ids=lambda d: d.id)
+def test_dungeon_texts_state_every_rule_C_PACK_7(dungeon):
+    assert dungeon.effects and all(says(dungeon.text, e) for e in dungeon.effects), dungeon.id
+
+
 def test_the_human_text_states_its_powers():
     assert CS.human.epic and all(says(CS.human.text, e) for e in CS.human.epic)
 
@@ -361,7 +380,8 @@ def test_monster_texts(card):
 
 _START = {"enhancer": "Enhancer: ", "wandering": "Wandering Monster: ", "mate": "Mate: ", "curse": "Curse! ",
           "halfbreed": "Half-Breed: ", "supermunchkin": "Super Munchkin: ", "cheat": "Cheat!: ",
-          "oneshot": "One-shot: ", "level": "Go up a level. ", "steed": "Steed", "hireling": "Hireling. "}
+          "oneshot": "One-shot: ", "level": "Go up a level. ", "steed": "Steed", "hireling": "Hireling. ",
+          "portal": "Portal. "}
 _WHEN = {"anytime": "Anytime: ", "combat": "In combat: ", "own_turn": "On your turn, outside combat: "}
 
 

@@ -314,7 +314,7 @@ def test_a_bad_pack_names_its_file(tmp_path, file, text, parts):
 
 
 def test_a_pack_must_be_a_directory_with_card_files(tmp_path):
-    fails(lambda: load_classic_with_pack(tmp_path), "no card files (expected any of: door.toml, treasure.toml)")
+    fails(lambda: load_classic_with_pack(tmp_path), "no card files (expected any of: door.toml, treasure.toml, dungeon.toml)")
     fails(lambda: load_classic_with_pack(tmp_path / "missing"), "not a directory")
     (tmp_path / "monsters.toml").write_text("", encoding="utf-8")  # a Quest file is not a Classic pack
     fails(lambda: load_classic_with_pack(tmp_path), "no card files")

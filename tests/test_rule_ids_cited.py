@@ -105,10 +105,7 @@ C_SECTION = re.compile(r"^## (C-[A-Z]+)\b")
 C_CITATION = re.compile(r"(?<![\w-])(C-[A-Z]+)(?:-(\d+)((?:\s*(?:\.\.|–|,|/)\s*\d+(?![\d-]))*))?(?![\w-])")
 
 # Classic rules no test cites yet, and Classic rules the software does not implement: id -> why.
-_PACK = "a pack mechanic not built yet: dungeons and portals (issue 14)"
-C_NOT_IMPLEMENTED: dict[str, str] = {
-    "C-PACK-7": _PACK,
-}
+C_NOT_IMPLEMENTED: dict[str, str] = {}
 C_NOT_TESTED: dict[str, str] = dict(C_NOT_IMPLEMENTED)
 
 

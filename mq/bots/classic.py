@@ -12,6 +12,7 @@ Bad Stuff is worst; loses and gives away its least useful cards.  Deterministic:
 its own, ties broken by the legal order."""
 from __future__ import annotations
 
+from mq.bots import classic_dungeons as bot_dungeons
 from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import cards_or_default
@@ -35,6 +36,8 @@ def worth(cards: ClassicSet, card: str) -> int:
         return 100
     if d.kind in (K.RACE, K.CLASS):
         return 300
+    if d.kind == K.PORTAL:
+        return 200
     return 400
 
 
@@ -100,6 +103,8 @@ def _pending(v, seat, cards, acts) -> Action:
         if worth(cards, pile.discard[-1]) >= worth(cards, pay.args[0]) + 400:
             return pay
         return next(a for a in acts if a.args[0] == "draw")
+    if kind == PendingKind.PORTAL:  # C-PACK-7
+        return bot_dungeons.choose_portal(v, seat, cards, acts)
     if kind in (PendingKind.LOOT, PendingKind.SEARCH):
         return max(acts, key=lambda a: worth(cards, a.args[0]))
     return min(acts, key=lambda a: worth(cards, a.args[0]))  # lose or give the least useful
@@ -157,7 +162,7 @@ def _own_turn(v, seat, cards, acts) -> Action:
         if a.kind == "play" and cards.card(a.args[0]).kind in (K.LEVEL, K.SPECIAL) and len(a.args) == 1 \
                 and _raises_me_not_a_rival(v, seat, cards, a.text(0)):
             return a
-    a = _send_monster(v, seat, cards, acts)
+    a = _send_monster(v, seat, cards, acts) or bot_dungeons.portal_to_open(v, seat, cards, acts)
     if a:
         return a
     a = _sale(v, seat, cards) or _first(acts, "buy") or _curse(v, seat, acts)

@@ -85,6 +85,18 @@ class ClassicTreasureDef:
 
 
 @dataclass(frozen=True)
+class ClassicDungeonDef:
+    """A dungeon card (C-PACK-7): a rule for the whole table, monsters included, while it is one of
+    the (at most two) active dungeons.  Dungeons are a deck of their own, ids ``CG...``."""
+
+    kind: ClassVar[str] = "dungeon"
+    id: str
+    name: str
+    text: str
+    effects: tuple[Effect, ...]  # vocab context "dungeon", never empty
+
+
+@dataclass(frozen=True)
 class HumanDef:
     """What a munchkin without a race card is (C-CHAR-4: no powers; C-EPIC-6: an epic one)."""
 
@@ -97,12 +109,14 @@ ClassicCardDef = ClassicMonsterDef | ClassicDoorDef | ClassicTreasureDef
 
 @dataclass(frozen=True)
 class ClassicSet:
-    """A complete Classic set: the two decks in file order and the human's powers. ``card`` looks
-    ids up in O(1)."""
+    """A complete Classic set: the two decks in file order and the human's powers, and the dungeon
+    deck of the dungeons pack (C-PACK-7; empty without it). ``card`` looks Door and Treasure ids up
+    in O(1), ``dungeon_card`` dungeon ids."""
 
     door: tuple[ClassicMonsterDef | ClassicDoorDef, ...]
     treasure: tuple[ClassicTreasureDef, ...]
     human: HumanDef
+    dungeon: tuple[ClassicDungeonDef, ...] = ()
 
     def __post_init__(self) -> None:
         # A plain attribute, not a field: it stays out of eq and hash (see CardSet).
@@ -111,7 +125,11 @@ class ClassicSet:
             if c.id in cards:
                 raise DataError("classic set", c.id, "id", "duplicate card id")
             cards[c.id] = c
+        dungeons = {c.id: c for c in self.dungeon}
+        if len(dungeons) != len(self.dungeon) or set(dungeons) & set(cards):
+            raise DataError("classic set", "", "id", "duplicate dungeon card id")
         object.__setattr__(self, "_cards", cards)
+        object.__setattr__(self, "_dungeons", dungeons)
 
     def card(self, card_id: str) -> ClassicCardDef:
         """The Door or Treasure card with this id (KeyError if none)."""
@@ -141,6 +159,13 @@ class ClassicSet:
         if isinstance(d, ClassicMonsterDef):
             raise KeyError(f"{card_id!r} is a Monster card")
         return d
+
+    def dungeon_card(self, card_id: str) -> ClassicDungeonDef:
+        """The dungeon card with this id (C-PACK-7)."""
+        try:
+            return self._dungeons[card_id]
+        except KeyError:
+            raise KeyError(f"{card_id!r} is not a dungeon card") from None
 
     def treasure_card(self, card_id: str) -> ClassicTreasureDef:
         """The Treasure card with this id."""

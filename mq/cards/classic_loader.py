@@ -29,13 +29,21 @@ from typing import Any
 from mq.cards import classic_vocab as V
 from mq.cards import pack as quest_pack
 from mq.cards.classic_comp import check_composition
-from mq.cards.classic_defs import ClassicDoorDef, ClassicMonsterDef, ClassicSet, ClassicTreasureDef, HumanDef
+from mq.cards.classic_defs import (
+    ClassicDoorDef,
+    ClassicDungeonDef,
+    ClassicMonsterDef,
+    ClassicSet,
+    ClassicTreasureDef,
+    HumanDef,
+)
 from mq.cards.classic_vocab import K
 from mq.cards.defs import DataError, Effect
 from mq.cards.loader import _bonuses, _effects, _Entry, _load_deck, _read, _shown, _top
 
-DOOR, TREASURE = "door.toml", "treasure.toml"
+DOOR, TREASURE, DUNGEON = "door.toml", "treasure.toml", "dungeon.toml"
 FILES = (DOOR, TREASURE)
+PACK_FILES = FILES + (DUNGEON,)  # a pack may bring a dungeon deck (C-PACK-7)
 HUMAN = "human"
 
 # Every field some card of the deck may have: a field of another kind gets "not allowed on a curse
@@ -79,14 +87,15 @@ def load_classic_with_pack(path: str | os.PathLike | None, base: ClassicSet | No
     base = base or load_classic_default()
     if path is None:
         return base
-    labels = {name: str(Path(path) / name) for name in FILES}
-    docs = quest_pack.read(path, FILES)
+    labels = {name: str(Path(path) / name) for name in PACK_FILES}
+    docs = quest_pack.read(path, PACK_FILES)
     door_doc = docs.get(DOOR, {})
     if HUMAN in door_doc:
         raise DataError(labels[DOOR], "", HUMAN, "a pack adds cards; it cannot change the human")
     door = _load_door(door_doc, labels[DOOR]) if DOOR in docs else ()
     treasure = _load_treasure(docs[TREASURE], labels[TREASURE]) if TREASURE in docs else ()
-    for file, deck in ((DOOR, door), (TREASURE, treasure)):
+    dungeon = _load_dungeon(docs[DUNGEON], labels[DUNGEON]) if DUNGEON in docs else ()
+    for file, deck in ((DOOR, door), (TREASURE, treasure), (DUNGEON, dungeon)):
         for c in deck:
             try:
                 old = base.card(c.id)
@@ -94,7 +103,10 @@ def load_classic_with_pack(path: str | os.PathLike | None, base: ClassicSet | No
                 continue
             raise DataError(labels[file], c.id, "id", f"clashes with {old.name!r} of the set it extends "
                                                       f"(pack cards need new ids, e.g. 3 digits)")
-    return ClassicSet(base.door + door, base.treasure + treasure, base.human)
+    clash = [c.id for c in dungeon if c.id in {d.id for d in base.dungeon}]
+    if clash:
+        raise DataError(labels[DUNGEON], clash[0], "id", "clashes with a dungeon of the set it extends")
+    return ClassicSet(base.door + door, base.treasure + treasure, base.human, base.dungeon + dungeon)
 
 
 # --- the files ----------------------------------------------------------------------------------
@@ -127,6 +139,23 @@ def _refuse_other_fields(e: _Entry, kind: str, fields: tuple[str, ...]) -> None:
     word = V.KIND_WORDS[kind]
     article = "an" if word[0] in "aeiu" else "a"  # "a one-shot", "an enhancer"
     e.forbid(tuple(f for f in fields if f not in e.used), f"on {article} {word} card")
+
+
+# --- dungeon.toml (C-PACK-7) ----------------------------------------------------------------------
+
+def _load_dungeon(doc: dict, file: str) -> tuple:
+    return _load_deck(doc, file, "dungeon", "CG", _dungeon)
+
+
+def _dungeon(e: _Entry, cid: str) -> ClassicDungeonDef:
+    name, text = e.string("name"), e.string("text")
+    effects = _fx(e, "effects", V.DUNGEON, required=True)
+    if not effects:
+        raise e.err("effects", "a dungeon must have a rule for the table")
+    for x in effects:
+        if x.name == "sale_gold" and x.number("amount") % V.VALUE_STEP:
+            raise e.err("effects", f"sale_gold: {x.number('amount')} is not a multiple of {V.VALUE_STEP} gold")
+    return ClassicDungeonDef(cid, name, text, effects)
 
 
 # --- door.toml ----------------------------------------------------------------------------------
@@ -206,8 +235,8 @@ def _door_card(e: _Entry, cid: str, name: str, text: str, kind: str) -> ClassicD
         effects = _fx(e, "effects", V.SPECIAL, required=True)
         if not effects:
             raise e.err("effects", "a special must do something")
-    # wandering, mate, halfbreed, supermunchkin, cheat: what they do is the kind's rule
-    # (C-COMBAT-5, C-CHAR-7/8, C-ITEM-5); they have no other field.
+    # wandering, mate, halfbreed, supermunchkin, cheat, portal: what they do is the kind's rule
+    # (C-COMBAT-5, C-CHAR-7/8, C-ITEM-5, C-PACK-7); they have no other field.
     return ClassicDoorDef(cid, name, text, kind, key, bonus, effects, powers, drawbacks, epic, when)
 
 

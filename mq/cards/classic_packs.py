@@ -40,6 +40,7 @@ PACKS = (
     Pack("gnomes", "g", "C-PACK-3", "the gnome race and the bard class"),
     Pack("steeds", "s", "C-PACK-5", "steeds to ride and hirelings to follow you, one of each"),
     Pack("rangers", "r", "C-PACK-6", "the ranger class, who tames monsters as steeds; more steeds"),
+    Pack("dungeons", "d", "C-PACK-7", "dungeons whose rules hold for the whole table, and portals between them"),
     Pack("more", "m", "C-PACK-8", "more monsters, curses and Treasure of the known kinds"),
 )
 NAMES = tuple(p.name for p in PACKS)

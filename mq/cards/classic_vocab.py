@@ -52,11 +52,12 @@ class ClassicKind(Q.CardKind):
     SPECIAL = "special"
     STEED = "steed"  # C-PACK-5: ridden, one at a time
     HIRELING = "hireling"  # C-PACK-5: a follower, one at a time
+    PORTAL = "portal"  # C-PACK-7: turns up the next dungeon
 
 
 K = ClassicKind
 DOOR_KINDS = (K.MONSTER, K.ENHANCER, K.WANDERING, K.MATE, K.CURSE, K.RACE, K.CLASS, K.HALFBREED,
-              K.SUPERMUNCHKIN, K.CHEAT, K.SPECIAL)  # C-COMP-2
+              K.SUPERMUNCHKIN, K.CHEAT, K.SPECIAL, K.PORTAL)  # C-COMP-2, C-PACK-7
 TREASURE_KINDS = (K.ITEM, K.ONESHOT, K.LEVEL, K.SPECIAL, K.STEED, K.HIRELING)  # C-COMP-3, C-PACK-5
 FOLLOWERS = (K.STEED, K.HIRELING)  # C-PACK-5: the two kinds a munchkin has one of each in play
 MONSTER_KEYWORDS = Q.MONSTER_KEYWORDS  # C-COMP-4 (undead...)
@@ -96,7 +97,8 @@ COUNT_MAX = Q.COUNT_MAX
 KIND_WORDS = {K.MONSTER: "monster", K.ENHANCER: "enhancer", K.WANDERING: "Wandering Monster", K.MATE: "Mate",
               K.CURSE: "curse", K.RACE: "race", K.CLASS: "class", K.HALFBREED: "Half-Breed",
               K.SUPERMUNCHKIN: "Super Munchkin", K.CHEAT: "Cheat!", K.SPECIAL: "special", K.ITEM: "item",
-              K.ONESHOT: "one-shot", K.LEVEL: "go-up-a-level", K.STEED: "steed", K.HIRELING: "hireling"}
+              K.ONESHOT: "one-shot", K.LEVEL: "go-up-a-level", K.STEED: "steed", K.HIRELING: "hireling",
+              K.PORTAL: "portal"}
 
 # --- where an effect may appear -------------------------------------------------------------------
 
@@ -110,7 +112,8 @@ ITEM = "item"  # an item's `effects`, while it is in use; a steed's or hireling'
 USE = "use"  # an item's `use`: discard it from play for these; a hireling's sacrifice (C-PACK-5)
 ONESHOT = "oneshot"  # a one-shot's `effects`
 SPECIAL = "special"  # a Door or Treasure special's `effects`
-CONTEXTS = (MONSTER, BAD_STUFF, ENHANCER, CURSE, POWER, EPIC, ITEM, USE, ONESHOT, SPECIAL)
+DUNGEON = "dungeon"  # a dungeon card's `effects`: a rule for the whole table while it is active (C-PACK-7)
+CONTEXTS = (MONSTER, BAD_STUFF, ENHANCER, CURSE, POWER, EPIC, ITEM, USE, ONESHOT, SPECIAL, DUNGEON)
 
 _SPECS: list[EffectSpec] = []
 PHRASES: dict[str, str] = {}  # effect name -> plain words; see describe()
@@ -346,6 +349,38 @@ _new("draw", (_word("deck", DECKS, "door or treasure"), _int("n", 1, 3, "cards")
 _new("search_discards", (_word("deck", DECKS, "door or treasure"),), (SPECIAL,), "C-SETUP-2",
      "Look through that deck's discard pile and take one card into your hand.",
      "take a card of your choice from the {deck} discards")
+
+# -- dungeons (C-PACK-7): rules for the whole table, monsters included, while the dungeon is active.
+# Each only adds a modifier to a number the rules already compute, so a card's own text still acts
+# in full (card > dungeon); where a card sets a number itself (a hand limit), the card's stands.
+_AMOUNT = _int("amount", -3, 3, "change")
+_new("monsters_stronger", (_AMOUNT,), (DUNGEON,), "C-PACK-7, C-COMBAT-3",
+     "Every monster's level changes by `amount` (never below 1, C-LAW-1).", "every monster {amount+}")
+_new("keyword_stronger", (_AMOUNT, _word("keyword", MONSTER_KEYWORDS, "monster keyword")), (DUNGEON,),
+     "C-PACK-7, C-COMBAT-3", "Every monster with the keyword changes its level by `amount`.",
+     "{keyword} monsters {amount+}")
+_new("who_strength", (_AMOUNT, _WHO), (DUNGEON,), "C-PACK-7, C-COMBAT-2",
+     "Every munchkin who is `who` gets `amount` in combat.", "every {who} {amount+} in combat")
+_new("alone_strength", (_AMOUNT,), (DUNGEON,), "C-PACK-7, C-COMBAT-2",
+     "A main fighter without a helper gets `amount`.", "{amount+} to a main fighter without a helper")
+_new("helper_strength", (_AMOUNT,), (DUNGEON,), "C-PACK-7, C-HELP-1",
+     "A helper gets `amount`.", "{amount+} to a helper")
+_new("slot_strength", (_AMOUNT, _word("slot", SLOTS[:-1], "slot")), (DUNGEON,), "C-PACK-7, C-ITEM-2",
+     "A munchkin gets `amount` for each item in use in that slot.", "{amount+} for each {slot} in use")
+_new("table_runaway", (_AMOUNT,), (DUNGEON,), "C-PACK-7, C-RUN-2",
+     "Every run-away roll gets `amount`.", "{amount+} to every run-away roll")
+_new("hand_limit_change", (_AMOUNT,), (DUNGEON,), "C-PACK-7, C-TURN-9",
+     "The hand limit of 5 changes by `amount`; a card's own hand limit stands (card > dungeon).",
+     "{amount+} to the hand limit of 5 (a card's own limit stands)")
+_new("kill_levels", (_int("n", 1, 1, "levels"),), (DUNGEON,), "C-PACK-7, C-COMBAT-9",
+     "Each monster killed in a won combat gives `n` level more (it may be the winning level, as a kill).",
+     "{n level} more for each monster killed")
+_new("bad_stuff_levels", (_int("n", 1, 2, "levels"),), (DUNGEON,), "C-PACK-7, C-RUN-4",
+     "Whoever a monster catches loses `n` levels more, after its Bad Stuff (never below 1).",
+     "caught by a monster, lose {n level} more")
+_new("sale_gold", (_int("amount", -500, 500, "gold per item"),), (DUNGEON,), "C-PACK-7, C-ITEM-7",
+     "Every item of value sold is worth `amount` gold more (never below nothing).",
+     "{amount+} gold for every item sold")
 
 EFFECTS: dict[str, EffectSpec] = {s.name: s for s in _SPECS}
 

@@ -10,6 +10,7 @@ from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import TREASURE_CHANGES
 from mq.classic import character as ch
 from mq.classic import deals as dl
+from mq.classic import dungeons as dg
 from mq.classic import effects as fx
 from mq.classic import pack_effects as pfx
 from mq.classic.state import CMonster, Combat, Out, Phase, Stage
@@ -52,6 +53,8 @@ def monster_level(s, cards: ClassicSet, i: int) -> int:
         if e.name == "bonus_vs_item" and any(
                 e.get("keyword") in item.keywords for seat in seats for item in ch.working(s.players[seat], cards)):
             level += e.number("amount")
+    if s.active:  # C-PACK-7: the dungeons' rules for monsters
+        level += dg.monster_bonus(s, cards, c.monsters[i].card)
     return max(1, level)
 
 
@@ -71,7 +74,7 @@ def seat_strength(s, cards: ClassicSet, seat: int) -> int:
     c = s.combat
     return (p.level + ch.item_strength(p, cards, monster_keywords(s, cards)) + ch.curse_strength(p, cards)
             + sum(a for who, a in c.extra if who == seat) + ch.steed_bonus(p, cards) + ch.hireling_bonus(p, cards)
-            + alone_bonus(s, cards, seat))
+            + alone_bonus(s, cards, seat) + dg.seat_bonus(s, cards, seat))  # C-PACK-7
 
 
 def alone_bonus(s, cards: ClassicSet, seat: int) -> int:
@@ -98,7 +101,8 @@ def levels_won(s, cards: ClassicSet) -> int:
     """C-COMBAT-9 (a), C-LAW-3: the printed levels of the monsters killed (beaten in the fight or
     killed by a card); defeated monsters give none (C-COMBAT-7)."""
     c = s.combat
-    return sum(cards.monster_card(m.card).levels for m in c.monsters if m.out in ("", Out.KILLED))
+    killed = [cards.monster_card(m.card).levels for m in c.monsters if m.out in ("", Out.KILLED)]
+    return sum(killed) + len(killed) * dg.kill_levels(s, cards)  # C-PACK-7
 
 
 # -- starting and joining -------------------------------------------------------------------------
@@ -284,7 +288,7 @@ def needed(s, cards: ClassicSet, seat: int, i: int) -> int:
     """The die roll the runner needs against monster ``i``: 5 less every run-away modifier."""
     c = s.combat
     p = s.players[seat]
-    terms = ch.runaway_terms(p, cards) + (c.boost,)
+    terms = ch.runaway_terms(p, cards) + (c.boost, dg.runaway_bonus(s, cards))  # C-PACK-7
     terms += tuple(e.number("amount") for e in cards.card(c.monsters[i].card).effects if e.name == "runaway")
     if ch.power(p, cards, "clean_escape", s.params) is not None:  # C-EPIC-7: no penalty counts
         terms = tuple(t for t in terms if t > 0)
@@ -328,7 +332,7 @@ def count_roll(tx: Tx, i: int, roll: int) -> None:
     else:
         tx.event("bad_stuff", seat, card, False)
         pfx.mark_caught(tx, seat)
-        fx.push(tx, seat, d.bad_stuff, front=False)
+        fx.push(tx, seat, d.bad_stuff + dg.bad_stuff(tx, tx.cards), front=False)  # C-PACK-7: a dungeon's extra
 
 
 def escape_all(tx: Tx, seat: int) -> None:

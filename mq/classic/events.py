@@ -330,6 +330,23 @@ class Hireling(NamedTuple):
     how: str
 
 
+class Portal(NamedTuple):
+    """C-PACK-7: ``seat`` opens a portal ``card`` (``how``: kick, play)."""
+    kind: str
+    seat: int
+    card: str
+    how: str
+
+
+class Dungeon(NamedTuple):
+    """C-PACK-7: dungeon ``card`` becomes active (``seat`` -1: at setup), replacing ``replaced``
+    ("" when it joins the active one or none was active)."""
+    kind: str
+    seat: int
+    card: str
+    replaced: str
+
+
 class TurnEnds(NamedTuple):
     """C-DIGI-2 f: ``seat``'s turn is over (after charity): the turn-end window opens for the others."""
     kind: str
@@ -352,7 +369,7 @@ TYPES = {
     "die_changed": DieChanged, "gift": Gift, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
     "curse_cancelled": CurseCancelled, "charity": Charity, "turn_ends": TurnEnds, "game_won": GameWon, "share": Share,
-    "steed": Steed, "hireling": Hireling,
+    "steed": Steed, "hireling": Hireling, "portal": Portal, "dungeon": Dungeon,
 }
 
 _new = tuple.__new__

@@ -5,10 +5,9 @@ auto-pass (as Q-DIGI-2), and ``settle``: what the rules do by themselves after e
 from __future__ import annotations
 
 from mq.cards.classic_vocab import CurseKind
-from mq.classic import character as ch
 from mq.classic import combat as cb
+from mq.classic import dungeons, legal
 from mq.classic import effects as fx
-from mq.classic import legal
 from mq.classic import pack_effects as pfx
 from mq.classic.state import CurseCast, Pending, PendingKind, Phase, Stage, Turn
 from mq.classic.tx import DOOR, TREASURE, Tx
@@ -60,7 +59,7 @@ def charity(tx: Tx) -> bool:
     the excess (a pending decision); False when there is none."""
     seat = tx.current_turn.seat
     p = tx.player(seat)
-    excess = len(p.hand) - ch.hand_limit(p, tx.cards, tx.params)
+    excess = len(p.hand) - dungeons.hand_limit(tx, tx.cards, seat)  # C-TURN-9, C-PACK-7
     if excess > 0:
         tx.pending = Pending(PendingKind.CHARITY, seat, excess)
     return excess > 0

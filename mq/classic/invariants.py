@@ -9,6 +9,7 @@ from collections import Counter
 from mq.cards.classic_defs import ClassicSet, ClassicTreasureDef
 from mq.cards.classic_vocab import K
 from mq.classic import character as ch
+from mq.classic import dungeons
 from mq.classic.state import ClassicState, Phase
 
 SLOTS = dict(ch.SLOT_CAPACITY)
@@ -37,16 +38,20 @@ def zones(s: ClassicState) -> Counter:
         seen.update(b.cards)
     if s.pending is not None and s.pending.kind == "search":
         seen[s.pending.arg] += 1  # the search special, until its choice is made
+    seen.update(s.dungeons.draw + s.dungeons.discard + s.active)  # C-PACK-7
+    if s.pending is not None and s.pending.kind == "portal":
+        seen[s.pending.arg] += 1  # the dungeon a portal turned up, until its player chooses
     return seen
 
 
 def check(s: ClassicState, cards: ClassicSet) -> list[str]:
     problems: list[str] = []
-    every = Counter(c.id for c in cards.door + cards.treasure)
+    every = Counter(c.id for c in cards.door + cards.treasure + cards.dungeon)
     seen = zones(s)
     if seen != every:
         extra, missing = seen - every, every - seen
         problems.append(f"card conservation: extra {sorted(extra)} missing {sorted(missing)}")
+    problems += _dungeons(s, cards)
     win = s.params.win_level
     for p in s.players:
         if not 1 <= p.level <= win:
@@ -98,6 +103,18 @@ def _followers(p, cards: ClassicSet) -> list[str]:
     return out
 
 
+def _dungeons(s: ClassicState, cards: ClassicSet) -> list[str]:
+    """C-PACK-7: at most two active dungeons, each once; with the pack, always one at least."""
+    problems = []
+    if len(s.active) > dungeons.MAX_ACTIVE or len(set(s.active)) != len(s.active):
+        problems.append(f"active dungeons {s.active}: at most two, each once (C-PACK-7)")
+    if cards.dungeon and not s.active:
+        problems.append("no active dungeon with the dungeons pack (C-PACK-7)")
+    if not cards.dungeon and (s.active or s.dungeons.draw or s.dungeons.discard):
+        problems.append("dungeons without the dungeons pack (C-PACK-7)")
+    return problems
+
+
 def check_step(before: ClassicState, after: ClassicState, events, cards: ClassicSet) -> list[str]:
     problems: list[str] = []
     win = after.params.win_level
@@ -112,7 +129,7 @@ def check_step(before: ClassicState, after: ClassicState, events, cards: Classic
             problems.append(f"seat {e.seat} died and kept cards (C-DEATH-1)")
         if e.kind == "turn" and before.turn is not None and before.turn.seat != e.seat:
             prev = after.players[before.turn.seat]
-            if len(prev.hand) > ch.hand_limit(prev, cards, after.params):
+            if len(prev.hand) > dungeons.hand_limit(after, cards, prev.seat):  # (C-PACK-7 too)
                 problems.append(f"seat {prev.seat} ended the turn holding {len(prev.hand)} cards (C-TURN-9)")
     return problems
 

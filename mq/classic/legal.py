@@ -14,7 +14,7 @@ from mq.cards.classic_vocab import K, Timing
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import deals as dl
-from mq.classic import packs
+from mq.classic import dungeons, packs
 from mq.classic.effects import pending_options
 from mq.classic.state import ClassicState, CPlayer, DealKind, PendingKind, Phase, Stage
 from mq.rules.actions import Action
@@ -217,6 +217,7 @@ def _own_turn(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # n
             if q.seat != seat and q.hand:
                 for card in dict.fromkeys(p.hand):
                     add(Action(seat, "power", ("pickpocket", card, q.seat)))  # C-EPIC-12
+    dungeons.portal_actions(s, p, cards, add)  # C-PACK-7
     if phase == Phase.END:
         add(Action(seat, "end_turn"))
 
@@ -459,7 +460,7 @@ def sellable(p: CPlayer, cards: ClassicSet) -> tuple[str, ...]:
 def sale_levels(s: ClassicState, p: CPlayer, cards: ClassicSet, sold: tuple[str, ...]) -> tuple[int, int]:
     """(gold, levels) of a sale: a halfling doubles the most valuable item once per turn (C-CHAR-4);
     no change; never the winning level (C-LAW-2)."""
-    values = sorted((cards.treasure_card(c).value for c in sold), reverse=True)
+    values = sorted((dungeons.sale_value(s, cards, cards.treasure_card(c).value) for c in sold), reverse=True)
     n = ch.double_sale(p, cards, s.params) - (s.turn.doubled if s.turn is not None else 0)
     if n > 0:
         values = [v * 2 for v in values[:n]] + values[n:]

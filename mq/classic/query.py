@@ -18,7 +18,7 @@ from typing import NamedTuple
 from mq.cards.classic_defs import ClassicSet
 from mq.classic import character as ch
 from mq.classic import combat as cb
-from mq.classic import legal
+from mq.classic import dungeons, legal
 from mq.classic.reducer import step
 from mq.classic.state import CItem, ClassicState, Out, PendingKind
 from mq.classic.tx import Tx
@@ -65,6 +65,9 @@ def munchkin_terms(s, cards: ClassicSet, seat: int) -> Terms:
         alone = cb.alone_bonus(s, cards, seat)
         if alone:  # C-PACK-2: an orc fighting without a helper
             terms.append(("fighting alone", alone))
+        dungeon = dungeons.seat_bonus(s, cards, seat)
+        if dungeon:  # C-PACK-7
+            terms.append(("dungeons", dungeon))
     return tuple(terms)
 
 
@@ -82,6 +85,9 @@ def monster_terms(s, cards: ClassicSet, i: int) -> Terms:
         if e.name == "bonus_vs_item" and any(e.get("keyword") in item.keywords for seat in cb.side(c)
                                              for item in ch.working(s.players[seat], cards)):
             terms.append((f"vs {e.get('keyword')} items", e.number("amount")))
+    dungeon = dungeons.monster_bonus(s, cards, c.monsters[i].card) if s.active else 0
+    if dungeon:  # C-PACK-7
+        terms.append(("dungeons", dungeon))
     total = sum(v for _, v in terms)
     if total < 1:
         terms.append(("floor 1 (C-LAW-1)", 1 - total))
@@ -187,7 +193,7 @@ def sellable(s, cards: ClassicSet, seat: int) -> tuple[str, ...]:
 
 def hand_limit(s, cards: ClassicSet, seat: int) -> int:
     """C-TURN-9, C-EPIC-4: 5, a dwarf 6, an epic dwarf no limit (a big number)."""
-    return ch.hand_limit(s.players[seat], cards, s.params)
+    return dungeons.hand_limit(s, cards, seat)  # C-TURN-9, C-PACK-7
 
 
 def unlimited_hand(s, cards: ClassicSet, seat: int) -> bool:

@@ -10,8 +10,8 @@ from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import deals as dl
+from mq.classic import dungeons, flow, legal, packs
 from mq.classic import effects as fx
-from mq.classic import flow, legal, packs
 from mq.classic import pack_effects as pfx
 from mq.classic.state import CItem, ClassicState, CMonster, Deal, DealKind, Out, Pending, PendingKind, Phase, Stage
 from mq.classic.tx import DOOR, TREASURE, Tx
@@ -120,6 +120,8 @@ def h_play(tx: Tx, a: Action) -> None:
     elif d.kind in (K.HALFBREED, K.SUPERMUNCHKIN):
         tx.set_player(seat, **{"halfbreed" if d.kind == K.HALFBREED else "supermunchkin": card})
         tx.event("played", seat, card, d.kind, "")
+    elif d.kind == K.PORTAL:  # C-PACK-7
+        dungeons.open_portal(tx, seat, card, "play")
     else:
         _special(tx, seat, card, a.number(1) if len(a.args) > 1 else -1)
 
@@ -249,6 +251,8 @@ def h_kick(tx: Tx, a: Action) -> None:
         cb.start(tx, seat, card, "kick")
     elif d.kind == K.CURSE:
         flow.cast_curse(tx, card, -1, seat)
+    elif d.kind == K.PORTAL:  # C-PACK-7: resolved at once
+        dungeons.open_portal(tx, seat, card, "kick")
     else:
         if d.kind == K.MONSTER:
             tx.event("friendly", seat, card)
@@ -568,6 +572,9 @@ def h_choose(tx: Tx, a: Action) -> None:
     seat, card = a.seat, a.text(0)
     if pend.kind == PendingKind.LUCK:  # C-PACK-4: one Treasure drawn for the combat discarded
         pfx.choose_luck(tx, card)
+        return
+    if pend.kind == PendingKind.PORTAL:  # C-PACK-7: join or replace
+        dungeons.choose(tx, card)
         return
     if pend.kind == PendingKind.LOSE_ITEM:
         fx.discard_item(tx, seat, card, "lost")

@@ -3,8 +3,9 @@ from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_packs import UnknownPack, check_packs
+from mq.classic import dungeons
 from mq.classic import effects as fx
-from mq.classic.state import ClassicParams, ClassicState, CPlayer
+from mq.classic.state import ClassicParams, ClassicState, CPlayer, DungeonState
 from mq.classic.tx import DOOR, TREASURE, Tx
 from mq.rules.errors import IllegalAction
 from mq.rules.newgame import GENDER_CHOICES, GENDERS, ROLLED, TableRules, check_table, roll_order
@@ -41,7 +42,8 @@ def new_game(params: ClassicParams, seed: int, cards: ClassicSet) -> ClassicStat
     if not 0 <= seed < 2**64:
         raise IllegalAction("action/malformed", "the seed is a 64-bit unsigned integer")
     players = tuple(CPlayer(seat=i, gender=g if g != ROLLED else GENDERS[0]) for i, g in enumerate(params.genders))
-    state = ClassicState(params=params, rng_seed=seed, rng_n=0, order=(), players=players,
+    kind = DungeonState if cards.dungeon else ClassicState  # C-PACK-7
+    state = kind(params=params, rng_seed=seed, rng_n=0, order=(), players=players,
                          door=Deck(()), treasure=Deck(()))
     tx = Tx(state, cards)
     tx.decks[DOOR] = Deck(tx.shuffle(tuple(c.id for c in cards.door)))
@@ -55,4 +57,5 @@ def new_game(params: ClassicParams, seed: int, cards: ClassicSet) -> ClassicStat
     for seat, chosen in enumerate(params.genders):
         if chosen == ROLLED:  # C-SETUP-4, as Q-SETUP-3: the seed decides, as a die would
             tx.set_player(seat, gender=GENDERS[tx.below(len(GENDERS))])
+    dungeons.setup(tx)  # C-PACK-7: last, so a game without the pack is the same as before it
     return tx.commit()

@@ -65,6 +65,7 @@ class PendingKind:
     BIG = "big"  # which big item over the limit to give up (C-ITEM-4)
     SALVAGE = "salvage"  # a cleric's face-down draw: draw, or a card of the hand for the top discard (C-CHAR-5)
     BIG_GIFT = "big_gift"  # the big items given up, off one's turn: give them as charity gives cards (C-ITEM-4)
+    PORTAL = "portal"  # the dungeon a portal turned up (``arg``): which active one it replaces, or joining (C-PACK-7)
 
 
 @node
@@ -267,6 +268,29 @@ class ClassicState(Node, Current[Turn, Combat, Pending]):
     winners: tuple[int, ...] = ()
     claim: Claim | None = None  # C-EPIC-14
 
+    # C-PACK-7: without the dungeons pack there is no dungeon deck and no active dungeon; a game with
+    # it has a DungeonState, whose fields these are (so a game without it keeps its fields and hash).
+    @property
+    def dungeons(self) -> Deck:
+        return _NO_DUNGEONS
+
+    @property
+    def active(self) -> tuple[str, ...]:
+        return ()
+
+
+_NO_DUNGEONS = Deck(())
+
+
+@node
+class DungeonState(ClassicState):
+    """A Classic state with the dungeons pack (C-PACK-7): the dungeon deck and the active dungeons
+    (at most two, the first turned up first)."""
+
+    dungeons: Deck = _NO_DUNGEONS
+    active: tuple[str, ...] = ()
+
 
 NODE_TYPES: dict[str, type[Node]] = {cls.__name__: cls for cls in (ClassicParams, Deal, CItem, CPlayer, CMonster, Combat, CurseCast,
-                                            Effect, Body, Pending, Turn, ClassicState, Deck, Claim)}
+                                            Effect, Body, Pending, Turn, ClassicState, Deck, Claim,
+                                            DungeonState)}

@@ -9,12 +9,12 @@ from __future__ import annotations
 from mq.cards.classic_defs import ClassicSet
 from mq.classic import character as ch
 from mq.classic.events import make
-from mq.classic.state import Claim, ClassicState, Combat, CPlayer, CurseCast, Pending, Turn
+from mq.classic.state import Claim, ClassicState, Combat, CPlayer, CurseCast, DungeonState, Pending, Turn
 from mq.rules.errors import IllegalAction
 from mq.rules.state import Deck
 from mq.rules.tx import Transaction, keep
 
-DOOR, TREASURE = "door", "treasure"
+DOOR, TREASURE, DUNGEON = "door", "treasure", "dungeon"
 
 
 class Tx(Transaction[CPlayer, Turn, Combat, Pending]):
@@ -28,7 +28,8 @@ class Tx(Transaction[CPlayer, Turn, Combat, Pending]):
         self.n = state.rng_n
         self.order = state.order
         self.players: list[CPlayer] = list(state.players)
-        self.decks: dict[str, Deck] = {DOOR: state.door, TREASURE: state.treasure}
+        self.decks: dict[str, Deck] = {DOOR: state.door, TREASURE: state.treasure, DUNGEON: state.dungeons}
+        self.active = state.active  # C-PACK-7
         self.phase = state.phase
         self.turn: Turn | None = state.turn
         self.combat: Combat | None = state.combat
@@ -59,7 +60,7 @@ class Tx(Transaction[CPlayer, Turn, Combat, Pending]):
             self.claim = Claim(cards=(self.claim.cards if self.claim is not None else ()) + (card,))
 
     def deck_of(self, card: str) -> str:
-        return DOOR if card.startswith("CD") else TREASURE
+        return DOOR if card.startswith("CD") else DUNGEON if card.startswith("CG") else TREASURE
 
     def commit(self) -> ClassicState:
         base = self.base
@@ -67,4 +68,11 @@ class Tx(Transaction[CPlayer, Turn, Combat, Pending]):
             rng_n=self.n, order=self.order, players=keep(self.players, base.players, base.players),
             door=self.decks[DOOR], treasure=self.decks[TREASURE], phase=self.phase, turn=self.turn,
             combat=self.combat, curse=self.curse, queue=self.queue, bodies=self.bodies, pending=self.pending,
-            winners=self.winners, claim=self.claim)
+            winners=self.winners, claim=self.claim, **self._dungeons())
+
+    def _dungeons(self) -> dict:
+        """C-PACK-7: the dungeon deck and the active dungeons, in a game that has them."""
+        if isinstance(self.base, DungeonState):
+            return {"dungeons": self.decks[DUNGEON], "active": self.active}
+        assert not self.active and self.decks[DUNGEON] == self.base.dungeons  # (no dungeons without the pack)
+        return {}

@@ -5,7 +5,7 @@ a pending decision among a hand's cards lists them from that (masked) hand.  A v
 fed to ``apply``."""
 from __future__ import annotations
 
-from mq.classic.state import ClassicState
+from mq.classic.state import ClassicState, DungeonState
 from mq.rules.state import Deck
 from mq.rules.view import HIDDEN, TABLE, view_events
 
@@ -21,4 +21,6 @@ def view(state: ClassicState, seat: int) -> ClassicState:
     players = tuple(p if p.seat == seat or seat in p.shown else p.replace(hand=_mask(p.hand)) for p in state.players)
     return state.replace(rng_seed=0, rng_n=0, players=players,
                          door=Deck(_mask(state.door.draw), state.door.discard),
-                         treasure=Deck(_mask(state.treasure.draw), state.treasure.discard))
+                         treasure=Deck(_mask(state.treasure.draw), state.treasure.discard),
+                         **({"dungeons": Deck(_mask(state.dungeons.draw), state.dungeons.discard)}
+                            if isinstance(state, DungeonState) else {}))

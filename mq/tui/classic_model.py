@@ -14,7 +14,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from mq.cards.classic_vocab import K
-from mq.classic import cards_or_default, query
+from mq.cards.classic_vocab import describe as describe_effect
+from mq.classic import cards_or_default, dungeons, query
 from mq.classic import combat as cb
 from mq.classic import deals as dl
 from mq.classic.legal import DISCARD_ARGS
@@ -296,6 +297,12 @@ class ClassicScribe:
             return f"{who(e.to)} takes {n(e.card)} as the share of the deal."
         if k in ("steed", "hireling"):  # C-PACK-5, 6, C-EPIC-14
             return f"{who(e.seat)} has a new {k}: {n(e.card)}."
+        if k == "portal":  # C-PACK-7
+            return f"{who(e.seat)} {'kicks open' if e.how == 'kick' else 'opens'} the portal {n(e.card)}."
+        if k == "dungeon":
+            if e.replaced:
+                return f"The dungeon {self.dungeon_words(e.card)} replaces {self.cards.dungeon_card(e.replaced).name}."
+            return f"The dungeon {self.dungeon_words(e.card)} is active now."
         if k == "game_won":
             return "Game over: " + " and ".join(who(s) for s in e.seats) + " reached the winning level!"
         return ""
@@ -732,6 +739,10 @@ class ClassicModel(Model):
             if pend.kind == PendingKind.BIG:
                 return (f"More big items than you may carry: give up {plural(pend.n, 'of them', 'of them')}; "
                         "it is sold or given away after the fight (1-9, a: menu).")
+            if pend.kind == PendingKind.PORTAL:  # C-PACK-7
+                what = "join the active one or replace it" if len(v.active) < dungeons.MAX_ACTIVE else \
+                    "replace one of the two active"
+                return f"Portal: {self.dungeon_words(pend.arg)} turns up: {what} (1-9, a: menu)."
             if pend.kind == PendingKind.BIG_GIFT:
                 to = query.charity_receivers(v, self.cards)
                 where = ("give it to " + " or ".join(who(s) for s in to)) if to else "discard it"
@@ -1011,6 +1022,8 @@ class ClassicModel(Model):
             return f"Put {d.name} into play ({self.card_info(card)}){note}"
         if d.kind == K.LEVEL:
             return f"Play {d.name}: go up a level (to {me.level + 1})"
+        if d.kind == K.PORTAL:  # C-PACK-7
+            return f"Open the portal {d.name}: turn up the next dungeon (join or replace, your choice)"
         if d.kind in (K.STEED, K.HIRELING):  # C-PACK-5
             role = a.args[1] if len(a.args) > 1 else d.kind
             now = me.steed if role == K.STEED else me.hireling
@@ -1024,8 +1037,18 @@ class ClassicModel(Model):
             return f"Play {d.name} on {who(a.args[1])}: the top Door card; a monster there fights them now"
         return f"Play {d.name}" + (f": {d.text}" if len(d.text) < 60 else "")
 
+    def dungeon_words(self, card: str) -> str:
+        """A dungeon's name and rule in words (C-PACK-7)."""
+        d = self.cards.dungeon_card(card)
+        return f"{d.name} ({'; '.join(describe_effect(e) for e in d.effects)})"
+
     def _choose_words(self, a: Action) -> str:
         pend = self.view.pending
+        if pend is not None and pend.kind == PendingKind.PORTAL:  # C-PACK-7
+            new = self.cards.dungeon_card(pend.arg).name
+            if a.args[0] == dungeons.JOIN:
+                return f"Let {new} join {self.cards.dungeon_card(self.view.active[0]).name} (two dungeons)"
+            return f"{new} replaces {self.cards.dungeon_card(a.args[0]).name}"
         if pend is not None and pend.kind == PendingKind.SALVAGE:  # C-CHAR-5
             pile = self.view.door if pend.arg == "door" else self.view.treasure
             if a.args[0] == "draw":

@@ -156,6 +156,8 @@ def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
         top = f" (top: {abbreviate(model.card_name(deck.discard[-1]), 20)})" if deck.discard else ""
         decks.append(f"{name} {len(deck.draw)} left, {len(deck.discard)} discarded{top}")
     order = v.order or tuple(range(len(v.players)))
+    for card in v.active:  # C-PACK-7: the rules of the whole table, name and rule at every size
+        lines += R._para(f" Dungeon: {model.dungeon_words(card)}", width, "class:help")[:3]
     if height >= 3 + 2 * len(order):  # the decks, when there is room for more than a line a munchkin
         lines += R._para(" " + " · ".join(decks), width, "class:dim")[:2]
     rest = height - len(lines)
@@ -384,6 +386,10 @@ def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:  # 
             rows += R._para(f"  {d.name} (level {d.level}, {plural(d.treasure, 'Treasure')}"
                             f"{', ' + ', '.join(d.keywords) if d.keywords else ''}){': ' + m.out if m.out else ''}: "
                             f"{d.text}", width, "class:help")
+    if v.active:  # C-PACK-7
+        rows += [[], [("class:help.section", " Dungeons (a rule for the whole table, monsters included)")]]
+        for card in v.active:
+            rows += R._para(f"  {model.dungeon_words(card)}: {model.cards.dungeon_card(card).text}", width, "class:help")
     rows += [[], [("class:help.section", " Decks")]]
     for name, deck in (("Door", v.door), ("Treasure", v.treasure)):
         top = f"; the top discard: {model.card_name(deck.discard[-1])}" if deck.discard else ""
