@@ -17,11 +17,11 @@ from __future__ import annotations
 from typing import Any
 
 from mq.cards.classic_defs import ClassicMonsterDef, ClassicSet, ClassicTreasureDef
-from mq.cards.classic_loader import load_classic_default
+from mq.cards.classic_packs import UnknownPack, check_packs, load_classic_packs
 from mq.cards.classic_vocab import CurseKind, K
 from mq.classic import character as ch
 from mq.classic import combat as cb
-from mq.classic import flow
+from mq.classic import dungeons, flow
 from mq.classic.state import CItem, ClassicState, Combat, CurseCast, Pending, Phase, Turn
 from mq.classic.tx import DOOR, TREASURE, Tx
 from mq.rules import REASONS, make_params, new_game, state_hash
@@ -62,7 +62,7 @@ _NODES = ("combat", "curse", "pending", "turn")
 class _Builder:
     def __init__(self, file: str, top: _Table, game: _Table) -> None:
         self.file, self.top, self.game = file, top, game
-        self.cards: ClassicSet = load_classic_default()
+        self.cards: ClassicSet = load_classic_packs(())
         self.placed: dict[str, str] = {}  # card id -> where the file puts it
 
     def card(self, t: _Table, key: str, card: str, may: str) -> str:
@@ -101,8 +101,10 @@ class _Builder:
             raise game.err("genders", f"{len(genders)} genders for {n} players")
         start = game.int("start_cards", 2, 4, 4)
         epic = game.bool("epic", False)
-        params = make_params(n, tuple(genders) if genders else None, start, mode="classic", epic=epic)
+        packs = self.packs(game)
+        params = make_params(n, tuple(genders) if genders else None, start, mode="classic", epic=epic, packs=packs)
         fresh = new_game(params, seed, self.cards)
+        dungeons = self.dungeons(game, top.raw("decks", {}), fresh)
         rng = game.int("rng", 0, 2**62, fresh.rng_n)
         order = tuple(game.ints("order", 0, n - 1, list(fresh.order)))
         if sorted(order) != list(range(n)):
@@ -142,11 +144,44 @@ class _Builder:
                               tuple(decks["discard"][k])) for k in DECKS}
         turn = self.turn(turn_t, phase, order, players)
         state = fresh.replace(rng_n=rng, order=order, players=tuple(players), door=deck_nodes[DOOR],
-                              treasure=deck_nodes[TREASURE], phase=phase, turn=turn, winners=winners)
+                              treasure=deck_nodes[TREASURE], phase=phase, turn=turn, winners=winners, **dungeons)
         tx = Tx(state, self.cards)
         flow.settle(tx)
         state, setup_events = tx.commit(), tuple(tx.events)
         return Scenario(self.file, title, description, self.cards, state, setup_events, actions, says, expect)
+
+    def packs(self, game: _Table) -> tuple[str, ...]:
+        """``[game] packs``: the table's packs (C-OPT-4), refused in words when unknown; the card set
+        is the default one plus these."""
+        try:
+            packs = check_packs(game.strs("packs", []))
+        except UnknownPack as exc:
+            raise game.err("packs", str(exc)) from None
+        self.cards = load_classic_packs(packs)
+        return packs
+
+    def dungeons(self, game: _Table, decks: object, fresh: ClassicState) -> dict:
+        """C-PACK-7: ``[game] dungeons``, the active dungeons (one or two), and ``[decks] dungeon``,
+        the dungeon deck's top cards; the rest of the deck in the seed's order."""
+        known = [d.id for d in self.cards.dungeon]
+        chosen = {}
+        for key, table, lo in (("dungeons", game, 1), ("dungeon", _Table(self.file, "decks", decks), 0)):
+            if not table.has(key):
+                continue
+            if not known:
+                raise table.err(key, 'dungeons come with the dungeons pack: set [game] packs = ["dungeons"]')
+            ids = table.strs(key, [], tuple(known))
+            if len(set(ids)) != len(ids) or set(ids) & set(chosen.get("dungeons", ())):
+                raise table.err(key, "no dungeon twice: a card is in one place")
+            if key == "dungeons" and not lo <= len(ids) <= dungeons.MAX_ACTIVE:
+                raise table.err(key, "one or two active dungeons (C-PACK-7)")
+            chosen[key] = tuple(ids)
+        if not chosen:
+            return {}
+        active = chosen.get("dungeons", fresh.active)
+        top = chosen.get("dungeon", ())
+        rest = tuple(d for d in fresh.active + fresh.dungeons.draw if d not in active and d not in top)
+        return {"active": active, "dungeons": Deck(top + rest)}
 
     def _deck(self, card: str) -> str:
         return TREASURE if isinstance(self.cards.card(card), ClassicTreasureDef) else DOOR
@@ -187,6 +222,7 @@ class _Builder:
 
     def decks(self, raw: object) -> dict:
         t = _Table(self.file, "decks", raw)
+        t.has("dungeon")  # (the dungeon deck's top: read by dungeons(), C-PACK-7)
         out: dict[str, Any] = {"top": {}, "discard": {}}
         for k in DECKS:
             out["top"][k] = list(self.cards_at(t, k, k))
@@ -226,6 +262,8 @@ class _Builder:
         for key, node in zip(_NODES, (Combat, CurseCast, Pending, Turn)):
             if t.has(key):
                 out[key] = self.node_expect(key, node, t.raw(key))
+        if t.has("dungeons"):  # C-PACK-7: the active dungeons, in order
+            out["dungeons"] = t.strs("dungeons")
         if t.has("fight"):
             out["fight"] = _fields(_Table(self.file, "expect.fight", t.raw("fight")), _FIGHT_KEYS)
         rows = []
@@ -283,6 +321,8 @@ def check(result) -> list[str]:
                 got = _json_node(node)
                 for f, want in exp[key].items():
                     same(f"{key}.{f}", got[f], want)
+    if "dungeons" in exp:
+        same("dungeons", list(s.active), exp["dungeons"])
     if "fight" in exp:
         fight = last_fight(result)
         for f, want in exp["fight"].items():

@@ -119,6 +119,16 @@ def test_an_unknown_mode_is_refused_in_words():
         S.loads('[game]\nmode = "chess"\n', "c.toml")
 
 
+def test_a_scenario_sets_the_packs_and_refuses_an_unknown_one_in_words_C_OPT_4_C_PACK_7():
+    """C-OPT-4, C-PACK-7: ``[game] packs`` chooses the table's packs; ``dungeons`` the active ones."""
+    sc = S.loads('[game]\nmode = "classic"\npacks = ["dungeons"]\ndungeons = ["CG702", "CG701"]\n', "c.toml")
+    assert sc.state.params.packs == ("dungeons",) and sc.state.active == ("CG702", "CG701")
+    with pytest.raises(S.ScenarioError, match="game.packs: no pack 'dungeonz': the packs are"):
+        S.loads('[game]\nmode = "classic"\npacks = ["dungeonz"]\n', "c.toml")
+    with pytest.raises(S.ScenarioError, match="game.dungeons: dungeons come with the dungeons pack"):
+        S.loads('[game]\nmode = "classic"\ndungeons = ["CG701"]\n', "c.toml")
+
+
 def test_unmet_classic_expectations_are_each_reported():
     """The same [expect] checks as Quest where they apply (phase, events, a state node's fields,
     the last fight, a player's cards), each failure in words."""
