@@ -70,6 +70,22 @@ def test_epic_warrior_grip_and_two_big_items_C_EPIC_13_C_EPIC_15():
     assert [it.card for it in s.players[0].items] == ["CT31"] and "sell" in kinds(ev)
 
 
+def test_losing_the_grip_frees_the_hands_C_EPIC_13_C_ITEM_2():
+    """C-EPIC-13, C-ITEM-2: an epic warrior with a big two-hander and a one-hander in use, both in one
+    hand each, loses the grip below level 10: the two-hander needs both hands again, so the weaker
+    item goes out of use (three hands in use before this rule)."""
+    s = in_play(set_player(epic(), 0, level=10), 0, "CD72")
+    s = hand(s, 0, "CT31", "CT16")  # a big two-hander (+4), a one-hander (+2)
+    s, _ = act(s, 0, "play", "CT31")
+    s, _ = act(s, 0, "play", "CT16")
+    assert all(it.in_use for it in s.players[0].items)
+    s = hand(s, 1, "CD48")
+    s, ev = act(s, 1, "curse", "CD48", 0)
+    assert s.players[0].level == 9
+    assert [(it.card, it.in_use) for it in s.players[0].items] == [("CT31", True), ("CT16", False)]
+    assert ("equip", 0, "CT16", False) in [tuple(e) for e in ev if e.kind == "equip"]
+
+
 def test_epic_elf_arrows_in_others_combats_C_EPIC_3():
     """C-EPIC-3: two arrows a combat, a card each, -2 to the monsters or a munchkin."""
     s = in_play(set_player(on_top(epic(), "CD20"), 1, level=10), 1, "CD63")
@@ -88,7 +104,8 @@ def test_epic_cleric_prayer_and_thief_pickpocket_C_EPIC_11_C_EPIC_12():
     s = in_play(set_player(epic(), 0, level=10), 0, "CD81")
     s = hand(s, 0, "CT49", "CT50", "CT51")
     assert {a.args[1:] for a in legal_actions(s, 0) if a.args[:1] == ("prayer",)} == {
-        ("CT49", "CT50"), ("CT49", "CT51"), ("CT50", "CT51")}  # two cards of the player's choice (C-CHAR-3)
+        ("CT49", "CT50"), ("CT49", "CT51"), ("CT50", "CT51"), ("CT49", "CD81"), ("CT50", "CD81"),
+        ("CT51", "CD81")}  # two cards of the player's choice, hand and/or play (C-CHAR-3, C-EPIC-11)
     s, _ = act(s, 0, "power", "prayer", "CT49", "CT51")
     assert s.pending.kind == "salvage"  # a face-down draw: the cleric may salvage instead (C-CHAR-5)
     s, ev = act(s, 0, "choose", "draw")

@@ -591,14 +591,19 @@ def test_super_munchkin_and_a_class_in_your_own_combat_C_CHAR_8_C_CARD_6():
 
 def test_hand_cards_do_nothing_and_powers_discard_any_card_C_CARD_1_C_CHAR_3():
     """C-CARD-1, C-CHAR-3: an item in hand adds nothing; a power's discard may be any card of the
-    hand, the player's choice: each is listed."""
+    hand or in play, the class card included, the player's choice: each is listed."""
     s = hand(in_play(on_top(playing(), "CD20"), 0, "CD72"), 0, "CT46", "CT49")
+    s = in_play(s, 0, "CT16")  # a one-hander in use (+2)
     s, _ = act(s, 0, "kick")
-    assert cb.seat_strength(s, CARDS, 0) == 1
+    assert cb.seat_strength(s, CARDS, 0) == 3
     assert [a.args for a in legal_actions(s, 0) if a.args[:1] == ("discard_bonus",)] == [
-        ("discard_bonus", "CT46"), ("discard_bonus", "CT49")]
+        ("discard_bonus", "CT46"), ("discard_bonus", "CT49"), ("discard_bonus", "CT16"), ("discard_bonus", "CD72")]
     s, _ = act(s, 0, "power", "discard_bonus", "CT49")  # not the first card of the hand
-    assert cb.seat_strength(s, CARDS, 0) == 2 and s.players[0].hand == ("CT46",)
+    assert cb.seat_strength(s, CARDS, 0) == 4 and s.players[0].hand == ("CT46",)
+    s, ev = act(s, 0, "power", "discard_bonus", "CD72")  # the warrior card itself pays (C-CHAR-3)
+    assert s.players[0].classes == () and ("discard", 0, "CD72", "power") in [tuple(e) for e in ev]
+    assert not any(a.args[:1] == ("discard_bonus",) for a in legal_actions(s, 0))  # a warrior no more
+    assert cb.seat_strength(s, CARDS, 0) == 5 and "CD72" in s.door.discard
 
 
 def test_the_default_set_has_every_kind_C_COMP_2_C_COMP_3_C_COMP_5():

@@ -617,5 +617,7 @@ def test_a_power_s_discard_is_the_player_s_choice_C_CHAR_3():
     for card in ("CT46", "CT49"):
         assert any(x.startswith(f"Power: discard {CARDS.card(card).name} for extra strength") for x in labels)
         assert Action(0, "power", ("discard_bonus", card)) in m.card_actions(card)
-    assert bot._spare(CARDS, m.legal, Action(0, "power", ("discard_bonus", "CT46"))) == \
+    assert bot._spare(s, CARDS, m.legal, Action(0, "power", ("discard_bonus", "CT46"))) == \
         Action(0, "power", ("discard_bonus", "CT49"))
+    assert any(x.startswith(f"Power: discard {CARDS.card('CD72').name} (in play) for extra strength")
+               for x in labels)  # C-CHAR-3: the class card pays too, and the menu says it is in play

@@ -46,16 +46,21 @@ def choose(v: ClassicState, seat: int, cards: ClassicSet | None = None) -> Actio
     acts = legal_actions(v, seat, cards)
     if not acts:
         raise ValueError(f"seat {seat} has no legal action")
-    return _spare(cards, acts, _choose(v, seat, cards, acts))
+    return _spare(v, cards, acts, _choose(v, seat, cards, acts))
 
 
-def _spare(cards, acts, a: Action) -> Action:
+IN_PLAY = 2000  # what a card in play is worth beyond its card when paying for a power (C-CHAR-3)
+
+
+def _spare(v: ClassicState, cards, acts, a: Action) -> Action:
     """A power that costs a discard (C-CHAR-3): the same use, discarding the least useful cards."""
     n = DISCARD_ARGS.get(a.args[0], 0) if a.kind == "power" and a.args else 0
     if not n:
         return a
     same = [b for b in acts if b.kind == "power" and b.args[0] == a.args[0] and b.args[1 + n:] == a.args[1 + n:]]
-    return min(same, key=lambda b: sum(worth(cards, c) for c in b.args[1:1 + n]))
+    hand = v.players[a.seat].hand
+    # (a card in play works for me now; one in hand does nothing yet, C-ITEM-1: play pays last)
+    return min(same, key=lambda b: sum(worth(cards, c) + (0 if c in hand else IN_PLAY) for c in b.args[1:1 + n]))
 
 
 def _choose(v: ClassicState, seat: int, cards: ClassicSet, acts) -> Action:

@@ -224,5 +224,13 @@ def slot_room(p: CPlayer, cards: ClassicSet, card: str, params=None) -> bool:
     return used + need <= capacity
 
 
+def payable(p: CPlayer) -> tuple[str, ...]:
+    """C-CHAR-3: the cards a power that costs a discard may take: any of the hand, then any in
+    play (items not given up, race and class cards, Half-Breed, Super Munchkin, steed,
+    hireling), each once; curses and a pet are not the munchkin's to pay with."""
+    extra = tuple(c for c in (p.halfbreed, p.supermunchkin, p.steed, p.hireling) if c)
+    return tuple(dict.fromkeys(p.hand)) + tuple(it.card for it in p.items if not it.over) + p.races + p.classes + extra
+
+
 def is_item(cards: ClassicSet, card: str) -> bool:
     return card.startswith("CT") and cards.card(card).kind == K.ITEM

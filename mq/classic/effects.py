@@ -82,6 +82,24 @@ def discard_from_hand(tx: Tx, seat: int, card: str, why: str) -> None:
     tx.event("discard", seat, card, why)
 
 
+def discard_paid(tx: Tx, seat: int, card: str, why: str) -> None:
+    """C-CHAR-3: a card paid for a power, from the hand or from play (``ch.payable``)."""
+    p = tx.player(seat)
+    if card in p.hand:
+        discard_from_hand(tx, seat, card, why)
+    elif any(it.card == card for it in p.items):
+        discard_item(tx, seat, card, why)
+    elif card in p.races + p.classes:
+        drop_race_or_class(tx, seat, card, why)
+    elif card in (p.steed, p.hireling):
+        lose_follower(tx, seat, "steed" if card == p.steed else "hireling", why)
+    else:  # a Half-Breed or Super Munchkin: the race or class cards stay (C-CHAR-7, 8)
+        tx.set_player(seat, **{"halfbreed" if card == p.halfbreed else "supermunchkin": ""})
+        tx.discard(card)
+        tx.event("discard", seat, card, why)
+        fit_big_items(tx, seat)
+
+
 def remove_item(tx: Tx, seat: int, card: str) -> CItem:
     """Take an item out of ``seat``'s play (with its Cheat! card, which travels with it, C-ITEM-5)."""
     p = tx.player(seat)
@@ -144,6 +162,28 @@ def fit_big_items(tx: Tx, seat: int) -> None:
     after the current combat (``settle_big_items``)."""
     if not any(e.seat == seat and e.name == "fit_big" for e in tx.queue):
         tx.queue = tx.queue + (Effect(seat, "fit_big"),)
+
+
+def fit_hands(tx: Tx, seat: int) -> None:
+    """C-ITEM-2, C-EPIC-13: who loses the giant's grip (an epic warrior no longer epic, or no
+    longer a warrior) may have more hand items in use than two hands hold; those worth least in
+    combat go out of use until the rest fit (our rule: the engine keeps the strongest, as the
+    player would; outside combat the player may change it, C-ITEM-2)."""
+    p = tx.player(seat)
+    held = sorted((it for it in p.items if it.in_use and not it.cheat and tx.cards.treasure_card(it.card).slot == "hands"),
+                  key=lambda it: (-tx.cards.treasure_card(it.card).bonus, p.items.index(it)))
+    keep: list[str] = []
+    room = dict(ch.SLOT_CAPACITY)["hands"]
+    for it in held:
+        need = ch.hands_needed(p, tx.cards, it.card, tx.params)
+        if need <= room:
+            room -= need
+            keep.append(it.card)
+    for it in held:
+        if it.card not in keep:
+            tx.set_player(seat, items=tuple(x.replace(in_use=False) if x.card == it.card else x
+                                            for x in tx.player(seat).items))
+            tx.event("equip", seat, it.card, False)
 
 
 def give_up_big(tx: Tx, seat: int, card: str) -> None:
@@ -236,6 +276,7 @@ def apply_next(tx: Tx) -> None:  # noqa: C901 - one case per effect
         else:
             draw_to_hand(tx, seat, e.arg, salvage=False)
     elif e.name == "fit_big":  # C-ITEM-4: the victim chooses what to give up
+        fit_hands(tx, seat)
         excess = ch.big_count(p, tx.cards) - ch.big_limit(p, tx.cards, tx.params)
         if excess > 0:
             tx.pending = Pending(PendingKind.BIG, seat, excess)

@@ -206,11 +206,11 @@ def _own_turn(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  # n
             e = d.effects[0]
             if e.name == "draw" or (s.door if e.get("deck") == "door" else s.treasure).discard:
                 add(Action(seat, "play", (card,)))
-    if p.hand and ch.power(p, cards, "theft") is not None:
-        for q in s.players:  # (C-CHAR-3: any card of the hand may be the one discarded)
+    if ch.payable(p) and ch.power(p, cards, "theft") is not None:
+        for q in s.players:  # (C-CHAR-3: any card of the hand or in play may be the one discarded)
             for it in q.items if q.seat != seat else ():
                 if not cards.treasure_card(it.card).big:
-                    for card in dict.fromkeys(p.hand):
+                    for card in ch.payable(p):
                         add(Action(seat, "power", ("theft", card, q.seat, it.card)))
     if p.hand and not s.current_turn.picked and ch.power(p, cards, "pickpocket", s.params) is not None:
         for q in s.players:
@@ -286,8 +286,8 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None: 
             for i in originals:
                 add(Action(seat, "mate", (card, i)))
     fighting = seat in cb.side(c)
-    if p.hand:
-        choices = tuple(dict.fromkeys(p.hand))  # C-CHAR-3: the card a power discards is any of the hand
+    choices = ch.payable(p)  # C-CHAR-3: the card a power discards is any of the hand or in play
+    if choices:
         if fighting:
             keywords = cb.monster_keywords(s, cards)
             for e in ch.powers(p, cards):
@@ -305,7 +305,7 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None: 
         arrows = ch.power(p, cards, "arrows", s.params)
         if arrows is not None and not fighting and sum(w == (seat, "arrows") for w in c.used) < arrows.number("n"):
             for target in ("monsters",) + cb.side(c):
-                for card in choices:
+                for card in dict.fromkeys(p.hand):  # (C-EPIC-3: an arrow costs a card of the hand)
                     add(Action(seat, "power", ("arrows", card, target)))  # C-EPIC-3
     if p.pet:  # C-EPIC-6: sacrifice the pet for a munchkin's bonus or as a foe
         for target in cb.side(c) + ("monsters",):
@@ -326,10 +326,10 @@ def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
             add(Action(seat, "use", (it.card,)))
     packs.runner_actions(s, p, cards, add)  # C-PACK-5
     boost = ch.power(p, cards, "escape_boost")
-    if boost is not None and p.hand:
+    if boost is not None and ch.payable(p):
         used = sum(1 for who, what in c.used if who == seat and what == "escape_boost")
         if used < boost.number("max_cards"):
-            for card in dict.fromkeys(p.hand):
+            for card in ch.payable(p):  # C-CHAR-3
                 add(Action(seat, "power", ("escape_boost", card)))
     for i in cb.to_escape(c):
         add(Action(seat, "escape", (i,)))
@@ -374,8 +374,8 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
                 if q.seat != seat and (not cards.treasure_card(it.card).big or it.cheat or ch.may_add_big(q, cards, s.params)):
                     add(Action(seat, "give", (it.card, q.seat)))
     prayer = ch.power(p, cards, "prayer", s.params)
-    if prayer is not None and len(p.hand) >= prayer.number("discards"):
-        for pair in _pairs(p.hand):  # C-EPIC-11: two cards of your choice
+    if prayer is not None and len(ch.payable(p)) >= prayer.number("discards"):
+        for pair in _pairs(ch.payable(p)):  # C-EPIC-11: two cards of your choice, hand and/or play
             add(Action(seat, "power", ("prayer",) + pair))
     for card in p.races + p.classes:
         add(Action(seat, "discard", (card,)))

@@ -424,10 +424,9 @@ def h_power(tx: Tx, a: Action) -> None:  # noqa: C901
         tx.event("power", seat, name, str(a.args[1]))
         cb.take_out(tx, a.number(1), Out.DEFEATED)
         return
-    card = a.text(1)
-    fx.discard_from_hand(tx, seat, card, "power")
+    fx.discard_paid(tx, seat, a.text(1), "power")  # C-CHAR-3: from the hand or from play
     if name == "prayer":  # C-EPIC-11: two cards for a Treasure face-down
-        fx.discard_from_hand(tx, seat, a.text(2), "power")
+        fx.discard_paid(tx, seat, a.text(2), "power")
         tx.event("power", seat, name, "")
         fx.draw_to_hand(tx, seat, TREASURE)
         return

@@ -968,16 +968,20 @@ class ClassicModel(Model):
     def _power_words(self, a: Action) -> str:  # noqa: C901 - one case per power
         name, rest = a.args[0], a.args[1:]
         n = self.card_name
+        hand = self.me().hand
+
+        def paid(card: str) -> str:  # C-CHAR-3: a card paid from play says so
+            return n(card) + ("" if card in hand else " (in play)")
         if name == "discard_bonus":
-            return f"Power: discard {n(rest[0])} for extra strength" + self._after(a)
+            return f"Power: discard {paid(rest[0])} for extra strength" + self._after(a)
         if name == "backstab":
-            return f"Backstab {who(rest[1])} (−2): discard {n(rest[0])}" + self._after(a)
+            return f"Backstab {who(rest[1])} (−2): discard {paid(rest[0])}" + self._after(a)
         if name == "theft":
-            return f"Steal {n(rest[2])} from {who(rest[1])}: discard {n(rest[0])}, roll 4+ (a miss costs a level)"
+            return f"Steal {n(rest[2])} from {who(rest[1])}: discard {paid(rest[0])}, roll 4+ (a miss costs a level)"
         if name == "pickpocket":
             return f"Pick {who(rest[1])}'s pocket: discard {n(rest[0])}, take a random card of their hand"
         if name == "escape_boost":
-            return f"Discard {n(rest[0])}: +1 to all your run-away rolls this fight"
+            return f"Discard {paid(rest[0])}: +1 to all your run-away rolls this fight"
         if name == "enthral":
             return f"Enthral {self.monster_label(rest[0])}: discard your whole hand (Treasure, no level)"
         if name == "pet":
@@ -992,7 +996,7 @@ class ClassicModel(Model):
             target = "the monsters" if rest[1] == "monsters" else who(rest[1])
             return f"Shoot an arrow at {target} (−2): discard {n(rest[0])}" + self._after(a)
         if name == "prayer":
-            return f"Pray: discard {n(rest[0])} and {n(rest[1])} for a Treasure card (epic cleric)"
+            return f"Pray: discard {paid(rest[0])} and {paid(rest[1])} for a Treasure card (epic cleric)"
         if name == "dodge":
             return f"Dodge the curse: discard {n(rest[0])}, roll 5+ to cancel it (epic wizard)"
         if name == "claim":
