@@ -19,7 +19,7 @@ HOW_IN = {"kick": "kicked open", "trouble": "looked for", "wander": "wandered in
 HOW_OUT = {"killed": "is slain", "defeated": "is defeated", "away": "is sent away", "pet": "becomes a pet",
            "steed": "is tamed"}
 STAGE_WORDS = {"help": "cannot help", "window": "has nothing to play", "curse": "cannot stop the curse",
-               "die": "has no card to change the die", "claim": "claims no monster"}
+               "die": "has no card to change the die", "run": "has no card for the run", "claim": "claims no monster"}
 LEVEL_WHY = {"kill": "monsters slain", "help": "helping", "card": "a card", "sale": "selling items",
              "theft": "a theft gone wrong", "bad stuff": "Bad Stuff"}
 DISCARD_WHY = {"sold": "sells", "used": "uses up", "charity": "discards (charity)", "power": "discards",
@@ -247,6 +247,8 @@ class ClassicNarrator:
             return f"{w(e.seat)} plays {name} on {w(int(target))}."
         if target == "run":
             return f"  {w(e.seat)} uses {name} to run away."
+        if target.startswith("run"):  # C-RUN-3: on another's run, in the run-away window
+            return f"  {w(e.seat)} plays {name} on {w(int(target[3:]))}'s run."
         if target:
             return f"  {w(e.seat)} plays {name} on {self.target(target)}."
         return f"{w(e.seat)} plays {name}."

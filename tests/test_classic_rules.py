@@ -18,6 +18,7 @@ from classic_table import CARDS, act, fresh, hand, in_play, kinds, on_top, playi
 import mq.rules as R
 from mq.classic import character as ch
 from mq.classic import combat as cb
+from mq.classic import windows
 from mq.classic.state import ClassicParams, Phase, Stage
 from mq.rules import Action, IllegalAction, legal_actions
 
@@ -374,6 +375,34 @@ def test_no_pursuit_and_automatic_escape_C_RUN_3():
     assert Action(0, "use", ("CT55",)) in legal_actions(s, 0)
     s, ev = act(s, 0, "use", "CT55")
     assert s.combat is None and s.players[0].level == 6 and not s.players[0].dead
+
+
+def test_the_run_away_window_for_the_others_C_RUN_3_C_DIGI_2():
+    """C-RUN-3, C-DIGI-2 (b): before the runner's first roll the other live players may play cards
+    that affect running on the runner, or pass; the runner rolls only once the window has closed; a
+    card played opens it again for all; seats with no such card pass at once (logged); the window
+    is timed as every other (mq.classic.windows)."""
+    s = set_player(on_top(playing(3), "CD01"), 0, level=1)
+    s = hand(hand(s, 1, "CT57"), 2, "CT55")  # +1 to run away; an automatic escape
+    s, _ = kick(s)
+    s = s.replace(combat=s.combat.replace(monster_bonus=5))
+    s, ev = resolve(s)
+    assert s.combat.stage == Stage.RUN and s.combat.waiting == (1, 2) and R.actors(s) == (1, 2)
+    assert windows.window(s) == (windows.RUN, (1, 2))
+    assert Action(0, "escape", (0,)) not in legal_actions(s, 0)  # not before the window closes
+    assert Action(1, "use", ("CT57",)) in legal_actions(s, 1) and Action(1, "pass") in legal_actions(s, 1)
+    need = cb.needed(s, CARDS, 0, 0)
+    s, ev = act(s, 1, "use", "CT57")
+    assert cb.needed(s, CARDS, 0, 0) == need - 1 and s.combat.waiting == (2,)  # seat 1 holds nothing more
+    assert ("pass", 1, "run", True) in [tuple(e) for e in ev]
+    s, _ = act(s, 2, "pass")
+    assert s.combat.waiting == () and Action(0, "escape", (0,)) in legal_actions(s, 0)
+    s2 = hand(set_player(on_top(playing(3), "CD01"), 0, level=1), 2, "CT55")
+    s2, _ = kick(s2)
+    s2, _ = resolve(s2.replace(combat=s2.combat.replace(monster_bonus=5)))
+    assert s2.combat.waiting == (2,)  # seat 1 has no card for the run: it passed at once
+    s2, ev = act(s2, 2, "use", "CT55")  # an escape on the runner replaces the rolls
+    assert s2.combat is None and ("played", 2, "CT55", "oneshot", "run0") in [tuple(e) for e in ev]
 
 
 def test_death_body_looting_and_respawn_C_DEATH_1_2_3_4_C_RUN_5_C_TURN_10():

@@ -415,6 +415,8 @@ def _run(v, seat, cards, acts) -> Action:
         if seat == c.runners[0] and roll < cb.needed(v, cards, seat, i):
             return _first(acts, "use") or _first(acts, "pass")
         return _first(acts, "pass")
+    if seat != c.runners[0]:  # C-RUN-3: another's run-away window: a rival's escape is no gain of mine
+        return _first(acts, "pass")
     worst = any(e.name == "death" for i in cb.to_escape(c) for e in cards.card(c.monsters[i].card).bad_stuff)
     for a in acts:
         if a.kind == "use" and (worst or len(cb.to_escape(c)) > 1 or v.players[seat].level >= v.params.win_level - 2):

@@ -49,8 +49,8 @@ def apply(state: ClassicState, action: Action, cards: ClassicSet | None = None) 
 
 def actors(state: ClassicState) -> tuple[int, ...]:
     """The seats the game waits for: a pending decision's seat, a curse window's, the setup
-    stragglers, the seats offered a deal (first), a call for help's or a last-chance window's, the
-    runner, the main fighter, or the active player."""
+    stragglers, the seats offered a deal (first), a call for help's or a last-chance window's, a
+    run-away or die window's, the runner, the main fighter, or the active player."""
     if state.phase == Phase.OVER:
         return ()
     if state.pending is not None:
@@ -68,7 +68,7 @@ def actors(state: ClassicState) -> tuple[int, ...]:
         if c.stage == Stage.PREPARE and c.proposed:  # the seats offered a deal answer first
             return tuple(dict.fromkeys(d.to for d in c.proposed if d.to != c.fighter)) + (c.fighter,)
         if c.stage == Stage.RUN:
-            return c.waiting if c.die else c.runners[:1]
+            return c.waiting or c.runners[:1]  # the die or run-away window (C-RUN-3), else the runner
         return (c.fighter,)
     if state.current_turn.phase == Phase.CLOSING:  # C-DIGI-2 f: the turn-end window
         return state.current_turn.waiting

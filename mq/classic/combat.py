@@ -279,9 +279,19 @@ def begin_runner(tx: Tx) -> None:
                     tx.event("escape", seat, m.card, 0, 0, True)
                     tx.set_combat(rolled=tx.fight.rolled + (i,))
             if to_escape(tx.fight):
+                open_run_window(tx, seat)
                 return
         tx.set_combat(runners=tx.fight.runners[1:], rolled=(), boost=0)
     end(tx, "fled")
+
+
+def open_run_window(tx: Tx, runner: int) -> None:
+    """C-RUN-3, C-DIGI-2 (b): before the runner's first roll, every other live player may play a
+    card that affects running on the runner, or pass (the auto-pass drops those who hold none);
+    the runner rolls once it has closed."""
+    n = len(tx.players)
+    waiting = tuple(x for x in ((runner + k) % n for k in range(1, n)) if not tx.player(x).dead)
+    tx.set_combat(waiting=waiting)
 
 
 def needed(s, cards: ClassicSet, seat: int, i: int) -> int:

@@ -12,6 +12,7 @@ from mq.classic import pack_effects as pfx
 from mq.classic.state import CurseCast, Pending, PendingKind, Phase, Stage, Turn
 from mq.classic.tx import DOOR, TREASURE, Tx
 
+RUN_WINDOW = "run"  # the run-away window's name in its passes (C-RUN-3; mq.classic.windows.RUN)
 SETTLE_BOUND = 10_000  # every loop is bounded; a step needs a few dozen rounds at most
 
 
@@ -86,10 +87,13 @@ def open_window(tx: Tx) -> None:
 
 
 def card_in_window(tx: Tx) -> None:
-    """After any card in a window everyone must pass again (as Q-COMBAT-7)."""
+    """After any card in a window everyone must pass again (as Q-COMBAT-7), in the run-away
+    window (C-RUN-3) too."""
     c = tx.combat
     if c is not None and c.stage == Stage.WINDOW:
         tx.set_combat(card_played=True, waiting=others(tx, c.fighter))
+    elif c is not None and c.stage == Stage.RUN and c.waiting and c.runners:
+        cb.open_run_window(tx, c.runners[0])
 
 
 def cast_curse(tx: Tx, card: str, by: int, victim: int) -> None:
@@ -229,9 +233,13 @@ def _settle_combat(tx: Tx, c) -> bool:
             cb.count_roll(tx, c.die[0], c.die[1])
             return True
         if tx.player(c.runners[0]).dead or not cb.to_escape(c):
-            tx.set_combat(runners=c.runners[1:], rolled=(), boost=0)
+            tx.set_combat(runners=c.runners[1:], rolled=(), boost=0, waiting=())
             cb.begin_runner(tx)
             return True
+        if c.waiting:  # C-RUN-3, C-DIGI-2 b: the run-away window before the runner's rolls
+            left = auto_pass(tx, c.waiting, RUN_WINDOW)
+            tx.set_combat(waiting=left)
+            return not left
         return False
     if not cb.fought(c):  # PREPARE with every monster taken out (C-COMBAT-7)
         cb.resolve(tx)

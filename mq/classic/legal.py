@@ -113,6 +113,12 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
                     add(Action(seat, "use", (card,)))
             add(Action(seat, "pass"))
         return
+    elif c.stage == Stage.RUN and c.waiting:  # C-RUN-3, C-DIGI-2 b: the run-away window, before the rolls
+        if seat in c.waiting:
+            for card in dict.fromkeys(p.hand):  # a card that affects running, played on the runner
+                if _has_effect(cards, card, "escape") or _has_effect(cards, card, "runaway"):
+                    add(Action(seat, "use", (card,)))
+            add(Action(seat, "pass"))
     elif c.stage == Stage.RUN and c.runners and c.runners[0] == seat:
         _runner(s, p, cards, add)
     _any_moment(s, p, cards, add)

@@ -326,19 +326,21 @@ def h_use(tx: Tx, a: Action) -> None:
     if c.stage == Stage.RUN and card == tx.player(seat).hireling:  # C-PACK-5: sacrificed to run
         packs.sacrifice(tx, seat)
         return
-    if c.stage == Stage.RUN:  # the runner's own cards
+    if c.stage == Stage.RUN:  # cards on the runner: their own, or another's in the run-away window (C-RUN-3)
+        runner = c.runners[0]
         if in_hand:
             _take(tx, seat, card)
             tx.discard(card)
         else:
             fx.discard_item(tx, seat, card, "used")
         effects = d.effects if in_hand else tx.cards.treasure_card(card).use
-        tx.event("played", seat, card, d.kind, "run")
+        tx.event("played", seat, card, d.kind, "run" if seat == runner else f"run{runner}")
         for e in effects:
             if e.name == "escape":
-                cb.escape_all(tx, seat)
+                cb.escape_all(tx, runner)
             elif e.name == "runaway":
                 tx.set_combat(boost=tx.fight.boost + e.number("amount"))
+        flow.card_in_window(tx)
         return
     _take(tx, seat, card)
     tx.set_combat(played=c.played + ((seat, card),))

@@ -358,6 +358,8 @@ class ClassicScribe:
             return f"{who(e.seat)} plays {n(e.card)} for the {target}."
         if target == "run":
             return f"{who(e.seat)} plays {n(e.card)} to run away."
+        if isinstance(target, str) and target.startswith("run"):  # C-RUN-3: on another's run
+            return f"{who(e.seat)} plays {n(e.card)} on {self.you(int(target[3:]))}'s run."
         if isinstance(target, int) or (isinstance(target, str) and target.isdigit()):
             c = v.combat
             on = n(c.monsters[int(target)].card) if c is not None and int(target) < len(c.monsters) else "a monster"
@@ -602,7 +604,7 @@ class ClassicModel(Model):
             return None
         if not c.waiting:
             return None
-        if c.stage in (Stage.HELP, Stage.WINDOW) or (c.stage == Stage.RUN and c.die):
+        if c.stage in (Stage.HELP, Stage.WINDOW, Stage.RUN):  # (C-RUN-3: the run-away window too)
             return (c.fighter, c.stage, c.windows, c.die, c.waiting)
         return None
 
@@ -812,20 +814,29 @@ class ClassicModel(Model):
             auto = " (auto-pass on: A)" if self.auto_pass else ""
             return f"Last chance{final}: waiting for " + ", ".join(who(s) for s in c.waiting) + "…" + auto
         if c.stage == Stage.RUN:
-            if c.die:
-                i, roll = c.die
-                if mine:
-                    return f"{who(c.runners[0])} rolled {roll} against {self.monster_label(i)}: change the die " \
-                           "with a card (1-9), or Space to let it stand."
-                return f"{who(c.runners[0])} rolled {roll}: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
-            if c.runners and c.runners[0] == self.seat:
-                todo = cb.to_escape(c)
-                if todo:
-                    i = todo[0]
-                    need = query.escape_need(self.view, self.cards, self.seat, i)
-                    return f"You lost: run! r rolls against {self.monster_label(i)}: {need}+ escapes it (1-9: order)."
-            return f"{who(c.runners[0]) if c.runners else fighter} is running away…"
+            return self._run_prompt(c, mine, fighter)
         return f"{fighter} is fighting…"
+
+    def _run_prompt(self, c, mine: bool, fighter: str) -> str:
+        """C-RUN: the die window, the run-away window (C-RUN-3), the runner's rolls."""
+        if c.die:
+            i, roll = c.die
+            if mine:
+                return f"{who(c.runners[0])} rolled {roll} against {self.monster_label(i)}: change the die " \
+                       "with a card (1-9), or Space to let it stand."
+            return f"{who(c.runners[0])} rolled {roll}: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
+        if c.waiting and c.runners:  # C-RUN-3: the run-away window before the rolls
+            if mine:
+                return (f"{who(c.runners[0])} must run away: play a card on the run (1-9, Tab, Enter), "
+                        "or Space to pass (A: always).")
+            return f"{who(c.runners[0])} must run away: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
+        if c.runners and c.runners[0] == self.seat:
+            todo = cb.to_escape(c)
+            if todo:
+                i = todo[0]
+                need = query.escape_need(self.view, self.cards, self.seat, i)
+                return f"You lost: run! r rolls against {self.monster_label(i)}: {need}+ escapes it (1-9: order)."
+        return f"{who(c.runners[0]) if c.runners else fighter} is running away…"
 
     def sale_words(self, items: tuple[str, ...]) -> str:
         gold, levels = query.sale(self.view, self.cards, self.seat, items)
@@ -949,6 +960,8 @@ class ClassicModel(Model):
             return "Do not offer help"
         if c is not None and c.die:
             return "Pass: let the die stand"
+        if c is not None and c.stage == Stage.RUN and c.runners and self.seat != c.runners[0]:
+            return f"Pass: play nothing on {who(c.runners[0])}'s run"
         return "Pass: play nothing"
 
     def _use_words(self, a: Action) -> str:
@@ -963,6 +976,9 @@ class ClassicModel(Model):
         effect = d.effects[0].name if d.effects else (d.use[0].name if getattr(d, "use", ()) else "")
         words = {"escape": "escape every monster", "runaway": "a better run-away roll", "cancel_curse": "cancel the curse",
                  "change_die": "change the die", "end_combat": "end the fight without a result"}.get(effect, "")
+        c = self.view.combat
+        if c is not None and c.stage == Stage.RUN and c.runners and c.runners[0] != self.seat and not c.die:
+            return f"Play {d.name} on {who(c.runners[0])}'s run" + (f": {words}" if words else "")  # C-RUN-3
         return f"Use {d.name}" + (f": {words}" if words else "")
 
     def _power_words(self, a: Action) -> str:  # noqa: C901 - one case per power
