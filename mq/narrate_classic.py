@@ -57,10 +57,21 @@ class ClassicNarrator:
 
     def lines(self, state, events) -> list[str]:
         """The sentences of one action's events; the game's end is told last (its winning fight
-        ends in the same step)."""
+        ends in the same step). Face-down draws in a row by one seat from one deck are one sentence
+        ("Red draws 3 Treasure cards.")."""
         out, end = [], []
+        prev, hidden = None, 0  # hidden: face-down draws told by the last line of ``out``
         for e in events:
+            before, prev = prev, e
+            if e.kind == "draw" and _salvaged(before, e):
+                continue  # the salvage said which card came to the hand (C-CHAR-5)
+            face_down = e.kind == "draw" and not (e.public and e.card != "?")
+            if face_down and hidden and (before.seat, before.deck) == (e.seat, e.deck):
+                hidden += 1
+                out[-1] = f"{self.who(e.seat)} draws {hidden} {DECK.get(e.deck, e.deck)} cards."
+                continue
             line = self.line(e)
+            hidden = 1 if face_down and line else 0
             if line:
                 (end if e.kind == "game_won" else out).append(line)
         return out + end
@@ -171,8 +182,8 @@ class ClassicNarrator:
         if kind == "gender":
             return f"  {w(e.seat)} is now {e.gender}."
         if kind == "death":
-            return (f"{w(e.seat)} DIES; {len(e.cards)} card{'s' if len(e.cards) != 1 else ''} "
-                    "lie on the body to be looted.")
+            n = len(e.cards)
+            return f"{w(e.seat)} DIES; {n} {'card lies' if n == 1 else 'cards lie'} on the body to be looted."
         if kind == "loot":
             return f"  {w(e.seat)} takes {self.card(e.card)} from {w(e.dead)}'s body."
         if kind == "curse":
@@ -264,7 +275,7 @@ class ClassicNarrator:
         if power == "prayer":
             return f"{w(e.seat)} prays: two cards for a Treasure."
         if power == "salvage":  # C-CHAR-5: the card taken is the top of a discard pile, public
-            return f"{w(e.seat)} salvages {self.card(target)} from the discards for a card."
+            return f"{w(e.seat)} salvages {self.card(target)} from the discards instead of drawing."
         if power == "discard_bonus":
             return f"  {w(e.seat)} discards a card: +{target}."
         if power == "backstab":
@@ -284,3 +295,9 @@ class ClassicNarrator:
         if power == "clean_escape":  # C-EPIC-7
             return f"  {w(e.seat)} escapes cleanly and draws {target} Treasure cards."
         return f"  {w(e.seat)} uses the power {power.replace('_', ' ')}."
+
+
+def _salvaged(before, draw) -> bool:
+    """Whether ``draw`` is the card a salvage just took (C-CHAR-5: the engine tells both)."""
+    return (before is not None and before.kind == "power" and before.power == "salvage"
+            and before.target == draw.card)

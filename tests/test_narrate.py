@@ -145,7 +145,7 @@ def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
         "  The munchkins (7) against the monsters (9): the munchkins lose.",
         f"  Red rolls 2 to run away from {monster.name}.",
         f"  Red rolls 2 (needs 5) against {monster.name} and is caught.",
-        "Red DIES; 1 card lie on the body to be looted.", f"  Green takes {item.name} from Red's body.",
+        "Red DIES; 1 card lies on the body to be looted.", f"  Green takes {item.name} from Red's body.",
         "Green shows Blue their hand.", f"Yellow curses Green: {curse.name}.", f"  Green cancels {curse.name}!", "*** Blue wins the game! ***"]
 
 
@@ -190,3 +190,40 @@ def test_classic_deals_and_a_monster_sent_read_as_sentences_C_HELP_3_C_HELP_7_C_
         f"  Red offers Yellow {item.name} for staying out of this fight.", "  Yellow declines Red's deal.",
         f"  As promised, {item.name} passes from Green to Blue.",
         f"  {item.name}, promised by Red, is gone: that part of the deal is void."]
+
+
+def test_a_salvage_is_one_sentence_and_the_card_paid_another_C_CHAR_5():
+    """C-CHAR-5: a cleric's salvage takes the top discard instead of drawing; the engine tells the
+    power and the (public) draw of that card: the story and the client's log say it once, not as
+    a salvage and then a draw."""
+    from mq.cards.classic_loader import load_classic_default
+    from mq.classic.events import make as cmake
+    from mq.narrate_classic import ClassicNarrator
+    from mq.tui.classic_model import ClassicScribe
+
+    cards = load_classic_default()
+    taken, paid = [c for c in cards.treasure if c.kind == "item"][:2]
+    events = [cmake(f) for f in (("power", 2, "salvage", taken.id), ("draw", 2, "treasure", taken.id, True),
+                                 ("discard", 2, paid.id, "power"))]
+    assert ClassicNarrator(cards).lines(None, events) == [
+        f"Blue salvages {taken.name} from the discards instead of drawing.", f"  Blue discards {paid.name}."]
+    logged = [line.text for line in ClassicScribe(0, cards).lines(None, None, events)]
+    assert len(logged) == 2 and taken.name in logged[0] and "draws" not in " ".join(logged), logged
+
+
+def test_face_down_draws_in_a_row_are_one_sentence_and_a_face_up_one_is_its_own():
+    """C-DIGI-4: several face-down draws by one seat from one deck read as one sentence with the
+    count (no card named); a face-up draw, another deck or another seat starts a new one."""
+    from mq.cards.classic_loader import load_classic_default
+    from mq.classic.events import make as cmake
+    from mq.narrate_classic import ClassicNarrator
+
+    cards = load_classic_default()
+    shown = cards.treasure[0]
+    events = [cmake(f) for f in (("draw", 0, "treasure", "?", False), ("draw", 0, "treasure", "?", False),
+                                 ("draw", 0, "treasure", "?", False), ("draw", 0, "door", "?", False),
+                                 ("draw", 1, "door", "?", False), ("draw", 1, "treasure", shown.id, True),
+                                 ("draw", 1, "treasure", "?", False))]
+    assert ClassicNarrator(cards).lines(None, events) == [
+        "Red draws 3 Treasure cards.", "Red draws a Door card.", "Green draws a Door card.",
+        f"Green draws a Treasure card ({shown.name}).", "Green draws a Treasure card."]

@@ -144,6 +144,9 @@ class ClassicScribe:
             kicked, prev = prev, e
             if e[0] == "draw" and kicked is not None and kicked[0] == "kick" and kicked.card == e.card:
                 continue  # the card kicked open goes to the hand: the kick said it (C-TURN-2)
+            if e[0] == "draw" and kicked is not None and kicked[0] == "power" and kicked.power == "salvage" \
+                    and kicked.target == e.card:
+                continue  # the salvage said which card came to the hand (C-CHAR-5)
             if e[0] == "lost" and kicked is not None and kicked[0] == "discard" and kicked.card == e.card:
                 continue  # the discard of a lost card said it (C-ITEM-8)
             try:
@@ -330,7 +333,7 @@ class ClassicScribe:
             "arrows": f"{by} shoots an arrow at {seat} (−2).",
             "pickpocket": f"{by} picks {seat}'s pocket.",
             "prayer": f"{by} prays: two cards for a Treasure card.",
-            "salvage": f"{by} salvages {self.name(target)} from the discards for a card." if target.startswith(
+            "salvage": f"{by} salvages {self.name(target)} from the discards instead of drawing." if target.startswith(
                 ("CD", "CT")) else "",
             "enthral": f"{by} discards the whole hand to enthral a monster.",
             "pet": f"{by} takes a monster as a pet.",
