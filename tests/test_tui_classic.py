@@ -621,3 +621,44 @@ def test_a_power_s_discard_is_the_player_s_choice_C_CHAR_3():
         Action(0, "power", ("discard_bonus", "CT49"))
     assert any(x.startswith(f"Power: discard {CARDS.card('CD72').name} (in play) for extra strength")
                for x in labels)  # C-CHAR-3: the class card pays too, and the menu says it is in play
+
+
+def test_the_log_says_where_a_card_kicked_open_goes_C_TURN_2():
+    """C-TURN-2: a card kicked open that is neither a monster nor a curse goes to the kicker's hand:
+    the log says so on the kick's line (the draw is not told again), for you and for the others."""
+    from mq.classic.events import make
+    from mq.tui.classic_model import ClassicScribe
+
+    card = next(c for c in CARDS.door if c.kind not in ("monster", "curse"))
+    for seat, whose in ((0, "your"), (1, "their")):
+        events = [make(f) for f in (("kick", seat, card.id), ("draw", seat, "door", card.id, True))]
+        logged = [line.text for line in ClassicScribe(0, CARDS).lines(None, None, events)]
+        assert len(logged) == 1 and logged[0].endswith(f"{card.name}, into {whose} hand."), logged
+
+
+def test_a_call_for_help_numbers_its_offers_from_1_whatever_this_turn_spent_C_HELP_1():
+    """The prompt says "offer it for up to N Treasure cards (1-9)": the seat asked numbers the
+    offers (and a help-for-an-item deal) from 1, first on the pane, even when its pass and a card
+    of the last-chance window held low numbers this turn (they would have pushed the offers
+    below the pane, with 1 refusing)."""
+    from mq.rules import legal_actions
+    oneshot = next(d.id for d in CARDS.treasure if d.kind == "oneshot")
+    s = set_player(on_top(playing(3), "CD14"), 0, level=4)
+    s = hand(s, 1, oneshot, oneshot)
+    s, _ = act(s, 0, "kick")
+    s, _ = act(s, 0, "roll")  # ready to settle: the last-chance window
+    green = model_of(s, 1)
+    assert s.combat.stage == Stage.WINDOW and green.numbers
+    card = next(a for a in legal_actions(s, 1, CARDS) if a.kind == "use" and a.args[0] == oneshot)
+    s = feed(green, s, 1, card.kind, *card.args)  # Green spends a number on the window
+    while s.combat.stage == Stage.WINDOW and s.combat.fighter in s.combat.waiting:
+        s = feed(green, s, 0, "pass")
+    if s.combat.stage == Stage.WINDOW:
+        s = feed(green, s, s.combat.waiting[0], "pass")
+    assert s.combat.stage == Stage.PREPARE, s.combat.stage
+    s = feed(green, s, 0, "ask")
+    assert s.combat.stage == Stage.HELP and 1 in s.combat.waiting and "offer it" in green.prompt()
+    entries = green.menu()
+    asked = [e for e in entries if e.action.kind == "offer" or (e.action.kind == "deal" and e.action.args[1] == "helper")]
+    assert asked and entries[:len(asked)] == asked
+    assert [e.number for e in asked[:9]] == list(range(1, min(len(asked), 9) + 1))

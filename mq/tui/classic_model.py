@@ -10,7 +10,7 @@ client re-implements no rule.  mq.tui.classic_render draws it; mq.tui.classic_ke
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from mq.cards.classic_vocab import K
@@ -143,7 +143,10 @@ class ClassicScribe:
         for e in events:
             kicked, prev = prev, e
             if e[0] == "draw" and kicked is not None and kicked[0] == "kick" and kicked.card == e.card:
-                continue  # the card kicked open goes to the hand: the kick said it (C-TURN-2)
+                if out and out[-1].text.endswith("."):  # the card kicked open goes to the hand (C-TURN-2)
+                    whose = "your" if e.seat == self.seat else "their"
+                    out[-1] = replace(out[-1], text=f"{out[-1].text[:-1]}, into {whose} hand.")
+                continue
             if e[0] == "draw" and kicked is not None and kicked[0] == "power" and kicked.power == "salvage" \
                     and kicked.target == e.card:
                 continue  # the salvage said which card came to the hand (C-CHAR-5)
@@ -184,7 +187,10 @@ class ClassicScribe:
             return f"{who(e.seat)} kicks open the door: {n(e.card)}."
         if k == "monster_in":
             d = self.cards.card(e.card)
-            if e.how in ("kick", "trouble"):
+            if e.how == "trouble":  # C-TURN-3
+                whose = "your" if e.fighter == self.seat else "their"
+                return f"{who(e.fighter)} looks for trouble: {d.name} (level {d.level}) from {whose} hand."
+            if e.how == "kick":
                 return f"{who(e.fighter)} fights {d.name} (level {d.level})."
             if e.how == "mate":
                 return f"{who(e.by)} doubles a monster: a copy of {d.name} joins {who(e.fighter)}'s fight."
@@ -423,6 +429,8 @@ class ClassicModel(Model):
         # its choices afresh, 1 on: the turn's spent numbers would leave them without keys. A
         # number pressed again at once asks first (Model.entry: the question has changed).
         mine = v.pending.kind if v.pending is not None and v.pending.seat == self.seat else None
+        if mine is None and self._asked_for_help():
+            mine = Stage.HELP  # a call for help is such a question too: its offers take 1 on (C-HELP-1)
         if turn != self._turn or (turn, mine) != self._decision:
             self._turn, self._decision = turn, (turn, mine)
             self.numbers, self._kept, self._done = {}, {}, {}
@@ -434,7 +442,8 @@ class ClassicModel(Model):
         if self.seat is None or (self.seat not in self.waiting_for() and v.phase != Phase.OVER):
             return
         taken = set(self.numbers.values())
-        order = [a for a in self._in_menu_order(self.legal) if a not in self.numbers and self._keyed(a)]
+        order = sorted((a for a in self._in_menu_order(self.legal) if a not in self.numbers and self._keyed(a)),
+                       key=lambda a: not self._asked(a))  # what the prompt asks for takes the low numbers
         for action in order:  # an action back again: its own number, unless another holds it
             n = self._kept.get(action)
             if n is not None and n not in taken and self._done.get(n, action) == action:
@@ -454,8 +463,15 @@ class ClassicModel(Model):
 
     def _asked(self, a: Action) -> bool:
         """The prompt says "accept one (1-9)" (offers of help, C-HELP-1, or a deal offered to this
-        seat, C-DIGI-3): those entries come first, where the eye goes."""
-        return a.kind in ("accept", "decline")
+        seat, C-DIGI-3), or "offer it (1-9)" (a call for help to this seat): those entries come
+        first, where the eye goes."""
+        if a.kind in ("accept", "decline"):
+            return True
+        return self._asked_for_help() and (a.kind == "offer" or (a.kind == "deal" and a.args[1] == DealKind.HELPER))
+
+    def _asked_for_help(self) -> bool:
+        c = self.view.combat if self.view is not None else None
+        return c is not None and c.stage == Stage.HELP and self.seat in c.waiting
 
     def letter_key(self, a: Action) -> str | None:
         return self.LETTERS.get(a.kind) if not a.args else None
