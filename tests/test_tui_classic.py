@@ -500,6 +500,7 @@ def test_offers_of_help_to_accept_come_first_on_the_pane_C_HELP_1():
     accepts = [e for e in entries if e.action.kind == "accept"]
     assert accepts and "accept one" in m.prompt()
     assert entries[:len(accepts)] == accepts
+    assert [e.number for e in accepts] == list(range(1, len(accepts) + 1))  # and they take 1 on
 
 
 def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():

@@ -431,6 +431,8 @@ class ClassicModel(Model):
         mine = v.pending.kind if v.pending is not None and v.pending.seat == self.seat else None
         if mine is None and self._asked_for_help():
             mine = Stage.HELP  # a call for help is such a question too: its offers take 1 on (C-HELP-1)
+        elif mine is None and any(a.kind == "accept" for a in self.legal):
+            mine = "offers"  # and so are offers to accept (C-HELP-1, C-DIGI-3)
         if turn != self._turn or (turn, mine) != self._decision:
             self._turn, self._decision = turn, (turn, mine)
             self.numbers, self._kept, self._done = {}, {}, {}
