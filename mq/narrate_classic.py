@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import describe
-from mq.classic.state import Phase
+from mq.classic.state import Phase, Stage
 from mq.rules.state import COLOURS
 
 DECK = {"door": "Door", "treasure": "Treasure"}
@@ -120,7 +120,7 @@ class ClassicNarrator:
             verdict = "and steals it" if e.stolen else "and is caught"
             return f"  {w(e.seat)} tries to steal {self.card(e.card)} from {w(e.victim)}: rolls {e.roll} {verdict}."
         if kind == "asks_help":
-            return f"  {w(e.seat)} asks for help."
+            return f"  {w(e.seat)} asks {w(e.to)} for help."
         if kind == "offer":
             price = f"for {e.share} Treasure card{'s' if e.share != 1 else ''}" if e.share else "for nothing"
             return f"  {w(e.seat)} offers to help {price}."
@@ -130,6 +130,8 @@ class ClassicNarrator:
         if kind == "turn_ends":
             return None  # the turn-end window (C-DIGI-2 f): the next turn's line says enough
         if kind == "pass":
+            if e.stage == Stage.HELP and not e.auto:  # C-HELP-1: the seat asked refuses
+                return f"  {w(e.seat)} refuses to help."
             if not e.auto or e.stage == Phase.CLOSING:
                 return None  # a pass by choice, or at a turn's end (every turn), says nothing to a reader
             if (e.seat, e.stage) in self._passed:

@@ -13,6 +13,7 @@ from test_classic_rules import resolve
 
 import mq.rules as R
 from mq.bots import classic as bot
+from mq.classic import windows
 from mq.classic.state import DealKind, Stage
 from mq.rules import Action, IllegalAction, legal_actions
 
@@ -82,10 +83,9 @@ def test_help_sold_for_an_item_passes_won_or_lost_unless_void_C_HELP_3():
     """Answering a call for help, Green offers to help for Red's item, won or lost; Red takes it.
     A curse takes the item from Red before the end: that part of the deal is void."""
     s = hydra_fight()
-    s, _ = act(s, 0, "ask")
+    s, _ = act(s, 0, "ask", 1)
     assert Action(1, "deal", (0, DealKind.HELPER, "CT05")) in legal_actions(s, 1)
     s, _ = act(s, 1, "deal", 0, DealKind.HELPER, "CT05")
-    s, _ = act(s, 2, "pass")
     assert s.combat.stage == Stage.PREPARE and Action(0, "accept", ("deal", 1)) in legal_actions(s, 0)
     s, _ = act(s, 0, "accept", "deal", 1)
     assert s.combat.helper == 1
@@ -110,8 +110,8 @@ def test_abstention_bought_refuses_that_players_help_C_HELP_7():
     assert R.actors(s)[0] == 1
     s, _ = act(s, 1, "accept", "deal", 2)
     assert not any(a.kind == "deal" and a.args[0] == 1 for a in legal_actions(s, 0))
-    s, _ = act(s, 0, "ask")
-    assert 1 not in s.combat.waiting
+    assert Action(0, "ask", (1,)) not in legal_actions(s, 0) and Action(0, "ask", (2,)) in legal_actions(s, 0)
+    s, _ = act(s, 0, "ask", 2)
     forced = s.replace(combat=s.combat.replace(waiting=(1,) + s.combat.waiting))
     assert not any(a.kind in ("offer", "deal") for a in legal_actions(forced, 1))
     with pytest.raises(IllegalAction) as err:
@@ -126,7 +126,7 @@ def test_the_bot_bribes_accepts_and_never_helps_to_the_winning_level_C_HELP_3():
     spare; a bot accepts a bribe that wins the fight, but not one that would take the fighter to
     the winning level; a bot sells its abstention."""
     s = hydra_fight()
-    s = s.replace(combat=s.combat.replace(asked=True))
+    s = s.replace(combat=s.combat.replace(asked=(1, 2)))
     a = bot.choose(R.view(s, 0), 0, CARDS)
     assert a == Action(0, "deal", (1, DealKind.HELP, "CT05"))
     offered, _ = act(s, 0, *_args(a))
@@ -136,3 +136,42 @@ def test_the_bot_bribes_accepts_and_never_helps_to_the_winning_level_C_HELP_3():
     s = in_play(hydra_fight(), 2, "CT02")
     s, _ = act(s, 2, "deal", 1, DealKind.ABSTAIN, "CT02")
     assert bot.choose(R.view(s, 1), 1, CARDS) == Action(1, "accept", ("deal", 2))
+
+
+def test_help_is_asked_one_player_after_another_C_HELP_1():
+    """C-HELP-1: the fighter asks one player of their choice; the call is a window on that seat
+    alone (timed as every window, Q-OPT-1); a refusal lets the fighter ask the next one; others
+    may offer unasked meanwhile; each seat is asked once until the next window, so it ends."""
+    s = hydra_fight()
+    asks = lambda s: [a.args[0] for a in legal_actions(s, 0) if a.kind == "ask"]  # noqa: E731
+    assert asks(s) == [1, 2]
+    s, _ = act(s, 0, "ask", 2)
+    assert windows.window(s) == (Stage.HELP, (2,)) and R.actors(s) == (2,)
+    assert Action(1, "offer", (0,)) in legal_actions(s, 1)  # unasked, Green may still offer
+    assert all(a.kind not in ("ask", "roll") for a in legal_actions(s, 0))
+    s, ev = act(s, 2, "pass")
+    assert [(e.kind, e.stage) for e in ev if e.kind == "pass"] == [("pass", Stage.HELP)]
+    assert s.combat.stage == Stage.PREPARE and asks(s) == [1] and s.combat.asked == (2,)
+    s, _ = act(s, 0, "ask", 1)
+    s, _ = act(s, 1, "pass")
+    assert asks(s) == [] and Action(0, "roll") in legal_actions(s, 0)
+    s = hand(s, 2, "CD40")
+    s, _ = act(s, 0, "roll")
+    s, _ = act(s, 2, "enhance", "CD40", 0)  # a card in the window: the fighter may answer, and ask again
+    while s.combat.stage == Stage.WINDOW:  # (the others pass, by themselves when they hold nothing)
+        s, _ = act(s, s.combat.waiting[0], "pass")
+    assert s.combat.stage == Stage.PREPARE and asks(s) == [1, 2]
+
+
+def test_the_bot_asks_the_likeliest_helper_and_helps_no_one_who_wins_alone_C_HELP_1():
+    """The bot fighter asks first one whose help wins, no elf (an elf helper goes up levels), the
+    lowest level; a bot asked by a fighter who wins alone refuses."""
+    s = set_player(set_player(hydra_fight(), 2, level=6), 1, level=7)
+    assert bot.choose(R.view(s, 0), 0, CARDS) == Action(0, "ask", (2,))
+    s = in_play(set_player(s, 2, level=7), 1, "CD63")  # Green an elf now, Blue as strong
+    assert bot.choose(R.view(s, 0), 0, CARDS) == Action(0, "ask", (2,))
+    asked, _ = act(s, 0, "ask", 1)
+    assert bot.choose(R.view(asked, 1), 1, CARDS).kind == "offer"
+    strong = set_player(s, 0, level=6)  # 6 + 3 beats the Hydra's 8 alone
+    asked, _ = act(strong, 0, "ask", 1)
+    assert bot.choose(R.view(asked, 1), 1, CARDS) == Action(1, "pass")

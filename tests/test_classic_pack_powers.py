@@ -160,9 +160,8 @@ def test_a_helped_bard_discards_before_the_helper_s_share_C_PACK_4_C_HELP_3():
     s = set_player(s, 0, level=5)
     s = set_player(s, 1, level=5)
     s, _ = act(s, 0, "kick")
-    s, _ = act(s, 0, "ask")
+    s, _ = act(s, 0, "ask", 1)
     s, _ = act(s, 1, "offer", 1)
-    s, _ = act(s, 2, "pass")
     s, _ = act(s, 0, "accept", 1)
     s, ev = resolve(s)
     drawn = [e.card for e in ev if e.kind == "draw"]

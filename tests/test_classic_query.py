@@ -89,9 +89,8 @@ def test_what_if_a_helper_joins_is_the_engines_join_and_changes_nothing_C_HELP_2
     o = q.with_helper(s, CARDS, 1)
     assert o == q.Odds(7, 8, False, 2)
     assert s is before and s.combat.helper == -1
-    s, _ = act(s, 0, "ask")
+    s, _ = act(s, 0, "ask", 1)
     s, _ = act(s, 1, "offer", 0)
-    s, _ = act(s, 2, "pass")
     s, _ = act(s, 0, "accept", 1)
     assert q.odds(s, CARDS) == o
 

@@ -310,17 +310,24 @@ def test_a_card_takes_a_monster_out_C_COMBAT_7():
 
 
 def test_help_for_a_share_C_HELP_1_2_3_5():
-    """C-HELP-1..3, 5, C-DIGI-3: the fighter asks; an offer names the Treasure share; the accepted helper's
-    strength counts; the Treasure is drawn face-up, the helper's share first; an elf helper goes up
-    a level per monster killed, the helper otherwise none."""
+    """C-HELP-1..3, 5, C-DIGI-3: the fighter asks one player after another: Blue refuses, Green
+    offers; an offer names the Treasure share; the accepted helper's strength counts; the Treasure
+    is drawn face-up, the helper's share first; an elf helper goes up a level per monster killed,
+    the helper otherwise none."""
     s = set_player(on_top(playing(3), "CD14"), 0, level=4)  # level 5, 2 Treasure, +3 against dwarves
     s = in_play(set_player(s, 1, level=3), 1, "CD63")
     s, _ = kick(s)
     assert not cb.munchkin_wins(s, CARDS)
-    s, ev = act(s, 0, "ask")
-    assert s.combat.stage == Stage.HELP and s.combat.waiting == (1, 2)
+    assert [a.args for a in legal_actions(s, 0) if a.kind == "ask"] == [(1,), (2,)]
+    s, ev = act(s, 0, "ask", 2)
+    assert s.combat.stage == Stage.HELP and s.combat.waiting == (2,) and R.actors(s) == (2,)
+    assert [(e.seat, e.to) for e in ev if e.kind == "asks_help"] == [(0, 2)]
+    assert Action(1, "offer", (1,)) in legal_actions(s, 1)  # Green may still offer unasked
+    s, _ = act(s, 2, "pass")  # Blue refuses
+    assert s.combat.stage == Stage.PREPARE and [a.args for a in legal_actions(s, 0) if a.kind == "ask"] == [(1,)]
+    s, _ = act(s, 0, "ask", 1)
     s, _ = act(s, 1, "offer", 1)
-    s, _ = act(s, 2, "pass")
+    assert s.combat.stage == Stage.PREPARE and not any(a.kind == "ask" for a in legal_actions(s, 0))
     assert Action(0, "accept", (1,)) in legal_actions(s, 0)
     s, ev = act(s, 0, "accept", 1)
     assert cb.munchkin_wins(s, CARDS)
@@ -548,9 +555,8 @@ def test_help_without_a_deal_gets_no_treasure_and_the_helper_runs_too_C_HELP_4_C
     """C-HELP-4, 8: a helper for nothing gets no Treasure; a losing side runs, the helper separately."""
     s = set_player(on_top(playing(3), "CD01"), 0, level=2)
     s, _ = act(s, 0, "kick")
-    s, _ = act(s, 0, "ask")
+    s, _ = act(s, 0, "ask", 1)
     s, _ = act(s, 1, "offer", 0)
-    s, _ = act(s, 2, "pass")
     s, _ = act(s, 0, "accept", 1)
     won, ev = resolve(s)
     assert [e.seat for e in ev if e.kind == "draw"] == [0]
@@ -566,9 +572,8 @@ def test_elf_helper_and_fighter_win_together_C_WIN_2_C_HELP_5():
     s = set_player(set_player(on_top(playing(3), "CD01"), 0, level=9), 1, level=9)
     s = in_play(s, 1, "CD63")
     s, _ = act(s, 0, "kick")
-    s, _ = act(s, 0, "ask")
+    s, _ = act(s, 0, "ask", 1)
     s, _ = act(s, 1, "offer", 0)
-    s, _ = act(s, 2, "pass")
     s, _ = act(s, 0, "accept", 1)
     s, _ = resolve(s)
     assert R.winners(s) == (0, 1)

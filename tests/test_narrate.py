@@ -135,12 +135,14 @@ def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
     state = type("S", (), {"params": ClassicParams(players=4, genders=("male",) * 4)})()
     n = narrator()
     lines = n.lines(state, [cmake(f) for f in (
-        ("monster_in", 0, monster.id, "kick", 0), ("asks_help", 0), ("offer", 2, 1), ("helps", 0, 2, 1),
+        ("monster_in", 0, monster.id, "kick", 0), ("asks_help", 0, 1), ("pass", 1, "help", False), ("asks_help", 0, 2),
+        ("offer", 2, 1), ("helps", 0, 2, 1),
         ("result", 0, 7, 9, False), ("rolled", 0, monster.id, 2),
         ("escape", 0, monster.id, 2, 5, False), ("death", 0, (item.id,)), ("loot", 1, 0, item.id),
         ("reveal", 1, 2, (item.id,)), ("curse", curse.id, 3, 1), ("curse_cancelled", curse.id, 1, ""), ("game_won", (2,)))])
     assert lines == [
-        f"Red fights {monster.name} (level {monster.level}).", "  Red asks for help.",
+        f"Red fights {monster.name} (level {monster.level}).", "  Red asks Green for help.",
+        "  Green refuses to help.", "  Red asks Blue for help.",
         "  Blue offers to help for 1 Treasure card.", "  Deal: Blue helps Red for 1 Treasure card.",
         "  The munchkins (7) against the monsters (9): the munchkins lose.",
         f"  Red rolls 2 to run away from {monster.name}.",

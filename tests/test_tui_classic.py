@@ -140,14 +140,18 @@ def test_help_offers_and_the_accepted_deal_in_words_C_HELP_1_2_3():
     s = in_play(set_player(s, 1, level=3), 1, "CD66")
     s, _ = act(s, 0, "kick")
     red, green = model_of(s, 0), model_of(s, 1)
-    s = feed((red, green), s, 0, "ask")
-    assert "Red asks for help: offer it for up to 2 Treasure cards" in green.prompt()
+    asks = [e.label for e in red.menu() if e.action.kind == "ask"]
+    assert asks == ["Ask Green for help (with them: 7 vs 8, still short)",
+                    "Ask Blue for help (with them: 5 vs 5, still short)"]
+    s = feed((red, green), s, 0, "ask", 1)
+    assert "Red asks you for help: offer it for up to 2 Treasure cards" in green.prompt()
+    assert red.prompt() == "Red asks Green for help: waiting for the answer…"
+    assert any("Red asks Green for help." in ln.text for ln in red.log)
     offers = [e.label for e in green.menu() if e.action.kind == "offer"]
     assert offers == ["Offer to help for nothing (with you: 7 vs 8)",
                       "Offer to help for the first 1 Treasure card (with you: 7 vs 8)",
                       "Offer to help for the first 2 Treasure cards (with you: 7 vs 8)"]
     s = feed(red, s, 1, "offer", 1)
-    s = feed(red, s, 2, "pass")
     assert red.prompt() == "Fight, you lack 2: offers of help are in: accept one (1-9), or r: fight alone."
     accept = next(e.label for e in red.menu() if e.action.kind == "accept")
     assert accept == "Accept Green's help for 1 Treasure card: 7 vs 8, still short"
@@ -341,7 +345,8 @@ def test_keys_play_a_local_classic_game_through_a_pipe():
 
 
 def test_h_asks_for_help_in_ones_own_fight_C_HELP_1():
-    """The prompt of one's own fight names h for asking help: pressed, the others are asked."""
+    """The prompt of one's own fight names h for asking help: pressed, it says which number asks
+    whom (one player at a time); that number asks that player."""
     async def main():
         s = set_player(on_top(playing(3), "CD23"), 0, level=3)
         s, _ = act(s, 0, "kick")
@@ -350,7 +355,10 @@ def test_h_asks_for_help_in_ones_own_fight_C_HELP_1():
             m = client.model
             assert "h: ask for help" in m.prompt()
             await send("h")
-            await until(lambda: any(ln.text == "Red asks for help." for ln in m.log))
+            n = m.numbers[Action(0, "ask", (1,))]
+            assert m.message == f"Ask whom? {n}: Green, {m.numbers[Action(0, 'ask', (2,))]}: Blue."
+            await send(str(n % 10))
+            await until(lambda: any(ln.text == "Red asks Green for help." for ln in m.log))
 
     asyncio.run(main())
 
@@ -491,9 +499,8 @@ def test_offers_of_help_to_accept_come_first_on_the_pane_C_HELP_1():
     s = hand(s, 0, *[d.id for d in CARDS.treasure if d.kind == "oneshot"][:4])
     s, _ = act(s, 0, "kick")
     m = model_of(s)
-    s = feed(m, s, 0, "ask")
-    while s.combat.stage == Stage.HELP:
-        seat = s.combat.waiting[0]
+    for seat in (1, 2):
+        s = feed(m, s, 0, "ask", seat)
         offer = next((a for a in legal_actions(s, seat, CARDS) if a.kind == "offer"), Action(seat, "pass"))
         s = feed(m, s, seat, offer.kind, *offer.args)
     entries = m.menu()
@@ -516,19 +523,18 @@ def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
 
 
 def test_a_number_pressed_twice_never_does_two_different_things():
-    """Red asks for help with its number; when nobody offered and the fight's cards are back,
-    that number names nothing else, and the cards have their numbers of before."""
+    """Red asks Green for help with its number; when Green refused and the fight's cards are
+    back, that number names nothing else, and the cards have their numbers of before."""
     s = set_player(on_top(playing(3), "CD22"), 0, level=3)  # Banshee Alarm Clock: 9
     s = hand(s, 0, "CT63")  # Monster Repellent Spray: sends a monster away
     s, _ = act(s, 0, "kick")
     m = model_of(s)
     before = dict(m.numbers)
-    ask = Action(0, "ask")
+    ask = Action(0, "ask", (1,))
     n = m.numbers[ask]
-    s = feed(m, s, 0, "ask")
-    while s.combat.stage == Stage.HELP:
-        s = feed(m, s, s.combat.waiting[0], "pass")
-    assert ask not in m.legal
+    s = feed(m, s, 0, "ask", 1)
+    s = feed(m, s, 1, "pass")
+    assert ask not in m.legal and Action(0, "ask", (2,)) in m.legal
     assert isinstance(m.entry(n % 10), str) and "done or no longer possible" in m.entry(n % 10)
     assert all(m.numbers[a] == k for a, k in before.items() if a in m.numbers)
 
@@ -657,7 +663,7 @@ def test_a_call_for_help_numbers_its_offers_from_1_whatever_this_turn_spent_C_HE
     if s.combat.stage == Stage.WINDOW:
         s = feed(green, s, s.combat.waiting[0], "pass")
     assert s.combat.stage == Stage.PREPARE, s.combat.stage
-    s = feed(green, s, 0, "ask")
+    s = feed(green, s, 0, "ask", 1)
     assert s.combat.stage == Stage.HELP and 1 in s.combat.waiting and "offer it" in green.prompt()
     entries = green.menu()
     asked = [e for e in entries if e.action.kind == "offer" or (e.action.kind == "deal" and e.action.args[1] == "helper")]

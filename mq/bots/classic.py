@@ -263,7 +263,7 @@ def _fighter(v, seat, cards, acts) -> Action:
     if winning:
         share = dict(c.offers)
         return min(winning, key=lambda a: (share[a.args[0]], a.args[0]))
-    a = _first(acts, "ask")
+    a = _ask(v, seat, cards, acts)
     if a:
         return a
     a = _tame(v, seat, cards, acts) or _bribe(v, seat, cards, acts)
@@ -279,6 +279,17 @@ def _fighter(v, seat, cards, acts) -> Action:
     if a and len(cb.fought(c)) == 1:
         return a
     return _first(acts, "roll")
+
+
+def _ask(v, seat, cards, acts) -> Action | None:
+    """C-HELP-1: ask one player at a time the one likeliest to accept for the least: one whose
+    help wins (a bot helps only then), not an elf (an elf helper goes up levels, C-HELP-5), the
+    lowest level first; nobody when the win would give me the winning level (nobody helps to it)."""
+    if v.players[seat].level + cb.levels_won(v, cards) >= v.params.win_level:
+        return None
+    asks = [a for a in acts if a.kind == "ask" and cb.munchkin_wins(_with_helper(v, a.args[0]), cards)]
+    elf = {q.seat for q in v.players if ch.power(q, cards, "help_levels") is not None}
+    return min(asks, key=lambda a: (a.args[0] in elf, v.players[a.args[0]].level, asks.index(a)), default=None)
 
 
 def _tame(v, seat, cards, acts) -> Action | None:
@@ -338,11 +349,12 @@ def _answer_deal(v, seat, cards, acts) -> Action | None:
 
 
 def _helps_safely(v, seat, cards) -> bool:
-    """Helping wins the fight and gives nobody the winning level (C-LAW-2, C-HELP-5)."""
+    """Helping wins a fight the fighter loses alone and gives nobody the winning level (C-LAW-2,
+    C-HELP-5): a fighter who wins alone is not helped (no share of a fight they need no help in)."""
     c = v.combat
     if v.players[c.fighter].level + cb.levels_won(v, cards) >= v.params.win_level:
         return False
-    return cb.munchkin_wins(_with_helper(v, seat), cards)
+    return cb.munchkin_wins(_with_helper(v, seat), cards) and not cb.munchkin_wins(_with_helper(v, -1), cards)
 
 
 def _bribe(v, seat, cards, acts) -> Action | None:

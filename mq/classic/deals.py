@@ -59,6 +59,17 @@ def may_help(combat, seat: int) -> bool:
     return combat.helper < 0 and seat != combat.fighter and not abstains(combat, seat)
 
 
+def askable(s) -> tuple[int, ...]:
+    """C-HELP-1: the seats the main fighter may ask for help now, in seat order from the next
+    one: while nobody helps, each once until the next window, none who offered or was offered a
+    deal already open, none who sold their abstention (C-HELP-7).  A dead munchkin may help."""
+    c = s.combat
+    n = len(s.players)
+    busy = {x for d in c.proposed for x in (d.by, d.to)} | {seat for seat, _ in c.offers}
+    return tuple(q for q in ((c.fighter + k) % n for k in range(1, n))
+                 if may_help(c, q) and q not in c.asked and q not in busy) if c.helper < 0 else ()
+
+
 def valid(s, d: Deal) -> bool:
     """Whether an open offer may still be accepted: the combat is before its outcome, the item
     is still in its giver's play, and a help deal's helper may still join."""

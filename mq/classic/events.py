@@ -100,9 +100,10 @@ class Theft(NamedTuple):
 
 
 class AskHelp(NamedTuple):
-    """C-HELP-1: the main fighter asks for help."""
+    """C-HELP-1: the main fighter ``seat`` asks ``to`` for help."""
     kind: str
     seat: int
+    to: int
 
 
 class Offer(NamedTuple):

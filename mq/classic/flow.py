@@ -214,7 +214,7 @@ def _settle_combat(tx: Tx, c) -> bool:
         if left:
             return False
         if tx.fight.card_played and tx.fight.windows <= tx.params.windows:
-            tx.set_combat(stage=Stage.PREPARE, asked=False)
+            tx.set_combat(stage=Stage.PREPARE, asked=())
             tx.event("answer", c.fighter)
             return True
         cb.resolve(tx)

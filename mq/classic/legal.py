@@ -36,7 +36,7 @@ def can_act(s: ClassicState, seat: int, cards: ClassicSet) -> bool:
     count, nor, in the turn-end window (C-DIGI-2 f), giving an item away: a gift may be made
     whenever no window waits, so nobody is waited for only because they have an item in play."""
     found: list[Action] = []
-    idle = ("pass", "discard", "reveal", "deal", "decline") + (
+    idle = ("pass", "discard", "reveal", "deal", "decline", "offer") + (
         ("give",) if s.combat is None and s.turn is not None and s.turn.phase == Phase.CLOSING else ())
 
     def keep(a: Action) -> None:
@@ -94,14 +94,11 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
             _own_turn(s, p, cards, add)
     elif c.stage == Stage.PREPARE and seat == c.fighter:
         _fighter(s, p, cards, add)
-    elif c.stage == Stage.HELP and seat in c.waiting:
-        if dl.may_help(c, seat):  # C-HELP-7: an abstainer offers no help
-            total = sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
-            for share in range(total + 1):
-                add(Action(seat, "offer", (share,)))
-            if (seat, c.fighter) not in c.dealt:  # help for an item of the fighter's (C-HELP-3)
-                for it in s.players[c.fighter].items:
-                    add(Action(seat, "deal", (c.fighter, DealKind.HELPER, it.card)))
+    elif c.stage == Stage.HELP and seat in c.waiting:  # C-HELP-1: the seat asked accepts, deals or refuses
+        _offers(s, seat, cards, add)
+        if dl.may_help(c, seat) and (seat, c.fighter) not in c.dealt:  # help for an item of the fighter's (C-HELP-3)
+            for it in s.players[c.fighter].items:
+                add(Action(seat, "deal", (c.fighter, DealKind.HELPER, it.card)))
         add(Action(seat, "pass"))
     elif c.stage == Stage.WINDOW and seat in c.waiting:
         _combat_cards(s, p, cards, add)
@@ -248,8 +245,8 @@ def _fighter(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
             if not m.enhancers and m.of < 0 and cards.monster_card(m.card).level <= pet.number("max_level"):
                 add(Action(seat, "power", ("pet", i)))
     packs.fighter_actions(s, p, cards, add)  # C-EPIC-8, C-PACK-6
-    if c.helper < 0 and not c.asked and len(s.players) > 1:
-        add(Action(seat, "ask"))
+    for q in dl.askable(s):  # C-HELP-1: one player at a time, each once until the next window
+        add(Action(seat, "ask", (q,)))
     if c.helper < 0:
         for bidder, share in c.offers:
             add(Action(seat, "accept", (bidder,)))
@@ -318,6 +315,15 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None: 
             add(Action(seat, "power", ("sacrifice", target)))
 
 
+def _offers(s: ClassicState, seat: int, cards: ClassicSet, add) -> None:
+    """C-HELP-1, 3: an offer of help for a share of the Treasure (how many cards the helper takes
+    first), asked or not; one offer a seat until the next window (``Combat.offers``)."""
+    c = s.fight
+    if dl.may_help(c, seat) and seat not in dict(c.offers):  # C-HELP-7: an abstainer offers no help
+        for share in range(sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c)) + 1):
+            add(Action(seat, "offer", (share,)))
+
+
 def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     """C-RUN-1..3: the runner's one-shots and powers for running, then a roll per monster in the
     order the runner chooses."""
@@ -347,7 +353,7 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
     showing the hand to someone (C-ITEM-10)."""
     seat = p.seat
     win = s.params.win_level
-    _deals(s, p, add)
+    _deals(s, p, cards, add)
     c = s.combat
     # C-COMBAT-12: a main fighter off their own turn puts no card from hand into play
     into_play = not (c is not None and c.fighter == seat and s.current_turn.seat != seat)
@@ -391,7 +397,7 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
                 add(Action(seat, "reveal", (q.seat,)))
 
 
-def _deals(s: ClassicState, p: CPlayer, add) -> None:
+def _deals(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     """C-DIGI-3, C-HELP-3, 7 (mq.classic.deals): in a combat before its outcome, answering the
     offers made to you (accepting only while they still hold), and offering an item in play: the
     main fighter for help, anyone off the munchkin side to another for not helping.  One offer
@@ -400,6 +406,8 @@ def _deals(s: ClassicState, p: CPlayer, add) -> None:
     if c is None or c.stage not in dl.OPEN_STAGES:
         return
     seat = p.seat
+    if c.stage != Stage.WINDOW and not (c.stage == Stage.HELP and seat in c.waiting):
+        _offers(s, seat, cards, add)  # C-HELP-1: offered unasked (in a window: the offers of its answer)
     for d in dl.open_to(c, seat):
         if dl.valid(s, d):
             add(Action(seat, "accept", ("deal", d.by)))

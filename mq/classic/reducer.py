@@ -493,16 +493,16 @@ def h_power(tx: Tx, a: Action) -> None:  # noqa: C901
 
 
 def h_ask(tx: Tx, a: Action) -> None:
-    """C-HELP-1: the main fighter asks; every other player answers with an offer or a pass (but
-    not one who sold their abstention, C-HELP-7)."""
-    waiting = tuple(x for x in flow.others(tx, a.seat) if dl.may_help(tx.fight, x))
-    tx.set_combat(stage=Stage.HELP, asked=True, offers=(), waiting=waiting)
-    tx.event("asks_help", a.seat)
+    """C-HELP-1: the main fighter asks one player, who accepts with an offer, answers with a deal
+    or refuses (a pass); the fighter may then ask the next one (mq.classic.deals.askable)."""
+    to = a.number(0)
+    tx.set_combat(stage=Stage.HELP, asked=tx.fight.asked + (to,), waiting=(to,))
+    tx.event("asks_help", a.seat, to)
 
 
 def h_offer(tx: Tx, a: Action) -> None:
-    """C-HELP-3, C-DIGI-3: help for a share of the Treasure (the helper's cards first), binding once
-    accepted."""
+    """C-HELP-1, 3, C-DIGI-3: help for a share of the Treasure (the helper's cards first), asked or
+    unasked, binding once the fighter accepts it."""
     c = tx.fight
     tx.set_combat(offers=c.offers + ((a.seat, a.number(0)),), waiting=tuple(x for x in c.waiting if x != a.seat))
     tx.event("offer", a.seat, a.number(0))

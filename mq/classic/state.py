@@ -169,7 +169,7 @@ class Combat(Node):
     helper: int = -1
     share: int = 0  # Treasure cards the helper takes first (the accepted deal, C-HELP-3)
     offers: tuple[tuple[int, int], ...] = ()  # (seat, Treasure cards asked) of the last call
-    asked: bool = False  # help asked since the last window (one call per answer)
+    asked: tuple[int, ...] = ()  # the seats asked for help since the last window, in order (C-HELP-1)
     waiting: tuple[int, ...] = ()  # seats still to answer the call or the window
     card_played: bool = False  # a card was played in the current window
     windows: int = 0  # last-chance windows opened so far (C-COMBAT-8, C-OPT-6)

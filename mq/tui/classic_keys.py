@@ -1,6 +1,6 @@
 """The keys of a Classic game (CLASSIC.md): the Quest client's (mq.tui.keys) without the map's,
 their help worded for the card game, and three of its own: ``d`` kicks open the door, ``l``
-loots the room, ``h`` asks for help in your fight.  Bindings only ask the model (mq.tui.classic_model) what a key means and hand it to the
+loots the room, ``h`` asks one player for help in your fight.  Bindings only ask the model (mq.tui.classic_model) what a key means and hand it to the
 client's ``act``, as every binding does."""
 from __future__ import annotations
 
@@ -35,6 +35,8 @@ def bind(keys, ui) -> None:
 
     @add("h", playing=True)
     def ask(event) -> None:
-        """Ask the others for help in your fight (they may offer, for a share of the Treasure)."""
+        """Ask one player for help in your fight (they may offer, for a share of the Treasure)."""
         m.clear_message()
-        ui.act(m.simple("ask"))
+        intent = m.ask_help()
+        if intent is not None:  # (None: the message asks whom, by number)
+            ui.act(intent)

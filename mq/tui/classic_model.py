@@ -221,7 +221,7 @@ class ClassicScribe:
             got = f"steals {n(e.card)}" if e.stolen else f"fails to steal {n(e.card)} and loses a level"
             return f"{who(e.seat)} rolls {e.roll} and {got} from {who(e.victim)}."
         if k == "asks_help":
-            return f"{who(e.seat)} asks for help."
+            return f"{who(e.seat)} asks {self.you(e.to)} for help."
         if k == "offer":
             return f"{who(e.seat)} offers to help for {plural(e.share, 'Treasure card')}." if e.share else \
                 f"{who(e.seat)} offers to help for nothing."
@@ -600,13 +600,28 @@ class ClassicModel(Model):
         level = cb.monster_level(v, self.cards, i) if not m.out else d.level
         return f"{d.name}{nth} (level {level})"
 
+    def ask_help(self) -> Action | str | None:
+        """`h` (C-HELP-1): with one player to ask, that ask; with several, None once the message
+        says which number asks whom (the fighter chooses, one player at a time); else why nobody
+        can be asked."""
+        if (msg := self._no_seat()) is not None:
+            return msg
+        asks = [a for a in self.legal if a.kind == "ask"]
+        if len(asks) == 1:
+            return asks[0]
+        if not asks:
+            return self.help_missing() or "You cannot ask for help now."
+        keyed = [f"{self.numbers[a]}: {who(a.args[0])}" for a in asks if a in self.numbers]
+        self.say("Ask whom? " + ", ".join(keyed + (["a: menu"] if len(keyed) < len(asks) else [])) + ".")
+        return None
+
     def help_missing(self) -> str:
         c = self.view.combat
         if c is None or self.seat != c.fighter or c.stage != Stage.PREPARE or c.helper >= 0:
             return ""
         if any(a.kind in ("ask", "accept") for a in self.legal):
             return ""
-        return "Help was asked already; nobody offered since (a card played in a window lets you ask again)."
+        return "Everyone was asked already (a card played in a window lets you ask again)."
 
     # -- the windows (C-DIGI-2) ---------------------------------------------------------------
     def open_window(self) -> tuple | None:
@@ -818,15 +833,15 @@ class ClassicModel(Model):
                 now = "you win as it stands" if o.wins else f"you lack {o.short}"
                 if c.offers and c.helper < 0:
                     return f"Fight, {now}: offers of help are in: accept one (1-9), or r: fight alone."
-                ask = ", h: ask for help" if self.is_legal(Action(self.seat, "ask")) else ""
+                ask = ", h: ask for help" if any(a.kind == "ask" for a in self.legal) else ""
                 return f"Fight, {now}: play cards (Tab, Enter){ask}, r: ready."
             return f"{fighter} is preparing to fight…"
         if c.stage == Stage.HELP:
             if mine:
                 total = query.treasure_at_stake(self.view, self.cards)
-                return (f"{fighter} asks for help: offer it for up to {plural(total, 'Treasure card')} (1-9), "
+                return (f"{fighter} asks you for help: offer it for up to {plural(total, 'Treasure card')} (1-9), "
                         "or Space to refuse.")
-            return "Asking for help: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
+            return f"{fighter} asks " + ", ".join(who(s) for s in c.waiting) + " for help: waiting for the answer…"
         if c.stage == Stage.WINDOW:
             final = " (the last)" if c.windows > self.view.params.windows else ""
             if mine:
@@ -891,7 +906,9 @@ class ClassicModel(Model):
         if k == "pass":
             return self._pass_words()
         if k == "ask":
-            return "Ask for help (the others may offer, for a share of the Treasure)"
+            o = query.with_helper(v, self.cards, a.args[0])
+            verdict = "munchkins win" if o.wins else "still short"
+            return f"Ask {who(a.args[0])} for help (with them: {o.mine} vs {o.theirs}, {verdict})"
         if k == "offer":
             share = a.args[0]
             o = query.with_helper(v, self.cards, self.seat)
