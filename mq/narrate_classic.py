@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import describe
-from mq.classic.state import Phase, Stage
+from mq.classic.state import Phase, Picks, Stage
 from mq.rules.state import COLOURS
 
 DECK = {"door": "Door", "treasure": "Treasure"}
@@ -26,7 +26,22 @@ DISCARD_WHY = {"sold": "sells", "used": "uses up", "charity": "discards (charity
                "big": "cannot carry", "replaced": "replaces", "pet": "loses the pet", "steed": "lets go of the steed",
                "luck": "discards (bard's luck)", "hireling": "lets the hireling go", "sacrifice": "sacrifices",
                "lost": "loses"}
-STEED_HOW = {"tame": "tames", "claim": "claims from the discards", "play": "saddles up"}  # C-PACK-6, C-EPIC-14
+STEED_HOW = {"tame": "tames", "claim": "claims from the discards", "play": "saddles up", "deal": "receives as agreed"}  # C-PACK-6, C-EPIC-14
+
+
+ORDER_WORDS = {Picks.HELPER: "the helper picking first", Picks.FIGHTER: "the fighter picking first",
+               Picks.TURNS: "picked in turns, the helper first"}  # C-HELP-3: who picks first
+
+
+def terms_words(share: int, order: str, item_name: str) -> str:
+    """A help deal's terms in words (C-HELP-3): "2 Treasure cards (the fighter picking first) and
+    Battle Llama", "nothing"."""
+    parts = [f"{_count(share, 'Treasure card')} ({ORDER_WORDS[order]})"] if share else []
+    return " and ".join(parts + ([item_name] if item_name else [])) or "nothing"
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'' if n == 1 else 's'}"
 
 
 class ClassicNarrator:
@@ -122,11 +137,14 @@ class ClassicNarrator:
         if kind == "asks_help":
             return f"  {w(e.seat)} asks {w(e.to)} for help."
         if kind == "offer":
-            price = f"for {e.share} Treasure card{'s' if e.share != 1 else ''}" if e.share else "for nothing"
-            return f"  {w(e.seat)} offers to help {price}."
+            return f"  {w(e.seat)} offers to help for {self._terms(e.share, e.order, e.item)}."
         if kind == "helps":
-            price = f"for {e.share} Treasure card{'s' if e.share != 1 else ''}" if e.share else "for nothing"
-            return f"  Deal: {w(e.helper)} helps {w(e.fighter)} {price}."
+            return f"  Deal: {w(e.helper)} helps {w(e.fighter)} for {self._terms(e.share, e.order, e.item)}."
+        if kind == "laid_out":  # C-HELP-3
+            cards = ", ".join(self.card(c) for c in e.cards) or "no card"
+            return f"  The Treasure, face up: {cards}; {_count(e.share, 'card')} for {w(e.helper)}, {ORDER_WORDS[e.order]}."
+        if kind == "pick":
+            return f"  {w(e.seat)} takes {self.card(e.card)}."
         if kind == "turn_ends":
             return None  # the turn-end window (C-DIGI-2 f): the next turn's line says enough
         if kind == "pass":
@@ -166,9 +184,9 @@ class ClassicNarrator:
         if kind == "gift":
             return f"{w(e.seat)} gives {self.card(e.card)} to {w(e.to)}."
         if kind == "deal":
-            return f"  {self._deal(e.by, e.to, e.what, e.item, True)}"
-        if kind == "deal_made":
-            return f"  Deal: {self._deal(e.by, e.to, e.what, e.item, False)}"
+            return f"  {self._deal(e.by, e.to, e.what, e.item, e.share, e.order, True)}"
+        if kind == "deal_made":  # (a help deal: told by the ``helps`` event right after)
+            return None if e.what != "abstain" else f"  Deal: {self._deal(e.by, e.to, e.what, e.item, 0, '', False)}"
         if kind == "deal_declined":
             return f"  {w(e.to)} declines {w(e.by)}'s deal."
         if kind == "deal_done":
@@ -202,8 +220,6 @@ class ClassicNarrator:
             if e.to < 0:
                 return f"{w(e.seat)} discards {self.card(e.card)} (charity)."
             return f"{w(e.seat)} gives a card to {w(e.to)} (charity)."
-        if kind == "share":  # C-PACK-4: the helper's share after the bard's luck
-            return f"  {w(e.to)} takes {self.card(e.card)} as the share of the deal."
         if kind == "steed":
             indent = "  " if e.how == "tame" else ""  # taming is a fight's move (C-PACK-6)
             return f"{indent}{w(e.seat)} {STEED_HOW.get(e.how, 'gets')} {self.card(e.card)} as a steed."
@@ -229,13 +245,15 @@ class ClassicNarrator:
             return f"The game begins in {d.name} ({rule})."
         return f"  {d.name} is now active too ({rule})."
 
-    def _deal(self, by: int, to: int, what: str, item: str, offered: bool) -> str:
-        w, n = self.who, self.card(item)
+    def _terms(self, share: int, order: str, item: str) -> str:
+        return terms_words(share, order, self.card(item) if item else "")
+
+    def _deal(self, by: int, to: int, what: str, item: str, share: int, order: str, offered: bool) -> str:
+        w = self.who
         if what == "help":
-            return f"{w(by)} {'offers' if offered else 'gives'} {w(to)} {n} if {w(to)} helps (if the fight is won)."
-        if what == "helper":
-            return f"{w(by)} {'offers to help' if offered else 'helps'} {w(to)} for {n} (won or lost)."
-        return f"{w(by)} {'offers' if offered else 'gives'} {w(to)} {n} for staying out of this fight."
+            return f"{w(by)} {'offers' if offered else 'gives'} {w(to)} {self._terms(share, order, item)} if {w(to)} " \
+                   "helps" + (" (the item if the fight is won)." if item else ".")
+        return f"{w(by)} {'offers' if offered else 'gives'} {w(to)} {self.card(item)} for staying out of this fight."
 
     def _played(self, e: tuple) -> str | None:
         w, name = self.who, self.card(e.card)

@@ -57,8 +57,8 @@ def count_events(counts: dict[str, int], events, actions_kind: str = "") -> None
 # What the sim counts in Classic games (CLASSIC.md): fights, help, deals, curses, deaths...
 CLASSIC_COUNTED = (
     ("fights", "fights"), ("won", "fights won"), ("fled", "fights lost"), ("no_result", "fights without result"),
-    ("asks_help", "help asked"), ("offer", "help offered"), ("helps", "deals made"),
-    ("curse_acts", "curses taking effect"), ("curse_cancelled", "curses cancelled"), ("death", "deaths"),
+    ("asks_help", "help asked"), ("offer", "help offered"), ("helps", "fights helped"), ("deal_made", "deals made"),
+    ("laid_out", "shares picked"), ("curse_acts", "curses taking effect"), ("curse_cancelled", "curses cancelled"), ("death", "deaths"),
     ("loot", "cards looted"), ("sell", "sales"), ("theft", "thefts tried"), ("answer", "windows answered"),
     ("caught", "caught running away"), ("charity", "charity cards"),
 )
@@ -73,8 +73,8 @@ def count_classic_events(counts: dict[str, int], events) -> None:
             counts[e.how] = counts.get(e.how, 0) + 1
         elif kind == "bad_stuff" and not e.escaped:
             counts["caught"] = counts.get("caught", 0) + 1
-        elif kind in ("asks_help", "offer", "helps", "curse_acts", "curse_cancelled", "death", "loot", "sell",
-                      "theft", "answer", "charity"):
+        elif kind in ("asks_help", "offer", "helps", "deal_made", "laid_out", "curse_acts", "curse_cancelled", "death",
+                      "loot", "sell", "theft", "answer", "charity"):
             counts[kind] = counts.get(kind, 0) + 1
 
 

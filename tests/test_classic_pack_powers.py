@@ -161,16 +161,17 @@ def test_a_helped_bard_discards_before_the_helper_s_share_C_PACK_4_C_HELP_3():
     s = set_player(s, 1, level=5)
     s, _ = act(s, 0, "kick")
     s, _ = act(s, 0, "ask", 1)
-    s, _ = act(s, 1, "offer", 1)
-    s, _ = act(s, 0, "accept", 1)
+    s, _ = act(s, 1, "offer", 1, "helper", "")
+    s, _ = act(s, 0, "accept", "deal", 1)
     s, ev = resolve(s)
     drawn = [e.card for e in ev if e.kind == "draw"]
     assert len(drawn) == 3 + 1 and all(e.public for e in ev if e.kind == "draw")
     assert s.pending.kind == PendingKind.LUCK and not s.players[1].hand
     s, ev = act(s, 0, "choose", drawn[0])
-    shared = [e.card for e in ev if e.kind == "share"]
-    assert shared == [drawn[1]] and s.players[1].hand == (drawn[1],)
-    assert set(s.players[0].hand) == set(drawn[2:])
+    laid = next(e for e in ev if e.kind == "laid_out")  # what is left, face-up, for the deal's picks
+    assert laid.cards == tuple(drawn[1:]) and (s.pending.kind, s.pending.seat) == (PendingKind.PICK, 1)
+    s, _ = act(s, 1, "choose", drawn[2])
+    assert s.players[1].hand == (drawn[2],) and set(s.players[0].hand) == {drawn[1], drawn[3]}
 
 
 def test_an_epic_bard_draws_two_more_and_discards_two_C_EPIC_10():

@@ -90,8 +90,8 @@ def test_what_if_a_helper_joins_is_the_engines_join_and_changes_nothing_C_HELP_2
     assert o == q.Odds(7, 8, False, 2)
     assert s is before and s.combat.helper == -1
     s, _ = act(s, 0, "ask", 1)
-    s, _ = act(s, 1, "offer", 0)
-    s, _ = act(s, 0, "accept", 1)
+    s, _ = act(s, 1, "offer", 0, "helper", "")
+    s, _ = act(s, 0, "accept", "deal", 1)
     assert q.odds(s, CARDS) == o
 
 

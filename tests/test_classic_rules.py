@@ -322,18 +322,22 @@ def test_help_for_a_share_C_HELP_1_2_3_5():
     s, ev = act(s, 0, "ask", 2)
     assert s.combat.stage == Stage.HELP and s.combat.waiting == (2,) and R.actors(s) == (2,)
     assert [(e.seat, e.to) for e in ev if e.kind == "asks_help"] == [(0, 2)]
-    assert Action(1, "offer", (1,)) in legal_actions(s, 1)  # Green may still offer unasked
+    assert Action(1, "offer", (1, "helper", "")) in legal_actions(s, 1)  # Green may still offer unasked
     s, _ = act(s, 2, "pass")  # Blue refuses
     assert s.combat.stage == Stage.PREPARE and [a.args for a in legal_actions(s, 0) if a.kind == "ask"] == [(1,)]
     s, _ = act(s, 0, "ask", 1)
-    s, _ = act(s, 1, "offer", 1)
+    s, _ = act(s, 1, "offer", 1, "helper", "")
     assert s.combat.stage == Stage.PREPARE and not any(a.kind == "ask" for a in legal_actions(s, 0))
-    assert Action(0, "accept", (1,)) in legal_actions(s, 0)
-    s, ev = act(s, 0, "accept", 1)
+    assert Action(0, "accept", ("deal", 1)) in legal_actions(s, 0)
+    s, ev = act(s, 0, "accept", "deal", 1)
     assert cb.munchkin_wins(s, CARDS)
     s, ev = resolve(s)
-    draws = [e for e in ev if e.kind == "draw"]
-    assert [d.seat for d in draws] == [1, 0] and all(d.public for d in draws)
+    laid = next(e for e in ev if e.kind == "laid_out")
+    assert len(laid.cards) == 2 and (laid.helper, laid.share) == (1, 1) and not [e for e in ev if e.kind == "draw"]
+    assert (s.pending.kind, s.pending.seat) == ("pick", 1)  # C-HELP-3: the helper picks first, face-up
+    s, ev = act(s, 1, "choose", laid.cards[1])
+    assert [(e.seat, e.card) for e in ev if e.kind == "pick"] == [(1, laid.cards[1]), (0, laid.cards[0])]
+    assert s.pending is None and s.players[1].hand == (laid.cards[1],) and s.players[0].hand[-1] == laid.cards[0]
     assert s.players[0].level == 5 and s.players[1].level == 4
 
 
@@ -556,10 +560,10 @@ def test_help_without_a_deal_gets_no_treasure_and_the_helper_runs_too_C_HELP_4_C
     s = set_player(on_top(playing(3), "CD01"), 0, level=2)
     s, _ = act(s, 0, "kick")
     s, _ = act(s, 0, "ask", 1)
-    s, _ = act(s, 1, "offer", 0)
-    s, _ = act(s, 0, "accept", 1)
+    s, _ = act(s, 1, "offer", 0, "helper", "")
+    s, _ = act(s, 0, "accept", "deal", 1)
     won, ev = resolve(s)
-    assert [e.seat for e in ev if e.kind == "draw"] == [0]
+    assert [e.seat for e in ev if e.kind == "pick"] == [0] and won.pending is None  # (nothing to pick)
     lost = s.replace(combat=s.combat.replace(monster_bonus=20))
     lost, ev = resolve(lost)
     assert lost.combat.runners == (0, 1)
@@ -573,8 +577,8 @@ def test_elf_helper_and_fighter_win_together_C_WIN_2_C_HELP_5():
     s = in_play(s, 1, "CD63")
     s, _ = act(s, 0, "kick")
     s, _ = act(s, 0, "ask", 1)
-    s, _ = act(s, 1, "offer", 0)
-    s, _ = act(s, 0, "accept", 1)
+    s, _ = act(s, 1, "offer", 0, "helper", "")
+    s, _ = act(s, 0, "accept", "deal", 1)
     s, _ = resolve(s)
     assert R.winners(s) == (0, 1)
 

@@ -111,7 +111,8 @@ def test_a_classic_game_is_told_in_sentences_that_name_no_hidden_card(packs):
                 # charity by its ``charity`` event; a turn's end,
                 # C-DIGI-2 f, by the next turn's line)
                 told_after = (e.kind == "discard" and e.why in ("lost", "charity")) or (
-                    e.kind == "played" and e.target in ("steed", "hireling"))  # by the event after it
+                    e.kind == "played" and e.target in ("steed", "hireling")) or (
+                    e.kind == "deal_made" and e.what != "abstain")  # by the event after it (helps)
                 if e.kind not in ("pass", "turn_ends") and not told_after:
                     assert line is not None, e
                 if (e.kind == "draw" and not e.public) or (e.kind == "charity" and e.to >= 0):  # (a discard is public)
@@ -136,14 +137,18 @@ def test_classic_help_deals_death_looting_and_curses_read_as_sentences():
     n = narrator()
     lines = n.lines(state, [cmake(f) for f in (
         ("monster_in", 0, monster.id, "kick", 0), ("asks_help", 0, 1), ("pass", 1, "help", False), ("asks_help", 0, 2),
-        ("offer", 2, 1), ("helps", 0, 2, 1),
+        ("offer", 2, 1, "fighter", ""), ("helps", 0, 2, 1, "fighter", ""),
+        ("laid_out", 0, 2, (item.id, item.id), 1, "fighter"), ("pick", 0, item.id), ("pick", 2, item.id),
         ("result", 0, 7, 9, False), ("rolled", 0, monster.id, 2),
         ("escape", 0, monster.id, 2, 5, False), ("death", 0, (item.id,)), ("loot", 1, 0, item.id),
         ("reveal", 1, 2, (item.id,)), ("curse", curse.id, 3, 1), ("curse_cancelled", curse.id, 1, ""), ("game_won", (2,)))])
     assert lines == [
         f"Red fights {monster.name} (level {monster.level}).", "  Red asks Green for help.",
         "  Green refuses to help.", "  Red asks Blue for help.",
-        "  Blue offers to help for 1 Treasure card.", "  Deal: Blue helps Red for 1 Treasure card.",
+        "  Blue offers to help for 1 Treasure card (the fighter picking first).",
+        "  Deal: Blue helps Red for 1 Treasure card (the fighter picking first).",
+        f"  The Treasure, face up: {item.name}, {item.name}; 1 card for Blue, the fighter picking first.",
+        f"  Red takes {item.name}.", f"  Blue takes {item.name}.",
         "  The munchkins (7) against the monsters (9): the munchkins lose.",
         f"  Red rolls 2 to run away from {monster.name}.",
         f"  Red rolls 2 (needs 5) against {monster.name} and is caught.",
@@ -181,15 +186,19 @@ def test_classic_deals_and_a_monster_sent_read_as_sentences_C_HELP_3_C_HELP_7_C_
     state = type("S", (), {"params": ClassicParams(players=4, genders=("male",) * 4)})()
     lines = narrator().lines(state, [cmake(f) for f in (
         ("played", 3, "CD96", "special", "1"), ("monster_in", 1, monster.id, "sent", 3),
-        ("deal", 1, 2, "help", item.id, True), ("deal_made", 1, 2, "help", item.id),
-        ("deal", 0, 3, "abstain", item.id, False), ("deal_declined", 0, 3),
+        ("deal", 1, 2, "help", item.id, True, 2, "turns"), ("deal_made", 1, 2, "help", item.id, 2, "turns"),
+        ("helps", 1, 2, 2, "turns", item.id),
+        ("deal", 0, 3, "abstain", item.id, False, 0, "helper"), ("deal_made", 0, 3, "abstain", item.id, 0, "helper"),
+        ("deal_declined", 0, 3),
         ("deal_done", 1, 2, item.id, True), ("deal_done", 0, 3, item.id, False))])
     assert lines == [
         "Yellow plays Misdelivered Monster on Green.",
         f"Green fights {monster.name} (level {monster.level}), sent by Yellow.",
-        f"  Green offers Blue {item.name} if Blue helps (if the fight is won).",
-        f"  Deal: Green gives Blue {item.name} if Blue helps (if the fight is won).",
-        f"  Red offers Yellow {item.name} for staying out of this fight.", "  Yellow declines Red's deal.",
+        f"  Green offers Blue 2 Treasure cards (picked in turns, the helper first) and {item.name} if Blue helps"
+        " (the item if the fight is won).",
+        f"  Deal: Blue helps Green for 2 Treasure cards (picked in turns, the helper first) and {item.name}.",
+        f"  Red offers Yellow {item.name} for staying out of this fight.",
+        f"  Deal: Red gives Yellow {item.name} for staying out of this fight.", "  Yellow declines Red's deal.",
         f"  As promised, {item.name} passes from Green to Blue.",
         f"  {item.name}, promised by Red, is gone: that part of the deal is void."]
 

@@ -149,17 +149,20 @@ def test_help_offers_and_the_accepted_deal_in_words_C_HELP_1_2_3():
     assert any("Red asks Green for help." in ln.text for ln in red.log)
     offers = [e.label for e in green.menu() if e.action.kind == "offer"]
     assert offers == ["Offer to help for nothing (with you: 7 vs 8)",
-                      "Offer to help for the first 1 Treasure card (with you: 7 vs 8)",
-                      "Offer to help for the first 2 Treasure cards (with you: 7 vs 8)"]
-    s = feed(red, s, 1, "offer", 1)
+                      "Offer to help for 1 Treasure card (the helper picking first) (with you: 7 vs 8)",
+                      "Offer to help for 1 Treasure card (the fighter picking first) (with you: 7 vs 8)",
+                      "Offer to help for 1 Treasure card (picked in turns, the helper first) (with you: 7 vs 8)",
+                      "Offer to help for 2 Treasure cards (the helper picking first) (with you: 7 vs 8)"]
+    s = feed(red, s, 1, "offer", 1, "fighter", "")
     assert red.prompt() == "Fight, you lack 2: offers of help are in: accept one (1-9), or r: fight alone."
     accept = next(e.label for e in red.menu() if e.action.kind == "accept")
-    assert accept == "Accept Green's help for 1 Treasure card: 7 vs 8, still short"
-    assert "Offers of help: Green for 1 Treasure card." in render.plain(render.render_combat(red, 80, 14, now=0.0))
-    s = feed(red, s, 0, "accept", 1)
+    assert accept == "Accept: Green offers to help Red for 1 Treasure card (the fighter picking first): 7 vs 8, still short"
+    assert "Offered: Green offers to help Red for 1 Treasure card (the fighter picking first)." in \
+        render.plain(render.render_combat(red, 100, 14, now=0.0))
+    s = feed(red, s, 0, "accept", "deal", 1)
     text = render.plain(render.render_combat(red, 80, 14, now=0.0))
     assert "Green (helper)" in text and "vs dwarf +3" in text
-    assert any("Green helps Red for the first 1 Treasure card." in ln.text for ln in red.log)
+    assert any("Green helps Red for 1 Treasure card (the fighter picking first)." in ln.text for ln in red.log)
 
 
 def test_body_looting_is_an_explicit_choice_C_DEATH_2():
@@ -596,13 +599,16 @@ def test_deals_are_offered_answered_and_told_in_words_C_DIGI_3_C_HELP_3_C_HELP_7
     beanie = CARDS.card("CT05").name
     assert f"Offer Green your {beanie} for help, paid on a win (9 vs 8 with them)" in \
         [e.label for e in red.menu()]
+    assert "Offer Green 1 Treasure card (picked in turns, the helper first) for help (9 vs 8 with them)" in \
+        [e.label for e in red.menu()]
     assert f"Offer Green your {CARDS.card('CT02').name} to stay out of this fight (they may not help)" in \
         [e.label for e in blue.menu()]
-    s = feed((red, green, blue), s, 0, "deal", 1, "help", "CT05")
-    assert green.prompt() == f"A deal: Red offers Green {beanie} if Green helps (if the fight is won). " \
+    s = feed((red, green, blue), s, 0, "deal", 1, "help", "CT05", 0, "helper")
+    assert green.prompt() == f"A deal: Red offers Green {beanie} if Green helps (the item if the fight is won). " \
                              "Accept or decline it (1-9, a: menu)."
     labels = [e.label for e in green.menu()]
-    assert f"Accept: Red offers Green {beanie} if Green helps (if the fight is won): 9 vs 8, munchkins win" in labels
+    assert f"Accept: Red offers Green {beanie} if Green helps (the item if the fight is won): 9 vs 8, munchkins win" \
+        in labels
     assert "Decline Red's deal" in labels
     assert f"Offered: Red offers Green {beanie} if Green helps" in render.plain(render.render_combat(blue, 100, 16, now=0.0))
     s = feed((red, green, blue), s, 1, "accept", "deal", 0)

@@ -18,8 +18,9 @@ from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import cards_or_default
 from mq.classic import character as ch
 from mq.classic import combat as cb
+from mq.classic import deals as dl
 from mq.classic.legal import DISCARD_ARGS, legal_actions, sellable, valid_sale
-from mq.classic.state import ClassicState, CMonster, Combat, DealKind, PendingKind, Phase, Stage
+from mq.classic.state import ClassicState, CMonster, Combat, DealKind, PendingKind, Phase, Picks, Stage
 from mq.rules.actions import Action
 
 
@@ -110,7 +111,7 @@ def _pending(v, seat, cards, acts) -> Action:
         return next(a for a in acts if a.args[0] == "draw")
     if kind == PendingKind.PORTAL:  # C-PACK-7
         return bot_dungeons.choose_portal(v, seat, cards, acts)
-    if kind in (PendingKind.LOOT, PendingKind.SEARCH):
+    if kind in (PendingKind.LOOT, PendingKind.SEARCH, PendingKind.PICK):
         return max(acts, key=lambda a: worth(cards, a.args[0]))
     return min(acts, key=lambda a: worth(cards, a.args[0]))  # lose or give the least useful
 
@@ -258,11 +259,6 @@ def _fighter(v, seat, cards, acts) -> Action:
             return a
         if a.kind == "power" and a.args[0] == "discard_bonus":
             return a
-    offers = [a for a in acts if a.kind == "accept"]
-    winning = [a for a in offers if cb.munchkin_wins(v.replace(combat=c.replace(helper=a.args[0])), cards)]
-    if winning:
-        share = dict(c.offers)
-        return min(winning, key=lambda a: (share[a.args[0]], a.args[0]))
     a = _ask(v, seat, cards, acts)
     if a:
         return a
@@ -326,10 +322,16 @@ def _with_helper(v, helper: int) -> ClassicState:
 
 
 def _answer_deal(v, seat, cards, acts) -> Action | None:
-    """C-HELP-3, 7: a deal offered to me: help for an item when the side then wins and the
-    fighter does not reach the winning level; sell my abstention for any item; as the fighter,
-    help offered for an item when it wins and the item is not in use.  Else decline."""
+    """C-HELP-3, 7: a deal offered to me: help on the fighter's terms when the side then wins and
+    the fighter does not reach the winning level; sell my abstention for any item; as the
+    fighter, of the offers of help, the cheapest fair one that wins (C-HELP-1: several may bid).
+    Else decline."""
     c = v.combat
+    fair = [d for d in dl.open_to(c, seat) if d.what == DealKind.HELPER and Action(seat, "accept", ("deal", d.by)) in acts
+            and _fair(v, seat, cards, d)]
+    if fair:
+        best = min(fair, key=lambda d: (d.share, worth(cards, d.item) if d.item else 0, d.by))
+        return Action(seat, "accept", ("deal", best.by))
     for a in acts:
         if a.kind != "decline":
             continue
@@ -340,12 +342,17 @@ def _answer_deal(v, seat, cards, acts) -> Action | None:
                 return take
             if d.what == DealKind.HELP and _helps_safely(v, seat, cards):
                 return take
-            if d.what == DealKind.HELPER and cb.munchkin_wins(_with_helper(v, d.by), cards) \
-                    and not next(it.in_use for it in v.players[seat].items if it.card == d.item) \
-                    and not cb.munchkin_wins(v, cards):
-                return take
         return a
     return None
+
+
+def _fair(v, seat, cards, d) -> bool:
+    """An offer of help I take as the fighter: it wins a fight I lose alone, for at most half the
+    Treasure (rounded up) and no item of mine in use."""
+    total = sum(cb.monster_treasure(v.combat, cards, i) for i in cb.fought(v.combat))
+    in_use = {it.card for it in v.players[seat].items if it.in_use}
+    return (cb.munchkin_wins(_with_helper(v, d.by), cards) and not cb.munchkin_wins(v, cards)
+            and d.share <= (total + 1) // 2 and d.item not in in_use)
 
 
 def _helps_safely(v, seat, cards) -> bool:
@@ -358,14 +365,16 @@ def _helps_safely(v, seat, cards) -> bool:
 
 
 def _bribe(v, seat, cards, acts) -> Action | None:
-    """C-HELP-3: losing alone with nobody's offer winning, the fighter promises its least useful
-    item in play, if the fight is won, to one whose help would win it."""
+    """C-HELP-3: losing alone with nobody's offer winning, the fighter offers the least it can to
+    one whose help would win: a share of the Treasure (the helper picking first), else its least
+    useful card in play, if the fight is won."""
     bribes = [a for a in acts if a.kind == "deal" and a.args[1] == DealKind.HELP
               and cb.munchkin_wins(_with_helper(v, a.args[0]), cards)]
     if not bribes:
         return None
     in_use = {it.card for it in v.players[seat].items if it.in_use}
-    return min(bribes, key=lambda a: (a.args[2] in in_use, worth(cards, a.args[2]), a.args[0]))
+    return min(bribes, key=lambda a: (a.args[2] in in_use, bool(a.args[2]), worth(cards, a.args[2]) if a.args[2] else 0,
+                                      a.args[3], a.args[4] != Picks.HELPER, a.args[0]))
 
 
 def _abstention(v, seat, cards, acts) -> Action | None:
@@ -391,7 +400,7 @@ def _help(v, seat, cards, acts) -> Action:
         return _abstention(v, seat, cards, acts) or _first(acts, "pass")
     total = sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
     want = (total + 1) // 2
-    return _first(acts, "offer", lambda a: a.args[0] == want) or _first(acts, "pass")
+    return _first(acts, "offer", lambda a: a.args == (want, Picks.HELPER, "")) or _first(acts, "pass")
 
 
 def _window(v, seat, cards, acts) -> Action:

@@ -13,7 +13,8 @@ from mq.classic import deals as dl
 from mq.classic import dungeons as dg
 from mq.classic import effects as fx
 from mq.classic import pack_effects as pfx
-from mq.classic.state import CMonster, Combat, Out, Phase, Stage
+from mq.classic import picks
+from mq.classic.state import CMonster, Combat, Deal, Out, Phase, Picks, Stage
 from mq.classic.tx import TREASURE, Tx
 
 RUN_NEEDED = 5  # C-RUN-1: 5 or more escapes
@@ -124,12 +125,13 @@ def add_monster(tx: Tx, monster: CMonster, how: str, by: int) -> None:
     auto_out(tx)
 
 
-def join(tx: Tx, helper: int, share: int) -> None:
-    """C-HELP-1, 3: the accepted deal: the helper joins for ``share`` Treasure cards; every other
-    offer of help lapses."""
-    tx.set_combat(helper=helper, share=share, offers=())
+def join(tx: Tx, helper: int, d: Deal | None = None) -> None:
+    """C-HELP-1, 3: the accepted deal ``d`` (None: a what-if, mq.classic.query): the helper joins on
+    its terms; every other offer of help lapses."""
+    tx.set_combat(helper=helper)
     dl.close_help_offers(tx)
-    tx.event("helps", tx.fight.fighter, helper, share)
+    terms = (d.share, d.order, d.item) if d is not None else (0, Picks.HELPER, "")
+    tx.event("helps", tx.fight.fighter, helper, *terms)
     waiting_curses(tx, helper)
     auto_out(tx)
 
@@ -202,7 +204,7 @@ def win(tx: Tx) -> None:
     """C-COMBAT-9, C-LAW-4 (no reward before the combat is over): (a) levels: the main fighter the
     printed levels of the monsters killed, an elf helper 1 a monster killed (C-HELP-5), and C-WIN
     at once, both winning if both reach it (C-WIN-2); (c) the Treasure of the killed and
-    defeated monsters, face-down if alone, face-up if helped, the helper's share first
+    defeated monsters, face-down if alone, face-up if helped and shared as the deal says
     (C-HELP-3, 4); (d) the cards are discarded."""
     c = tx.fight
     cards = tx.cards
@@ -219,13 +221,15 @@ def win(tx: Tx) -> None:
     # (a monster sent away, taken as a pet or tamed leaves with no reward: C-COMBAT-7, C-EPIC-6, C-PACK-6)
     total = sum(monster_treasure(c, cards, i) for i, m in enumerate(c.monsters)
                 if m.out not in (Out.AWAY, Out.PET, Out.STEED))
-    if pfx.treasure(tx, c, total):  # C-PACK-4: a bard's luck draws and shares it
+    share, order = dl.help_terms(c)
+    if pfx.treasure(tx, c, total, share, order):  # C-PACK-4: a bard's luck draws and shares it
         end(tx, "won")
         return
-    helped = c.helper >= 0
-    for k in range(total):
-        seat = c.helper if helped and k < c.share else c.fighter
-        fx.draw_to_hand(tx, seat, TREASURE, public=helped)
+    if c.helper >= 0:  # face-up, shared as the deal says (C-HELP-3, mq.classic.picks)
+        picks.draw(tx, c.fighter, c.helper, share, order, total)
+    else:
+        for _ in range(total):
+            fx.draw_to_hand(tx, c.fighter, TREASURE)
     end(tx, "won")
 
 

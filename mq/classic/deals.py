@@ -1,29 +1,39 @@
-"""Deals in a Classic combat beyond a Treasure share (C-DIGI-3, C-HELP-3, C-HELP-7): help bought
-with an item in play, help sold for one, abstention from helping bought with one.
+"""Help and deals in a Classic combat (C-HELP-1, 3, 7, C-DIGI-3): whom the main fighter may ask,
+the terms a deal may name, offers and their acceptance, and carrying out what was promised.
 
 A deal (state.Deal) is offered by one seat to another and binds once the other accepts it; the
-engine carries it out (C-HELP-3):
-- HELP: the main fighter promises an item of theirs to ``to`` if ``to`` helps; ``to`` joins the
-  munchkin side on accepting.  Our rule: the promise is conditional on a win (``won_only``).
-- HELPER: ``by`` offers to help the main fighter for an item of the fighter's (won or lost); the
-  fighter accepting it takes ``by`` as the helper.
+engine carries it out (C-HELP-3).  Its terms: a share of the monsters' Treasure (how many cards
+the helper takes, ``share``, and who picks first, ``order``: mq.classic.picks) and a card in
+play (``item``: an item, a steed or a hireling, which trade like items, C-PACK-5), either or
+both:
+- HELPER: ``by`` offers to help the main fighter (asked or not, C-HELP-1) for those terms, the
+  item being the fighter's (passing won or lost); the fighter accepting it takes ``by`` as the
+  helper.  Several players may bid: the fighter takes one, and the other offers lapse.
+- HELP: the main fighter offers ``to`` those terms for helping, the item the fighter's own;
+  ``to`` joins the munchkin side on accepting.  Our rule: the item passes only on a win.
 - ABSTAIN: ``by`` promises an item of theirs to ``to`` for not helping in this combat; once it is
   accepted the engine refuses ``to``'s help (C-HELP-7).
-A share of the Treasure stays the call for help's offer (Combat.offers, Combat.share).  Promised
-items pass when the combat is over (nothing is traded in a combat, C-TURN-8), won or lost unless
-the deal is conditional on a win; an item its giver no longer has in play is void.  Items
-received arrive not in use and are not sold before the receiver's next turn (C-ITEM-6).
+Promised items pass when the combat is over (nothing is traded in a combat, C-TURN-8), won or lost
+unless the deal is conditional on a win; an item its giver no longer has in play is void; a share
+exists only after a win (mq.classic.combat.win).  Items received arrive not in use and are not sold
+before the receiver's next turn (C-ITEM-6).
 
 Invariants: at most one open offer from one seat to another in a combat; open offers exist only
 while the combat is before its outcome (stages prepare, help, window); a helper chosen closes
-every open help offer."""
+every open help offer; each seat is asked at most once between two windows, and offers unasked at
+most once a combat (``Combat.dealt``), so help and deals end."""
 from __future__ import annotations
 
+from collections.abc import Iterator
+
+from mq.cards.classic_vocab import K
 from mq.classic import effects as fx
-from mq.classic.state import CPlayer, Deal, DealKind, Stage
+from mq.classic import pack_effects as pfx
+from mq.classic.state import CPlayer, Deal, DealKind, Picks, Stage
 from mq.classic.tx import Tx
 
 OPEN_STAGES = (Stage.PREPARE, Stage.HELP, Stage.WINDOW)  # deals are made before the outcome
+ORDERS = (Picks.HELPER, Picks.FIGHTER, Picks.TURNS)
 
 
 def giver(d: Deal) -> int:
@@ -40,8 +50,33 @@ def helper(d: Deal) -> int:
     return {DealKind.HELP: d.to, DealKind.HELPER: d.by}.get(d.what, -1)
 
 
+def tradeable(p: CPlayer) -> tuple[str, ...]:
+    """The cards in play ``p`` may promise: items (not one given up over the limit, C-ITEM-4), and
+    a steed or hireling card (C-PACK-5: they trade like items; a tamed monster stays with its
+    ranger, C-PACK-6)."""
+    return tuple(it.card for it in p.items if not it.over) + tuple(
+        c for c in (p.steed, p.hireling) if c.startswith("CT"))
+
+
 def holds(p: CPlayer, item: str) -> bool:
-    return any(it.card == item for it in p.items)
+    return item in tradeable(p)
+
+
+def terms(total: int, items: tuple[str, ...]) -> Iterator[tuple[int, str, str]]:
+    """Every (share, order, item) a help deal may name, for ``total`` Treasure at stake: no item
+    or one of ``items``, 0 to ``total`` cards, and an order only where there is something to
+    pick (some of the cards, not all: else Picks.HELPER, the one listed form)."""
+    for item in ("",) + items:
+        for share in range(total + 1):
+            for order in ORDERS if 0 < share < total else (Picks.HELPER,):
+                yield share, order, item
+
+
+def help_terms(combat) -> tuple[int, str]:
+    """The helper's (share, order) under the accepted deal that made them the helper ((0, helper
+    first) with none, C-HELP-4)."""
+    d = next((d for d in combat.deals if combat.helper >= 0 and helper(d) == combat.helper), None)
+    return (d.share, d.order) if d is not None else (0, Picks.HELPER)
 
 
 def open_to(combat, seat: int) -> tuple[Deal, ...]:
@@ -59,33 +94,48 @@ def may_help(combat, seat: int) -> bool:
     return combat.helper < 0 and seat != combat.fighter and not abstains(combat, seat)
 
 
+def may_offer(combat, seat: int) -> bool:
+    """C-HELP-1: ``seat`` may offer its help now: asked (the call waits on it), or unasked once a
+    combat, with no offer of its own open."""
+    if not may_help(combat, seat) or any(d.by == seat and d.what == DealKind.HELPER for d in combat.proposed):
+        return False
+    return (combat.stage == Stage.HELP and seat in combat.waiting) or (seat, combat.fighter) not in combat.dealt
+
+
 def askable(s) -> tuple[int, ...]:
     """C-HELP-1: the seats the main fighter may ask for help now, in seat order from the next
-    one: while nobody helps, each once until the next window, none who offered or was offered a
-    deal already open, none who sold their abstention (C-HELP-7).  A dead munchkin may help."""
+    one: while nobody helps, each once until the next window, none with a deal open with the
+    fighter, none who sold their abstention (C-HELP-7).  A dead munchkin may help."""
     c = s.combat
     n = len(s.players)
-    busy = {x for d in c.proposed for x in (d.by, d.to)} | {seat for seat, _ in c.offers}
+    busy = {x for d in c.proposed for x in (d.by, d.to)}
     return tuple(q for q in ((c.fighter + k) % n for k in range(1, n))
                  if may_help(c, q) and q not in c.asked and q not in busy) if c.helper < 0 else ()
 
 
 def valid(s, d: Deal) -> bool:
     """Whether an open offer may still be accepted: the combat is before its outcome, the item
-    is still in its giver's play, and a help deal's helper may still join."""
+    (if any) is still in its giver's play, and a help deal's helper may still join."""
     c = s.combat
-    if c is None or c.stage not in OPEN_STAGES or not holds(s.players[giver(d)], d.item):
+    if c is None or c.stage not in OPEN_STAGES or (d.item and not holds(s.players[giver(d)], d.item)):
         return False
     h = helper(d)
     return h < 0 or may_help(c, h)
 
 
 def propose(tx: Tx, d: Deal) -> None:
+    """An offer made: it replaces the same pair's open one; an offer of help answers a call for
+    help waiting on its seat, and a window waits for the answer of the seat offered it."""
     c = tx.fight
     tx.set_combat(proposed=tuple(x for x in c.proposed if (x.by, x.to) != (d.by, d.to)) + (d,))
-    if d.what == DealKind.HELPER and d.by in c.waiting:  # an answer to the call for help
+    if d.by in c.waiting and c.stage == Stage.HELP:  # the seat asked answers
         tx.set_combat(waiting=tuple(x for x in c.waiting if x != d.by))
-    tx.event("deal", d.by, d.to, d.what, d.item, d.won_only)
+    elif c.stage == Stage.WINDOW and d.to not in c.waiting:  # the window waits for the answer
+        tx.set_combat(waiting=c.waiting + (d.to,))
+    if d.what == DealKind.HELPER:
+        tx.event("offer", d.by, d.share, d.order, d.item)
+    else:
+        tx.event("deal", d.by, d.to, d.what, d.item, d.won_only, d.share, d.order)
 
 
 def take_back(tx: Tx, by: int, to: int) -> Deal:
@@ -100,11 +150,10 @@ def accept(tx: Tx, by: int, to: int) -> Deal:
     offers go (C-HELP-7); the items wait for the end of the combat (``carry_out``)."""
     d = take_back(tx, by, to)
     tx.set_combat(deals=tx.fight.deals + (d,))
-    tx.event("deal_made", d.by, d.to, d.what, d.item)
+    tx.event("deal_made", d.by, d.to, d.what, d.item, d.share, d.order)
     if d.what == DealKind.ABSTAIN:
         c = tx.fight
-        tx.set_combat(offers=tuple(o for o in c.offers if o[0] != d.to),
-                      proposed=tuple(x for x in c.proposed if helper(x) != d.to),
+        tx.set_combat(proposed=tuple(x for x in c.proposed if helper(x) != d.to),
                       waiting=c.waiting if c.stage != Stage.HELP else tuple(x for x in c.waiting if x != d.to))
     return d
 
@@ -117,15 +166,27 @@ def close_help_offers(tx: Tx) -> None:
 
 def carry_out(tx: Tx, won: bool) -> None:
     """C-HELP-3: after the combat, every accepted deal's item passes from its giver's play into
-    the receiver's (not in use, not to be sold before their next turn, C-ITEM-6), unless the deal
-    was conditional on a win that did not come; an item the giver no longer has is void."""
+    the receiver's (an item not in use, not to be sold before their next turn, C-ITEM-6; a steed
+    or hireling into that role, replacing the receiver's, C-PACK-5), unless the deal was
+    conditional on a win that did not come; an item the giver no longer has is void."""
     for d in tx.fight.deals:
-        if d.won_only and not won:
+        if not d.item or (d.won_only and not won):
             continue
         g, r = giver(d), receiver(d)
         passed = holds(tx.player(g), d.item)
         tx.event("deal_done", g, r, d.item, passed)
-        if passed:
-            item = fx.remove_item(tx, g, d.item)
-            tx.set_player(r, items=tx.player(r).items + (item.replace(in_use=False, fresh=True),))
-            fx.fit_big_items(tx, r)
+        if not passed:
+            continue
+        p = tx.player(g)
+        if d.item in (p.steed, p.hireling):
+            role = K.STEED if d.item == p.steed else K.HIRELING
+            tx.set_player(g, **{role: ""})
+            fx.fit_big_items(tx, g)  # C-EPIC-15: the giver's extra big item goes with the steed
+            if role == K.STEED:
+                pfx.set_steed(tx, r, d.item, "deal")
+            else:
+                pfx.set_hireling(tx, r, d.item)
+            continue
+        item = fx.remove_item(tx, g, d.item)
+        tx.set_player(r, items=tx.player(r).items + (item.replace(in_use=False, fresh=True),))
+        fx.fit_big_items(tx, r)

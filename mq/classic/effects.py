@@ -6,7 +6,7 @@ say it, before any general rule (C-LAW-5)."""
 from __future__ import annotations
 
 from mq.classic import character as ch
-from mq.classic import dungeons
+from mq.classic import dungeons, picks
 from mq.classic.state import Body, CItem, Effect, Pending, PendingKind
 from mq.classic.tx import Tx
 
@@ -312,6 +312,8 @@ def pending_options(tx_or_state, pend: Pending, cards) -> tuple[str, ...]:
         return tuple(it.card for it in p.items if it.over)
     if pend.kind == PendingKind.PORTAL:  # C-PACK-7
         return dungeons.options(s)
+    if pend.kind == PendingKind.PICK:  # C-HELP-3: the Treasure laid out (mq.classic.picks)
+        return picks.options(pend)
     return ()
 
 

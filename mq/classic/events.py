@@ -107,20 +107,26 @@ class AskHelp(NamedTuple):
 
 
 class Offer(NamedTuple):
-    """C-HELP-3: ``seat`` offers to help for ``share`` Treasure cards."""
+    """C-HELP-1, 3: ``seat`` offers the main fighter help for ``share`` Treasure cards picked in
+    ``order`` (Picks) and the fighter's ``item`` ("": none)."""
     kind: str
     seat: int
     share: int
+    order: str
+    item: str
 
 
 class DealOffer(NamedTuple):
-    """C-DIGI-3: ``by`` offers ``to`` a deal (mq.classic.deals: ``what``, the ``item`` promised)."""
+    """C-DIGI-3: ``by`` offers ``to`` a deal (mq.classic.deals: ``what``; the ``item`` promised,
+    "" for none; ``share`` Treasure cards picked in ``order``)."""
     kind: str
     by: int
     to: int
     what: str
     item: str
     won_only: bool
+    share: int
+    order: str
 
 
 class DealMade(NamedTuple):
@@ -130,6 +136,8 @@ class DealMade(NamedTuple):
     to: int
     what: str
     item: str
+    share: int
+    order: str
 
 
 class DealDeclined(NamedTuple):
@@ -149,11 +157,14 @@ class DealDone(NamedTuple):
 
 
 class Helps(NamedTuple):
-    """C-HELP-1, 3: the deal accepted: ``helper`` joins for ``share`` Treasure cards."""
+    """C-HELP-1, 3: the deal accepted: ``helper`` joins for ``share`` Treasure cards picked in
+    ``order`` and ``item`` ("": none; whoever gives it)."""
     kind: str
     fighter: int
     helper: int
     share: int
+    order: str
+    item: str
 
 
 class Pass(NamedTuple):
@@ -306,12 +317,21 @@ class CurseCancelled(NamedTuple):
     card: str
 
 
-class Share(NamedTuple):
-    """C-PACK-4: after the bard's luck, a Treasure card drawn for the combat goes to the helper
-    under the accepted deal (face-up: the combat was helped)."""
+class LaidOut(NamedTuple):
+    """C-HELP-3: a helped win's Treasure ``cards``, face-up, to share: ``share`` of them the
+    ``helper``'s, picked in ``order`` (mq.classic.picks)."""
+    kind: str
+    fighter: int
+    helper: int
+    cards: tuple
+    share: int
+    order: str
+
+
+class Pick(NamedTuple):
+    """C-HELP-3: ``seat`` takes ``card`` of the Treasure laid out (picked, or the rest given)."""
     kind: str
     seat: int
-    to: int
     card: str
 
 
@@ -369,7 +389,7 @@ TYPES = {
     "result": Result, "combat_ends": CombatEnds, "escape": Escape, "rolled": Rolled,
     "die_changed": DieChanged, "gift": Gift, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
-    "curse_cancelled": CurseCancelled, "charity": Charity, "turn_ends": TurnEnds, "game_won": GameWon, "share": Share,
+    "curse_cancelled": CurseCancelled, "charity": Charity, "turn_ends": TurnEnds, "game_won": GameWon, "laid_out": LaidOut, "pick": Pick,
     "steed": Steed, "hireling": Hireling, "portal": Portal, "dungeon": Dungeon,
 }
 

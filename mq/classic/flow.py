@@ -81,8 +81,7 @@ def open_window(tx: Tx) -> None:
     C-OPT-6, the fighter may not answer: the next window to close is final."""
     c = tx.fight
     number = c.windows + 1
-    tx.set_combat(stage=Stage.WINDOW, windows=number, waiting=others(tx, c.fighter), card_played=False,
-                  offers=())
+    tx.set_combat(stage=Stage.WINDOW, windows=number, waiting=others(tx, c.fighter), card_played=False)
     tx.event("window", c.fighter, number, number > tx.params.windows)
 
 

@@ -39,6 +39,8 @@ def zones(s: ClassicState) -> Counter:
     if s.pending is not None and s.pending.kind == "search":
         seen[s.pending.arg] += 1  # the search special, until its choice is made
     seen.update(s.dungeons.draw + s.dungeons.discard + s.active)  # C-PACK-7
+    if s.pending is not None and s.pending.kind == "pick":
+        seen.update(s.pending.arg.split(","))  # a helped win's Treasure laid out, until picked (C-HELP-3)
     if s.pending is not None and s.pending.kind == "portal":
         seen[s.pending.arg] += 1  # the dungeon a portal turned up, until its player chooses
     return seen

@@ -94,11 +94,8 @@ def enumerate_actions(s: ClassicState, seat: int, cards: ClassicSet, add) -> Non
             _own_turn(s, p, cards, add)
     elif c.stage == Stage.PREPARE and seat == c.fighter:
         _fighter(s, p, cards, add)
-    elif c.stage == Stage.HELP and seat in c.waiting:  # C-HELP-1: the seat asked accepts, deals or refuses
+    elif c.stage == Stage.HELP and seat in c.waiting:  # C-HELP-1: the seat asked offers (its terms) or refuses
         _offers(s, seat, cards, add)
-        if dl.may_help(c, seat) and (seat, c.fighter) not in c.dealt:  # help for an item of the fighter's (C-HELP-3)
-            for it in s.players[c.fighter].items:
-                add(Action(seat, "deal", (c.fighter, DealKind.HELPER, it.card)))
         add(Action(seat, "pass"))
     elif c.stage == Stage.WINDOW and seat in c.waiting:
         _combat_cards(s, p, cards, add)
@@ -247,9 +244,6 @@ def _fighter(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
     packs.fighter_actions(s, p, cards, add)  # C-EPIC-8, C-PACK-6
     for q in dl.askable(s):  # C-HELP-1: one player at a time, each once until the next window
         add(Action(seat, "ask", (q,)))
-    if c.helper < 0:
-        for bidder, share in c.offers:
-            add(Action(seat, "accept", (bidder,)))
     add(Action(seat, "roll"))
 
 
@@ -316,12 +310,17 @@ def _combat_cards(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None: 
 
 
 def _offers(s: ClassicState, seat: int, cards: ClassicSet, add) -> None:
-    """C-HELP-1, 3: an offer of help for a share of the Treasure (how many cards the helper takes
-    first), asked or not; one offer a seat until the next window (``Combat.offers``)."""
+    """C-HELP-1, 3, C-DIGI-3: an offer of help, asked or not (mq.classic.deals.may_offer), on terms:
+    a share of the Treasure picked in an order, an item (steed, hireling) of the fighter's, or both."""
     c = s.fight
-    if dl.may_help(c, seat) and seat not in dict(c.offers):  # C-HELP-7: an abstainer offers no help
-        for share in range(sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c)) + 1):
-            add(Action(seat, "offer", (share,)))
+    if dl.may_offer(c, seat):  # (C-HELP-7: an abstainer offers no help)
+        for share, order, item in dl.terms(_at_stake(c, cards), dl.tradeable(s.players[c.fighter])):
+            add(Action(seat, "offer", (share, order, item)))
+
+
+def _at_stake(c, cards: ClassicSet) -> int:
+    """The Treasure of the monsters still fought: what a share is of (C-HELP-3)."""
+    return sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
 
 
 def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
@@ -398,35 +397,35 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
 
 
 def _deals(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
-    """C-DIGI-3, C-HELP-3, 7 (mq.classic.deals): in a combat before its outcome, answering the
-    offers made to you (accepting only while they still hold), and offering an item in play: the
-    main fighter for help, anyone off the munchkin side to another for not helping.  One offer
-    per pair of seats a combat (our rule: deals end)."""
+    """C-DIGI-3, C-HELP-1, 3, 7 (mq.classic.deals): in a combat before its outcome, answering the
+    offers made to you (accepting only while they still hold); offering help unasked (not in a
+    window: the fighter answers there only what was played); the main fighter's terms for
+    another's help (a share picked in an order, a card in play, or both), and an item in play
+    from anyone off the munchkin side for another's not helping.  One offer per pair of seats a
+    combat (our rule: deals end)."""
     c = s.combat
     if c is None or c.stage not in dl.OPEN_STAGES:
         return
     seat = p.seat
     if c.stage != Stage.WINDOW and not (c.stage == Stage.HELP and seat in c.waiting):
-        _offers(s, seat, cards, add)  # C-HELP-1: offered unasked (in a window: the offers of its answer)
+        _offers(s, seat, cards, add)
     for d in dl.open_to(c, seat):
         if dl.valid(s, d):
             add(Action(seat, "accept", ("deal", d.by)))
         add(Action(seat, "decline", ("deal", d.by)))
-    if not p.items:
-        return
+    mine = dl.tradeable(p)
     side = cb.side(c)
     for q in s.players:
         y = q.seat
         if y == seat or (seat, y) in c.dealt or not dl.may_help(c, y):
             continue
         if seat == c.fighter:
-            what = DealKind.HELP
+            for share, order, item in dl.terms(_at_stake(c, cards), mine):
+                if share or item:  # (help for nothing is asked, not dealt)
+                    add(Action(seat, "deal", (y, DealKind.HELP, item, share, order)))
         elif seat not in side:
-            what = DealKind.ABSTAIN
-        else:
-            continue
-        for it in p.items:
-            add(Action(seat, "deal", (y, what, it.card)))
+            for item in mine:
+                add(Action(seat, "deal", (y, DealKind.ABSTAIN, item)))
 
 
 # The arguments of a power action that name the cards it discards (C-CHAR-3: any card of the hand,

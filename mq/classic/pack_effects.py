@@ -9,17 +9,19 @@ from __future__ import annotations
 
 from mq.classic import character as ch
 from mq.classic import effects as fx
+from mq.classic import picks
 from mq.classic.state import Claim, Combat, Pending, PendingKind
 from mq.classic.tx import DOOR, TREASURE, Tx
 
 SEP = ","  # card ids never hold one: the Treasure drawn for a bard's luck, in Pending.arg
 
 
-def treasure(tx: Tx, c: Combat, total: int) -> bool:
+def treasure(tx: Tx, c: Combat, total: int, share: int, order: str) -> bool:
     """C-PACK-4, C-EPIC-10: a bard who wins as main fighter draws ``extra`` Treasure more than the
     monsters give (face-down alone, face-up helped, all into the bard's hand), then discards
-    ``extra`` of them (a pending choice) before the helper's share is given.  False when the main
-    fighter has no luck (the ordinary draw applies)."""
+    ``extra`` of them (a pending choice) before the helper's ``share`` is given (picked in
+    ``order``, mq.classic.picks).  False when the main fighter has no luck (the ordinary draw
+    applies)."""
     extra = ch.luck(tx.player(c.fighter), tx.cards, tx.params)
     if not extra:
         return False
@@ -27,12 +29,10 @@ def treasure(tx: Tx, c: Combat, total: int) -> bool:
     # (drawn at once: the luck discards among these very cards, so a cleric bard does not salvage them)
     drawn = [card for card in (fx.draw_to_hand(tx, c.fighter, TREASURE, public=helped, salvage=False)
                                for _ in range(total + extra)) if card is not None]
-    share = ((c.helper, c.share),) if helped else ()
+    shared = ((c.helper, share),) if helped else ()
     n = min(extra, len(drawn))
     if n:
-        tx.pending = Pending(PendingKind.LUCK, c.fighter, n, SEP.join(drawn), gifts=share)
-    else:
-        _give_share(tx, c.fighter, share, ())
+        tx.pending = Pending(PendingKind.LUCK, c.fighter, n, SEP.join(drawn), gifts=shared, order=order)
     return True
 
 
@@ -46,18 +46,12 @@ def choose_luck(tx: Tx, card: str) -> None:
         tx.pending = pend.replace(n=pend.n - 1, arg=SEP.join(left))
         return
     tx.pending = None
-    _give_share(tx, pend.seat, pend.gifts, tuple(left))
-
-
-def _give_share(tx: Tx, fighter: int, share: tuple[tuple[int, int], ...], drawn: tuple[str, ...]) -> None:
-    """C-HELP-3: the helper's share comes first, from the Treasure drawn for the combat."""
-    for helper, n in share:
-        for card in drawn[:n]:
-            hand = tx.player(fighter).hand
-            i = hand.index(card)
-            tx.set_player(fighter, hand=hand[:i] + hand[i + 1:])
-            tx.set_player(helper, hand=tx.player(helper).hand + (card,))
-            tx.event("share", fighter, helper, card)
+    for helper, share in pend.gifts:  # C-HELP-3: what is left is shared as the deal says
+        hand = list(tx.player(pend.seat).hand)
+        for card in left:
+            hand.remove(card)
+        tx.set_player(pend.seat, hand=tuple(hand))
+        picks.share_out(tx, pend.seat, helper, share, pend.order, tuple(left))
 
 
 def mark_caught(tx: Tx, seat: int) -> None:

@@ -161,7 +161,7 @@ def with_helper(s, cards: ClassicSet, seat: int) -> Odds:
     modifiers against them, the monsters a helper's class beats outright, their waiting curses),
     worked out by the engine's own join on a throwaway copy."""
     tx = Tx(s, cards)
-    cb.join(tx, seat, 0)
+    cb.join(tx, seat)
     if not cb.fought(tx.fight):
         return Odds(*cb.strengths(tx, cards), True, 0)
     return odds(tx, cards)

@@ -10,7 +10,7 @@ from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import deals as dl
-from mq.classic import dungeons, flow, legal, packs
+from mq.classic import dungeons, flow, legal, packs, picks
 from mq.classic import effects as fx
 from mq.classic import pack_effects as pfx
 from mq.classic.state import CItem, ClassicState, CMonster, Deal, DealKind, Out, Pending, PendingKind, Phase, Stage
@@ -55,8 +55,7 @@ def _reason(s: ClassicState, action: Action) -> str:
         return "choice/invalid" if s.pending.seat == seat else "seat/not-your-turn"
     if s.curse is not None and seat not in s.curse.waiting:
         return "seat/not-your-turn"
-    if s.combat is not None and dl.abstains(s.combat, seat) and (
-            action.kind == "offer" or (action.kind == "deal" and action.args[1:2] == (DealKind.HELPER,))):
+    if s.combat is not None and dl.abstains(s.combat, seat) and action.kind == "offer":
         return "help/abstains"  # C-HELP-7: the engine refuses the abstainer's help offers
     if action.kind == "buy":
         return "buy/not-enough"
@@ -501,39 +500,34 @@ def h_ask(tx: Tx, a: Action) -> None:
 
 
 def h_offer(tx: Tx, a: Action) -> None:
-    """C-HELP-1, 3, C-DIGI-3: help for a share of the Treasure (the helper's cards first), asked or
-    unasked, binding once the fighter accepts it."""
+    """C-HELP-1, 3, C-DIGI-3: help offered to the main fighter, asked or unasked (once a combat),
+    for a share of the Treasure picked in an order and an item of the fighter's; it binds once
+    the fighter accepts it (mq.classic.deals)."""
     c = tx.fight
-    tx.set_combat(offers=c.offers + ((a.seat, a.number(0)),), waiting=tuple(x for x in c.waiting if x != a.seat))
-    tx.event("offer", a.seat, a.number(0))
+    if not (c.stage == Stage.HELP and a.seat in c.waiting):
+        tx.set_combat(dealt=c.dealt + ((a.seat, c.fighter),))
+    dl.propose(tx, Deal(a.seat, c.fighter, DealKind.HELPER, a.text(2), share=a.number(0), order=a.text(1)))
 
 
 def h_accept(tx: Tx, a: Action) -> None:
-    """C-HELP-1, 3: the fighter takes an offer of help for a share; or a deal offered binds
-    (mq.classic.deals): a helper joins at once, and in a last-chance window everyone may answer
-    the new side."""
-    if a.args[0] == "deal":
-        d = dl.accept(tx, a.number(1), a.seat)
-        h = dl.helper(d)
-        if h >= 0:
-            cb.join(tx, h, 0)
-            if tx.fight.stage == Stage.HELP:  # the call for help is answered
-                tx.set_combat(stage=Stage.PREPARE, waiting=())
-            flow.card_in_window(tx)
-        return
-    share = dict(tx.fight.offers)[a.number(0)]
-    cb.join(tx, a.number(0), share)
+    """C-HELP-1, 3: a deal offered binds (mq.classic.deals): a helper joins at once (an answered
+    call for help is over), and in a last-chance window everyone may answer the new side."""
+    d = dl.accept(tx, a.number(1), a.seat)
+    h = dl.helper(d)
+    if h >= 0:
+        cb.join(tx, h, d)
+        if tx.fight.stage == Stage.HELP:  # the call for help is answered
+            tx.set_combat(stage=Stage.PREPARE, waiting=())
+        flow.card_in_window(tx)
 
 
 def h_deal(tx: Tx, a: Action) -> None:
-    """C-DIGI-3: an offer of a deal to one seat (mq.classic.deals); a fighter's promise for help
-    is conditional on a win (our rule)."""
+    """C-DIGI-3: an offer of a deal to one seat (mq.classic.deals): the fighter's terms for help
+    (its item passing only on a win, our rule), or an item for abstaining."""
     to, what = a.number(0), a.text(1)
-    c = tx.fight
-    tx.set_combat(dealt=c.dealt + ((a.seat, to),))
-    if c.stage == Stage.WINDOW and to not in c.waiting:  # the window waits for the answer
-        tx.set_combat(waiting=c.waiting + (to,))
-    dl.propose(tx, Deal(a.seat, to, what, a.text(2), won_only=what == DealKind.HELP))
+    tx.set_combat(dealt=tx.fight.dealt + ((a.seat, to),))
+    d = Deal(a.seat, to, what, a.text(2), won_only=what == DealKind.HELP)
+    dl.propose(tx, d.replace(share=a.number(3), order=a.text(4)) if what == DealKind.HELP else d)
 
 
 def h_decline(tx: Tx, a: Action) -> None:
@@ -576,6 +570,9 @@ def h_choose(tx: Tx, a: Action) -> None:
         return
     if pend.kind == PendingKind.PORTAL:  # C-PACK-7: join or replace
         dungeons.choose(tx, card)
+        return
+    if pend.kind == PendingKind.PICK:  # C-HELP-3: a helped win's Treasure, as the deal says
+        picks.choose(tx, card)
         return
     if pend.kind == PendingKind.LOSE_ITEM:
         fx.discard_item(tx, seat, card, "lost")

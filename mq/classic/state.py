@@ -66,6 +66,15 @@ class PendingKind:
     SALVAGE = "salvage"  # a cleric's face-down draw: draw, or a card of the hand for the top discard (C-CHAR-5)
     BIG_GIFT = "big_gift"  # the big items given up, off one's turn: give them as charity gives cards (C-ITEM-4)
     PORTAL = "portal"  # the dungeon a portal turned up (``arg``): which active one it replaces, or joining (C-PACK-7)
+    PICK = "pick"  # which Treasure card laid out after a helped win to take (C-HELP-3, mq.classic.picks)
+
+
+class Picks:
+    """Who picks first among a helped win's Treasure cards (C-HELP-3, C-DIGI-3: part of a deal)."""
+
+    HELPER = "helper"  # the helper picks all of their share first, the fighter takes the rest
+    FIGHTER = "fighter"  # the fighter picks all of theirs first, the helper takes the rest
+    TURNS = "turns"  # one card each in turn, the helper first, while both are due one
 
 
 @node
@@ -91,23 +100,26 @@ class ClassicParams(Node):
 
 
 class DealKind:
-    """What a deal in a combat buys with an item in play (mq.classic.deals, C-DIGI-3, C-HELP-7)."""
+    """What a deal in a combat buys (mq.classic.deals, C-DIGI-3, C-HELP-1, 3, 7)."""
 
-    HELP = "help"  # the main fighter's item for helping them
-    HELPER = "helper"  # help offered for the main fighter's item
+    HELP = "help"  # the main fighter's terms for helping them
+    HELPER = "helper"  # help offered for terms (a share, an item of the fighter's)
     ABSTAIN = "abstain"  # an item for not helping in this combat
 
 
 @node
 class Deal(Node):
-    """An offer from ``by`` to ``to`` in a combat (DealKind ``what``, the item promised); it binds
-    once ``to`` accepts it (C-HELP-3)."""
+    """An offer from ``by`` to ``to`` in a combat (DealKind ``what``); its terms: a card in play
+    (``item``, "" for none: an item, steed or hireling, C-PACK-5) and ``share`` of the Treasure
+    cards for the helper, picked in ``order`` (Picks); it binds once ``to`` accepts it (C-HELP-3)."""
 
     by: int
     to: int
     what: str
     item: str
     won_only: bool = False  # the item passes only if the combat is won
+    share: int = 0
+    order: str = Picks.HELPER
 
 
 @node
@@ -166,9 +178,7 @@ class Combat(Node):
     fighter: int
     stage: str = Stage.PREPARE
     monsters: tuple[CMonster, ...] = ()
-    helper: int = -1
-    share: int = 0  # Treasure cards the helper takes first (the accepted deal, C-HELP-3)
-    offers: tuple[tuple[int, int], ...] = ()  # (seat, Treasure cards asked) of the last call
+    helper: int = -1  # joined under an accepted deal, whose terms share the Treasure (C-HELP-3)
     asked: tuple[int, ...] = ()  # the seats asked for help since the last window, in order (C-HELP-1)
     waiting: tuple[int, ...] = ()  # seats still to answer the call or the window
     card_played: bool = False  # a card was played in the current window
@@ -184,7 +194,7 @@ class Combat(Node):
     die: tuple[int, ...] = ()  # (monster, roll) of a run-away roll in its die window (C-DIGI-2 c)
     proposed: tuple[Deal, ...] = ()  # open offers of deals (mq.classic.deals)
     deals: tuple[Deal, ...] = ()  # accepted deals, carried out when the combat is over
-    dealt: tuple[tuple[int, int], ...] = ()  # (by, to): one offer per pair a combat (our rule: bounded)
+    dealt: tuple[tuple[int, int], ...] = ()  # (by, to): one unasked offer per pair a combat (our rule: bounded)
 
 
 @node
@@ -230,13 +240,15 @@ class Body(Node):
 @node
 class Pending(Node):
     """A decision ``seat`` must take (``PendingKind``); ``n`` is how many more picks it needs;
-    ``gifts`` the (seat, cards given) counts of a charity, for the even split (C-CHARITY-1)."""
+    ``gifts`` the (seat, cards given) counts of a charity, for the even split (C-CHARITY-1), or
+    the (seat, cards due) of a helped win's share (C-HELP-3) and ``order`` its Picks."""
 
     kind: str
     seat: int
     n: int = 1
     arg: str = ""
     gifts: tuple[tuple[int, int], ...] = ()
+    order: str = ""
 
 
 @node

@@ -19,8 +19,9 @@ from mq.classic import cards_or_default, dungeons, query
 from mq.classic import combat as cb
 from mq.classic import deals as dl
 from mq.classic.legal import DISCARD_ARGS
-from mq.classic.state import DealKind, Out, PendingKind, Phase, Stage
+from mq.classic.state import DealKind, Out, PendingKind, Phase, Picks, Stage
 from mq.narrate import plural
+from mq.narrate_classic import ORDER_WORDS, terms_words
 from mq.rules.actions import Action
 from mq.rules.errors import REASONS, IllegalAction
 from mq.rules.view import HIDDEN
@@ -43,6 +44,7 @@ STAGE_WORDS = {Stage.PREPARE: "fighting", Stage.HELP: "asking for help", Stage.W
 PENDING_WORDS = {PendingKind.SALVAGE: "a cleric's salvage", PendingKind.LOSE_ITEM: "losing an item", PendingKind.LOSE_HAND: "discarding from the hand",
                  PendingKind.LOOT: "looting a body", PendingKind.CHARITY: "charity",
                  PendingKind.SEARCH: "searching a discard pile", PendingKind.LUCK: "the bard's luck",
+                 PendingKind.PICK: "picking the fight's Treasure",
                  PendingKind.BIG: "too many big items", PendingKind.BIG_GIFT: "giving big items away"}
 OUT_WORDS = {Out.KILLED: "is killed", Out.DEFEATED: "is defeated (Treasure, no level)",
              Out.AWAY: "is sent away (no reward)", Out.PET: "becomes a pet", Out.STEED: "is tamed as a steed"}
@@ -103,7 +105,6 @@ class ClassicCombat:
     helper: int
     stage: str
     waiting: tuple[int, ...]
-    offers: tuple[tuple[int, int], ...]
     side: tuple[Fighter, ...]
     munchkin_bonus: int
     foes: tuple[Foe, ...]
@@ -223,11 +224,15 @@ class ClassicScribe:
         if k == "asks_help":
             return f"{who(e.seat)} asks {self.you(e.to)} for help."
         if k == "offer":
-            return f"{who(e.seat)} offers to help for {plural(e.share, 'Treasure card')}." if e.share else \
-                f"{who(e.seat)} offers to help for nothing."
+            return f"{who(e.seat)} offers to help for {self.terms(e.share, e.order, e.item)}."
         if k == "helps":
-            return f"{who(e.helper)} helps {who(e.fighter)}" + (
-                f" for the first {plural(e.share, 'Treasure card')}." if e.share else " for nothing.")
+            return f"{who(e.helper)} helps {who(e.fighter)} for {self.terms(e.share, e.order, e.item)}."
+        if k == "laid_out":  # C-HELP-3: face-up, picked as the deal says
+            cards = ", ".join(n(c) for c in e.cards) or "no card"
+            return (f"The fight's Treasure, face up: {cards}; {plural(e.share, 'card')} for {self.you(e.helper)}, "
+                    f"{ORDER_WORDS[e.order]}.")
+        if k == "pick":
+            return f"{self.you(e.seat).capitalize()} take{'' if e.seat == self.seat else 's'} {n(e.card)}."
         if k == "pass":
             if e.auto or e.stage == Phase.CLOSING:  # the turn-end window's passes would fill the log every turn
                 return ""
@@ -258,9 +263,9 @@ class ClassicScribe:
         if k == "gift":
             return f"{who(e.seat)} gives {n(e.card)} to {self.you(e.to)}."
         if k == "deal":
-            return self.deal_words(e.by, e.to, e.what, e.item, offered=True)
-        if k == "deal_made":
-            return f"Deal: {self.deal_words(e.by, e.to, e.what, e.item)}"
+            return self.deal_words(e.by, e.to, e.what, e.item, e.share, e.order, offered=True)
+        if k == "deal_made":  # (a help deal: the helps line that follows says it)
+            return "" if e.what != DealKind.ABSTAIN else f"Deal: {self.deal_words(e.by, e.to, e.what, e.item)}"
         if k == "deal_declined":
             return f"{self.you(e.to).capitalize()} decline{'' if e.to == self.seat else 's'} {who(e.by)}'s deal."
         if k == "deal_done":
@@ -302,8 +307,6 @@ class ClassicScribe:
                 return f"{self.you(e.seat).capitalize()} give{'' if e.seat == self.seat else 's'} " \
                        f"{n(e.card)} to {self.you(e.to)} (charity)."
             return f"{who(e.seat)} gives a card to {who(e.to)} (charity)."
-        if k == "share":  # C-PACK-4
-            return f"{who(e.to)} takes {n(e.card)} as the share of the deal."
         if k in ("steed", "hireling"):  # C-PACK-5, 6, C-EPIC-14
             return f"{who(e.seat)} has a new {k}: {n(e.card)}."
         if k == "portal":  # C-PACK-7
@@ -316,16 +319,24 @@ class ClassicScribe:
             return "Game over: " + " and ".join(who(s) for s in e.seats) + " reached the winning level!"
         return ""
 
-    def deal_words(self, by: int, to: int, what: str, item: str, offered: bool = False) -> str:
-        """A deal in a sentence (mq.classic.deals): "Red offers Green Sword if Green helps (if the
-        fight is won)"; ``offered``: an offer, else the deal that binds."""
+    def terms(self, share: int, order: str, item: str) -> str:
+        """A help deal's terms (C-HELP-3), as the narrator words them."""
+        return terms_words(share, order, self.name(item) if item else "")
+
+    def deal_words(self, by: int, to: int, what: str, item: str, share: int = 0, order: str = Picks.HELPER,
+                   offered: bool = False) -> str:
+        """A deal in a sentence (mq.classic.deals): "Red offers Green 1 Treasure card (the helper
+        picking first) if Green helps (an item: if the fight is won)"; ``offered``: an offer, else
+        the deal that binds."""
         verb = "offers" if offered else "gives"
-        n = self.name(item)
+        terms = self.terms(share, order, item)
         if what == DealKind.HELP:
-            return f"{who(by)} {verb} {who(to)} {n} if {who(to)} helps (if the fight is won)."
+            return f"{who(by)} {verb} {who(to)} {terms} if {who(to)} helps" + (
+                " (the item if the fight is won)." if item else ".")
         if what == DealKind.HELPER:
-            return f"{who(by)} {'offers to help' if offered else 'helps'} {who(to)} for {n} (won or lost)."
-        return f"{who(by)} {verb} {who(to)} {n} for staying out of this fight."
+            return f"{who(by)} {'offers to help' if offered else 'helps'} {who(to)} for {terms}" + (
+                " (the item won or lost)." if item else ".")
+        return f"{who(by)} {verb} {who(to)} {self.name(item)} for staying out of this fight."
 
     def _power(self, e) -> str:
         """A power used (mq.classic.reducer: the target is a monster index, a seat, an amount or
@@ -432,7 +443,8 @@ class ClassicModel(Model):
         if mine is None and self._asked_for_help():
             mine = Stage.HELP  # a call for help is such a question too: its offers take 1 on (C-HELP-1)
         elif mine is None and any(a.kind == "accept" for a in self.legal):
-            mine = "offers"  # and so are offers to accept (C-HELP-1, C-DIGI-3)
+            # and so are offers to accept (C-HELP-1, C-DIGI-3); a new bid asks afresh, from 1
+            mine = "offers " + " ".join(str(a.args[-1]) for a in self.legal if a.kind == "accept")
         if turn != self._turn or (turn, mine) != self._decision:
             self._turn, self._decision = turn, (turn, mine)
             self.numbers, self._kept, self._done = {}, {}, {}
@@ -484,11 +496,15 @@ class ClassicModel(Model):
         item goes to another), setting an item in use aside, a curse on oneself, nor a curse in
         one's own turn: possible all turn long, they took the low numbers at the turn's start and
         pushed a fight's cards, or looking for trouble and looting, below the pane. They stay on the menu (a) and on the card
-        (Tab, Enter); a discard or gift the game asks for (charity, C-CHARITY) keeps its number."""
+        (Tab, Enter); a discard or gift the game asks for (charity, C-CHARITY) keeps its number.
+        Nor the terms of a deal (C-DIGI-3: dozens of shares, pick orders and cards), but for the
+        offers of the seat a call for help asks (C-HELP-1)."""
         if a.kind == "curse":  # on another: a number in their turn (its windows), the menu in one's own
             return a.args[1] != self.seat and (self.view.turn is None or self.view.turn.seat != self.seat)
         if a.kind == "equip":
             return not any(it.card == a.args[0] and it.in_use for it in self.me().items)
+        if a.kind in ("deal", "offer"):
+            return a.kind == "offer" and self._asked_for_help()
         asked = self.view.pending is not None and self.view.pending.seat == self.seat
         return a.kind != "reveal" and (a.kind not in ("discard", "give") or asked)
 
@@ -584,7 +600,7 @@ class ClassicModel(Model):
         escapes = tuple((i, query.escape_need(v, cards, who_runs, i), query.escape_chance(v, cards, who_runs, i))
                         for i in todo)
         return ClassicCombat(
-            fighter=c.fighter, helper=c.helper, stage=c.stage, waiting=c.waiting, offers=c.offers,
+            fighter=c.fighter, helper=c.helper, stage=c.stage, waiting=c.waiting,
             side=tuple(Fighter(s, query.munchkin_terms(v, cards, s)) for s in cb.side(c)),
             munchkin_bonus=c.munchkin_bonus, foes=foes, monster_bonus=c.monster_bonus,
             odds=query.odds(v, cards), chance=query.win_chance(v, cards), ties_win=query.ties_win(v, cards), rewards=query.rewards(v, cards),
@@ -769,6 +785,10 @@ class ClassicModel(Model):
             if pend.kind == PendingKind.LUCK:
                 return (f"Bard's luck: discard {plural(pend.n, 'card')} of the Treasure drawn for the fight "
                         "(1-9, a: menu).")
+            if pend.kind == PendingKind.PICK:  # C-HELP-3: as the deal says
+                mine_due = dict(pend.gifts)[self.seat]
+                return (f"The fight's Treasure: pick a card ({mine_due} yours, "
+                        f"{ORDER_WORDS[pend.order]}) (1-9, a: menu).")
             if pend.kind == PendingKind.SALVAGE:
                 pile = v.door if pend.arg == "door" else v.treasure
                 deck = "Door" if pend.arg == "door" else "Treasure"
@@ -823,15 +843,16 @@ class ClassicModel(Model):
     def _combat_prompt(self, c, mine: bool) -> str:
         fighter = who(c.fighter)
         offered = dl.open_to(c, self.seat) if self.seat is not None else ()
-        if offered:
+        bids = [d for d in offered if d.what == DealKind.HELPER]  # C-HELP-1: several may bid
+        if offered and not (bids and c.stage == Stage.PREPARE):
             d = offered[0]
-            return (f"A deal: {self.scribe.deal_words(d.by, d.to, d.what, d.item, offered=True)} "
+            return (f"A deal: {self.scribe.deal_words(d.by, d.to, d.what, d.item, d.share, d.order, offered=True)} "
                     "Accept or decline it (1-9, a: menu).")
         if c.stage == Stage.PREPARE:
             if c.fighter == self.seat:
                 o = query.odds(self.view, self.cards)
                 now = "you win as it stands" if o.wins else f"you lack {o.short}"
-                if c.offers and c.helper < 0:
+                if bids:
                     return f"Fight, {now}: offers of help are in: accept one (1-9), or r: fight alone."
                 ask = ", h: ask for help" if any(a.kind == "ask" for a in self.legal) else ""
                 return f"Fight, {now}: play cards (Tab, Enter){ask}, r: ready."
@@ -910,30 +931,21 @@ class ClassicModel(Model):
             verdict = "munchkins win" if o.wins else "still short"
             return f"Ask {who(a.args[0])} for help (with them: {o.mine} vs {o.theirs}, {verdict})"
         if k == "offer":
-            share = a.args[0]
+            share, order, item = a.args
             o = query.with_helper(v, self.cards, self.seat)
-            adds = f" (with you: {o.mine} vs {o.theirs})"
-            return ("Offer to help for nothing" if not share
-                    else f"Offer to help for the first {plural(share, 'Treasure card')}") + adds
+            return f"Offer to help for {self.scribe.terms(share, order, item)} (with you: {o.mine} vs {o.theirs})"
         if k == "deal":
             return self._deal_words(a)
         if k == "decline":
             return f"Decline {who(a.args[1])}'s deal"
         if k == "accept" and a.args[0] == "deal":
             d = next(x for x in v.combat.proposed if x.by == a.args[1] and x.to == self.seat)
-            words = self.scribe.deal_words(d.by, d.to, d.what, d.item, offered=True)
+            words = self.scribe.deal_words(d.by, d.to, d.what, d.item, d.share, d.order, offered=True)
             h = dl.helper(d)
             if h < 0:
                 return f"Accept: {words}"
             o = query.with_helper(v, self.cards, h)
             return f"Accept: {words[:-1]}: {o.mine} vs {o.theirs}, " + ("munchkins win" if o.wins else "still short")
-        if k == "accept":
-            seat = a.args[0]
-            share = dict(v.combat.offers).get(seat, 0)
-            o = query.with_helper(v, self.cards, seat)
-            verdict = "you win" if o.wins else "still short"
-            price = f"for {plural(share, 'Treasure card')}" if share else "for nothing"
-            return f"Accept {who(seat)}'s help {price}: {o.mine} vs {o.theirs}, {verdict}"
         if k == "enhance":
             d = self.cards.card(a.args[0])
             return f"Enhance {self.monster_label(a.args[1])} with {d.name} ({d.bonus:+d})" + self._after(a)
@@ -973,14 +985,13 @@ class ClassicModel(Model):
         return self._generic_words(a)
 
     def _deal_words(self, a: Action) -> str:
-        to, what, item = a.args
-        n = self.card_name(item)
+        to, what, item = a.args[:3]
         if what == DealKind.HELP:
             o = query.with_helper(self.view, self.cards, to)
-            return f"Offer {who(to)} your {n} for help, paid on a win ({o.mine} vs {o.theirs} with them)"
-        if what == DealKind.HELPER:
-            return f"Offer to help {who(to)} for their {n} (won or lost)"
-        return f"Offer {who(to)} your {n} to stay out of this fight (they may not help)"
+            terms = terms_words(a.args[3], a.args[4], f"your {self.card_name(item)}" if item else "")
+            return f"Offer {who(to)} {terms} for help" + (", paid on a win" if item else "") + \
+                f" ({o.mine} vs {o.theirs} with them)"
+        return f"Offer {who(to)} your {self.card_name(item)} to stay out of this fight (they may not help)"
 
     def _after(self, a: Action) -> str:
         """What the fight would stand at after ``a`` (the engine's own what-if)."""
@@ -1126,6 +1137,8 @@ class ClassicModel(Model):
             return f"Take {card} from the discard pile"
         if pend.kind == PendingKind.LUCK:
             return f"Discard {card} ({self.card_info(a.args[0])}; bard's luck)"
+        if pend.kind == PendingKind.PICK:  # C-HELP-3
+            return f"Take {card} ({self.card_info(a.args[0])})"
         if pend.kind == PendingKind.BIG:
             return f"Give up {card} (big: sold or given away after the fight)"
 

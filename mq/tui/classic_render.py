@@ -306,16 +306,13 @@ def render_combat(model: ClassicModel, width: int, height: int, now: float | Non
             foot.append(_waiting(model, info, width, now, "asked for help: "))
         elif info.stage == Stage.WINDOW:
             foot.append(_waiting(model, info, width, now, "may still play: "))
-        elif info.offers and info.stage == Stage.PREPARE:
-            offers = ", ".join(f"{who(s)} for {plural(t, 'Treasure card')}" if t else f"{who(s)} for nothing"
-                               for s, t in info.offers)
-            foot += R._para(f" Offers of help: {offers}.", width)
         c = v.combat
         for d in c.proposed if c is not None else ():  # deals (C-DIGI-3): open offers, then those that bind
-            foot += R._para(" Offered: " + model.scribe.deal_words(d.by, d.to, d.what, d.item, offered=True), width,
-                            "class:dim")
+            foot += R._para(" Offered: " + model.scribe.deal_words(d.by, d.to, d.what, d.item, d.share, d.order,
+                                                                   offered=True), width, "class:dim")
         for d in c.deals if c is not None else ():
-            foot += R._para(" Deal: " + model.scribe.deal_words(d.by, d.to, d.what, d.item), width, "class:dim")
+            foot += R._para(" Deal: " + model.scribe.deal_words(d.by, d.to, d.what, d.item, d.share, d.order), width,
+                            "class:dim")
         if model.help_missing() and info.fighter == model.seat:
             foot += R._para(" " + model.help_missing(), width, "class:dim")
     if v.curse is not None:
