@@ -250,3 +250,14 @@ def test_a_steed_trades_in_a_deal_like_an_item_C_PACK_5_C_HELP_3():
     s, ev = helped_win(0, Picks.HELPER, "CT502", s=s)  # (Green asks for the steed)
     assert [e.item for e in ev if e.kind == "deal_done" and e.passed] == ["CT502"]
     assert s.players[1].steed == "CT502" and not s.players[0].steed
+
+
+def test_the_bot_fighter_takes_a_fair_offer_only_C_HELP_3():
+    """The bot takes an offer of help that wins for at most half the Treasure and no card of its
+    in use; it declines one asking all three cards, or the item it fights with."""
+    s = hydra_fight()
+    s, _ = act(s, 0, "ask", 1)
+    for terms, fair in (((2, "turns", ""), True), ((3, "helper", ""), False), ((0, "helper", "CT05"), False)):
+        offered, _ = act(s, 1, "offer", *terms)
+        answer = bot.choose(R.view(offered, 0), 0, CARDS)
+        assert answer == Action(0, "accept" if fair else "decline", ("deal", 1)), (terms, answer)

@@ -675,3 +675,40 @@ def test_a_call_for_help_numbers_its_offers_from_1_whatever_this_turn_spent_C_HE
     asked = [e for e in entries if e.action.kind == "offer" or (e.action.kind == "deal" and e.action.args[1] == "helper")]
     assert asked and entries[:len(asked)] == asked
     assert [e.number for e in asked[:9]] == list(range(1, min(len(asked), 9) + 1))
+
+
+def test_help_asked_bid_and_picked_on_both_screens_C_HELP_1_C_HELP_3():
+    """At 120x40 and 80x24: h names which number asks whom (one player at a time); the seat asked
+    sees its offers with their terms in words, numbered from 1; the fighter sees two bids (one
+    unasked) numbered from 1; after the win the picker sees the Treasure laid out, numbered from 1:
+    nothing the prompt asks for is without a key."""
+    s = set_player(set_player(in_play(on_top(playing(3), "CD20"), 0, "CT05"), 1, level=5), 2, level=5)
+    s, _ = act(s, 0, "kick")  # Sulking Hydra 8 (3 Treasure): Red 4 alone, with Green or Blue 9
+    models = red, green, blue = model_of(s, 0), model_of(s, 1), model_of(s, 2)
+    assert red.ask_help() is None
+    assert red.message == f"Ask whom? {red.numbers[Action(0, 'ask', (1,))]}: Green, {red.numbers[Action(0, 'ask', (2,))]}: Blue."
+    s = feed(models, s, 0, "ask", 1)
+    offers = [e for e in green.menu() if e.action.kind == "offer"]
+    assert [e.number for e in offers[:9]] == list(range(1, 10)) and green.menu()[:9] == offers[:9]
+    assert offers[1].label == "Offer to help for 1 Treasure card (the helper picking first) (with you: 9 vs 8)"
+    assert any(e.label == f"Offer to help for 2 Treasure cards (the fighter picking first) and {CARDS.card('CT05').name} "
+               "(with you: 9 vs 8)" for e in green.menu())
+    for m in models:
+        fits(m)
+    s = feed(models, s, 2, "offer", 2, "helper", "")  # Blue, unasked
+    s = feed(models, s, 1, "offer", 1, "turns", "")
+    assert red.prompt() == "Fight, you lack 5: offers of help are in: accept one (1-9), or r: fight alone."
+    bids = [e for e in red.menu() if e.action.kind == "accept"]
+    assert sorted(e.number for e in bids) == [1, 2] and red.menu()[:2] == sorted(bids, key=lambda e: e.number)
+    assert "Offered: Green offers to help Red for 1 Treasure card (picked in" in screen(red)
+    assert red.log[-1].text == "Green offers to help for 1 Treasure card (picked in turns, the helper first)."
+    fits(red)
+    s = feed(models, s, 0, "accept", "deal", 1)
+    s = feed(models, s, 0, "roll")  # (nobody can play: the window closes by itself, the fight is won)
+    assert s.pending is not None and s.pending.seat == 1
+    assert green.prompt() == "The fight's Treasure: pick a card (1 yours, picked in turns, the helper first) (1-9, a: menu)."
+    picks = [e for e in green.menu() if e.action.kind == "choose"]
+    assert [e.number for e in picks] == [1, 2, 3] and all(e.label.startswith("Take ") for e in picks)
+    assert any("The fight's Treasure, face up:" in ln.text for ln in blue.log)
+    for m in models:
+        fits(m)
