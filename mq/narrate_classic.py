@@ -26,7 +26,7 @@ DISCARD_WHY = {"sold": "sells", "used": "uses up", "charity": "discards (charity
                "big": "cannot carry", "replaced": "replaces", "pet": "loses the pet", "steed": "lets go of the steed",
                "luck": "discards (bard's luck)", "hireling": "lets the hireling go", "sacrifice": "sacrifices",
                "lost": "loses"}
-STEED_HOW = {"tame": "tames", "claim": "claims from the discards", "play": "saddles up", "deal": "receives as agreed"}  # C-PACK-6, C-EPIC-14
+STEED_HOW = {"tame": "tames", "claim": "claims from the discards", "play": "saddles up", "deal": "takes over"}  # C-PACK-6, C-EPIC-14
 
 
 ORDER_WORDS = {Picks.HELPER: "the helper picking first", Picks.FIGHTER: "the fighter picking first",

@@ -147,6 +147,8 @@ def test_help_is_asked_one_player_after_another_C_HELP_1():
     assert asks(s) == [1, 2]
     s, _ = act(s, 0, "ask", 2)
     assert windows.window(s) == (Stage.HELP, (2,)) and R.actors(s) == (2,)
+    bought, _ = act(in_play(s, 2, "CT02"), 2, "deal", 1, DealKind.ABSTAIN, "CT02")
+    assert windows.window(bought) == (Stage.HELP, (2,))  # a deal of another kind is no answer
     assert Action(1, "offer", (0, "helper", "")) in legal_actions(s, 1)  # unasked, Green may still offer
     assert all(a.kind not in ("ask", "roll") for a in legal_actions(s, 0))
     s, ev = act(s, 2, "pass")

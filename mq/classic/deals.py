@@ -128,7 +128,7 @@ def propose(tx: Tx, d: Deal) -> None:
     help waiting on its seat, and a window waits for the answer of the seat offered it."""
     c = tx.fight
     tx.set_combat(proposed=tuple(x for x in c.proposed if (x.by, x.to) != (d.by, d.to)) + (d,))
-    if d.by in c.waiting and c.stage == Stage.HELP:  # the seat asked answers
+    if d.what == DealKind.HELPER and c.stage == Stage.HELP and d.by in c.waiting:  # the seat asked answers
         tx.set_combat(waiting=tuple(x for x in c.waiting if x != d.by))
     elif c.stage == Stage.WINDOW and d.to not in c.waiting:  # the window waits for the answer
         tx.set_combat(waiting=c.waiting + (d.to,))
