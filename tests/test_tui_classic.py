@@ -712,3 +712,13 @@ def test_help_asked_bid_and_picked_on_both_screens_C_HELP_1_C_HELP_3():
     assert any("The fight's Treasure, face up:" in ln.text for ln in blue.log)
     for m in models:
         fits(m)
+
+
+def test_ask_whom_names_the_keys_as_they_are_pressed_10_is_0():
+    """The tenth number key is 0 (the pane shows "0"): "Ask whom?" says 0 too, never 10."""
+    s = set_player(set_player(in_play(on_top(playing(3), "CD20"), 0, "CT05"), 1, level=5), 2, level=5)
+    s, _ = act(s, 0, "kick")
+    red = model_of(s, 0)
+    red.numbers[Action(0, "ask", (2,))] = 10
+    assert red.ask_help() is None
+    assert red.message.endswith(", 0: Blue."), red.message

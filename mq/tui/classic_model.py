@@ -627,7 +627,7 @@ class ClassicModel(Model):
             return asks[0]
         if not asks:
             return self.help_missing() or "You cannot ask for help now."
-        keyed = [f"{self.numbers[a]}: {who(a.args[0])}" for a in asks if a in self.numbers]
+        keyed = [f"{self.numbers[a] % 10}: {who(a.args[0])}" for a in asks if a in self.numbers]  # 10 is the 0 key
         self.say("Ask whom? " + ", ".join(keyed + (["a: menu"] if len(keyed) < len(asks) else [])) + ".")
         return None
 
