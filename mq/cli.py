@@ -26,6 +26,7 @@ def main(argv: list[str] | None = None) -> int:
     from mq.scenario import add_commands as add_scenario
     from mq.tui.cli import add_commands as add_play
     from net.cli import add_commands as add_net
+    from net.cli import keys_attached
 
     parser = argparse.ArgumentParser(prog="mq", description="A peer-to-peer LAN dungeon crawl.")
     sub = parser.add_subparsers(dest="command", required=True)
@@ -43,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     s.add_argument("--json", action="store_true")
     s.set_defaults(func=_sim)
     add_net(sub)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(keys_attached(sys.argv[1:] if argv is None else argv))
     try:
         return args.func(args)
     except KeyboardInterrupt:  # Ctrl-C: the shell's convention, 128 + SIGINT

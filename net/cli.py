@@ -22,6 +22,20 @@ import sys
 from mq import cliargs
 
 DEFAULT_PORT = 47400
+# Options whose value is a Z85 key, which starts with "-" for one key in 85: argparse would take
+# such a value for an option of its own ("expected one argument").
+KEY_OPTIONS = ("--server-key",)
+
+
+def keys_attached(argv: list[str]) -> list[str]:
+    """``argv`` with every ``--server-key VALUE`` written ``--server-key=VALUE``, so that a key
+    that starts with "-" is read as the option's value."""
+    out: list[str] = []
+    it = iter(argv)
+    for arg in it:
+        value = next(it, None) if arg in KEY_OPTIONS else None
+        out.append(arg if value is None else f"{arg}={value}")
+    return out
 
 
 def _tuning(p: argparse.ArgumentParser) -> None:
@@ -521,7 +535,7 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="mq", description="LAN play: host, join, replay.")
     sub = parser.add_subparsers(dest="command", required=True)
     add_commands(sub)
-    args = parser.parse_args(argv)
+    args = parser.parse_args(keys_attached(sys.argv[1:] if argv is None else argv))
     return args.func(args)
 
 

@@ -108,6 +108,18 @@ def test_a_port_in_use_is_named_with_the_reason(tmp_path):
     assert f"port {port} and {port + 1}" in out.stderr and "the port is in use" in out.stderr, out.stderr
 
 
+def test_a_server_key_that_starts_with_a_dash_is_read_as_the_options_value(tmp_path):
+    """One Z85 key in 85 starts with "-", which argparse alone would take for an option ("expected
+    one argument", exit 2): the join goes ahead and finds nobody on the port (exit 1)."""
+    import zmq
+
+    key = next(k for k in iter(lambda: zmq.curve_keypair()[0].decode(), None) if k.startswith("-"))
+    out = mq(tmp_path, "join", f"127.0.0.1:{_free_port()}", "--server-key", key, "--connect-timeout", "1",
+             *LOOP, "--headless", "--bot")
+    assert out.returncode == 1 and "Traceback" not in out.stderr, out.stderr
+    assert "no answer from the host" in out.stderr, out.stderr
+
+
 def test_a_join_refusal_is_said_once_and_ctrl_c_exits_130(tmp_path):
     port = _free_port()
     env = dict(os.environ, MQ_HOME=str(tmp_path / "host"), MQ_BEACON_ADDR="127.0.0.1")

@@ -367,6 +367,26 @@ def _home_copy(src: str, dst: str) -> None:
             shutil.copy(os.path.join(src, name), os.path.join(dst, name))
 
 
+# The copied-key games: bots that play slowly, from a seed whose game is long (273 entries when
+# this was written; a random seed's game can end after 47, before a copy's attempt on a loaded
+# machine), so that the game outlasts every attempt of the copies.
+SLOW = ("--ping-ms", "250", "--dead-ms", "1500", "--bot-delay", "0.1")
+
+
+def _copied_key_game(c: Cluster) -> tuple[Proc, Proc]:
+    """The host (seat 0) and a player (seat 1) of a 2-seat game, 5 entries in, and MQ_HOME 2
+    holding a copy of the player's key."""
+    host = c.host("--seats", "2", "--local-seed", "1", *SLOW)
+    player = c.join(1, "--local-seed", "1", *SLOW)
+    c.wait_entries(1, 5, 30)
+    _home_copy(c.home(1), c.home(2))
+    return host, player
+
+
+def _still_playing(host: Proc) -> None:
+    assert "game over" not in host.out(), "the game ended before the copies' attempts did: a longer game is needed"
+
+
 def test_a_second_process_on_one_mq_home_is_refused_while_the_first_lives(tmp_path):
     """Issue 13 item 5, one machine: a second mq process on the same MQ_HOME (a second terminal)
     is refused with a message naming the first one's pid, and changes nothing; once the first has
@@ -434,15 +454,9 @@ def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_pla
     by the sequencer, in words, while the player is connected, and exits; a copy whose hello comes
     while the real player is stalled (SIGSTOP, 1.2 s) is told to wait, and refused once the player
     is heard again.  The player keeps its seat throughout: no failover, no away, the game finishes."""
-    # The bots play slowly enough that the game outlasts both copies' attempts on a loaded machine
-    # (at 0.02 s a move the host's game could end before the second attempt reached it).
-    slow = ("--ping-ms", "250", "--dead-ms", "1500", "--bot-delay", "0.05")
     with Cluster(str(tmp_path)) as c:
-        host = c.host("--seats", "2", *slow)
-        player = c.join(1, *slow)
-        c.wait_entries(1, 5, 30)
-        _home_copy(c.home(1), c.home(2))
-        copy = c.join(2, *slow, "--connect-timeout", "20")
+        host, player = _copied_key_game(c)
+        copy = c.join(2, *SLOW, "--connect-timeout", "20")
         assert copy.wait(30) == 1, copy.err()[-3000:]
         refusal = "refused (same-identity): another process with this identity plays"
         assert refusal in copy.err() and "one seat, one live process" in copy.err()
@@ -451,13 +465,13 @@ def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_pla
         # stopped for longer than the sequencer's "heard lately" (2 x ping).
         with open(os.path.join(c.home(0), "identity"), encoding="ascii") as f:
             host_pub = identity.public_id(f.read().strip())
-        assert host.p.poll() is None and c.entries(0) > 5, "the game ended before the stalled-player part"
+        _still_playing(host)
         relay = _Held(c.port)
         try:
-            copy = c.join(2, *slow, "--connect-timeout", "20", "--server-key", host_pub, port=relay.at)
+            copy = c.join(2, *SLOW, "--connect-timeout", "20", "--server-key", host_pub, port=relay.at)
             try:
                 relay.accept()
-            except TimeoutError:  # say why the copy never connected (seen once in a CI run)
+            except TimeoutError:  # say why the copy never connected (its stderr)
                 raise AssertionError("the copy never reached the relay:\n" + copy.err()[-3000:]) from None
             player.p.send_signal(signal.SIGSTOP)
             stopped = time.monotonic()
@@ -469,6 +483,7 @@ def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_pla
             finally:
                 player.p.send_signal(signal.SIGCONT)
             stall = time.monotonic() - stopped
+            _still_playing(host)
             assert copy.wait(30) == 1, copy.err()[-3000:]
         finally:
             relay.close()
@@ -488,22 +503,19 @@ def test_a_player_stalled_past_the_heartbeat_loses_its_seat_to_a_copy_and_both_a
     peers hold tells the stalled process from the copy).  Both are told in words: the player, once
     running again, is refused and stops (no loop through failover), and the copy that keeps the
     seat hears that another process with its identity asked for it.  The game finishes."""
-    slow = ("--ping-ms", "250", "--dead-ms", "1500", "--bot-delay", "0.05")
     with Cluster(str(tmp_path)) as c:
-        host = c.host("--seats", "2", *slow)
-        player = c.join(1, *slow)
-        c.wait_entries(1, 5, 30)
-        _home_copy(c.home(1), c.home(2))
+        host, player = _copied_key_game(c)
         player.p.send_signal(signal.SIGSTOP)
         stopped = time.monotonic()
         try:
             host.wait_for(r"\[away\]", 10, stream="err")  # the player's connection is gone
-            copy = c.join(2, *slow, "--connect-timeout", "20")
+            copy = c.join(2, *SLOW, "--connect-timeout", "20")
             assert c.seat(2, timeout=20) == 1  # the copy has the seat
             time.sleep(max(0.0, 5.0 - (time.monotonic() - stopped)))
         finally:
             player.p.send_signal(signal.SIGCONT)
         resumed = time.monotonic()
+        _still_playing(host)
         assert player.wait(30) == 1, player.err()[-3000:]
         stopped_s = time.monotonic() - resumed
         assert "refused (same-identity): another process with this identity plays" in player.err()
