@@ -47,7 +47,8 @@ PERIOD_S = 0.25  # an attack about this often (virtual seconds)
 
 def refusing_check(text: str) -> str:
     """Which check of net.replica.apply_entry a BadEntry's message names."""
-    for word, check in (("replay", "replay"), ("signature", "signature"), ("signed", "signature"),
+    for word, check in (("quorum of promises", "certificate"), ("certificate", "certificate"),
+                        ("replay", "replay"), ("signature", "signature"), ("signed", "signature"),
                         ("cannot act", "authorship"), ("chain", "chain"), ("due", "numbering"),
                         ("older than", "epoch"), ("illegal", "legality"), ("state hash", "hash")):
         if word in text:

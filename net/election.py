@@ -17,6 +17,8 @@ from dataclasses import dataclass, field
 
 from net.seats import SeatInfo
 
+FIRST_EPOCH = 8  # the host's reign at the start (seat 0, counter 1): live from the lobby on, certified by no one
+
 
 def next_epoch(above: int, seat: int) -> int:
     """An epoch for a reign of ``seat`` higher than ``above``: counter * 8 + seat, so no two

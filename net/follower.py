@@ -117,6 +117,7 @@ class Follower:
         msg = {"t": "hello", "v": PROTOCOL, "id": self.p.pub, "name": self.p.cfg.name[:wire.MAX_NAME],
                "role": self.p.cfg.role, "inc": self.p.inc, "port": self.p.port, "last": self.p.seq,
                "tail": tail, "game": self.p.game or None, "epoch": self.p.promise(),
+               "psig": self.p.promise_sig(self.p.promise()),
                "lep": self.p.log.last_epoch if self.p.log is not None else 0, "gender": self.p.cfg.gender,
                "sign": self.p.signer.public}
         if self.p.admission.secret is not None:
@@ -126,7 +127,8 @@ class Follower:
     def _ping(self) -> None:
         self._last_ping = self.p.rt.now()
         self._report()
-        self.up({"t": "ping", "seq": self.p.seq, "epoch": self.p.promise()})
+        promise = self.p.promise()
+        self.up({"t": "ping", "seq": self.p.seq, "epoch": promise, "psig": self.p.promise_sig(promise)})
 
     def up(self, msg: dict) -> bool:
         return self.p.dealer is not None and self.p.rt.send(self.p.dealer, [wire.pack(msg)])

@@ -7,7 +7,7 @@ File format (docs/net.md has the byte layout)::
 
 Record 0 is the *header* (msgpack list: "H", protocol, game id, seed, params, nonces, roster,
 signers); record n >= 1 is *entry n* (msgpack list: n, author, pid, action, state hash, prev, epoch,
-action signature, entry signature).  ``prev`` of entry 1 is the header's id; the id of a record is
+action signature, entry signature, certificate).  ``prev`` of entry 1 is the header's id; the id of a record is
 BLAKE2b-128 of its payload bytes.  So the ids form a hash chain: two logs that agree on the id of
 their last entry agree on everything before it.  ``epoch`` is the reign of the sequencer that
 numbered the entry (net.peer, docs/net.md "Epochs"); entries of protocol-2 logs have none and read
@@ -18,7 +18,11 @@ Ed25519 public key (empty for a seat the table plays), bound to the seat when th
 each entry carries its author's signature of the action (nil for the table's) and the signature
 of the sequencer of its epoch (the seat ``epoch % 8``, net.election).  Logs of protocols 2 to 5
 have neither and read as unsigned (net.replica takes them as they are; ``mq replay`` says so).
-This module checks their shape only; net.replica checks the signatures.
+Certified reigns (protocol 7 on, :attr:`Header.certified`): every entry has a tenth field, nil but
+in the first entry of a reign, where it is the reign's certificate: ``[[seat, promise signature],
+...]``, a quorum's signed promises of its epoch (net.signing, net.replica.check_certificate).
+Protocol-6 entries have nine fields.  This module checks their shape only; net.replica checks the
+signatures and the certificates.
 
 Beside the log, ``<log>.epoch`` holds the peer's *promise*: the highest sequencer epoch it has
 followed or been.  It is replaced atomically (write, fsync, rename, fsync of the directory), so it
@@ -56,8 +60,9 @@ from mq.rules import codec as state_codec
 from net import wire
 
 MAGIC = b"MQLOG\x00\x01\n"
-READABLE = (2, 3, 4, 5, wire.PROTOCOL)  # header protocols this reader accepts (2: entries without an epoch)
+READABLE = (2, 3, 4, 5, 6, wire.PROTOCOL)  # header protocols this reader accepts (2: entries without an epoch)
 SIGNED = 6  # the first header protocol whose logs are signed (signers in the header, signatures in entries)
+CERTIFIED = 7  # the first whose reigns carry certificates (a quorum's signed promises, in their first entry)
 _PROMISE = struct.Struct("<QI")  # <log>.epoch: the promise, CRC-32 of those 8 bytes
 _REC = struct.Struct("<II")
 MAX_RECORD = wire.MAX_MESSAGE
@@ -88,6 +93,12 @@ class Header:
         """A log of signed history (protocol 6 on): every entry must carry valid signatures."""
         return self.version >= SIGNED
 
+    @property
+    def certified(self) -> bool:
+        """A log whose reigns carry certificates (protocol 7 on): every entry has the certificate
+        field, and the first entry of every reign but the host's first holds a quorum's promises."""
+        return self.version >= CERTIFIED
+
 
 @dataclass(frozen=True)
 class Entry:
@@ -102,6 +113,8 @@ class Entry:
     epoch: int = 0  # the reign of the sequencer that numbered it (0: a protocol-2 log)
     asig: bytes | None = None  # the author's signature of the action (None: the table's, or unsigned)
     ssig: bytes | None = None  # the signature of the sequencer that numbered it (None: unsigned)
+    cert: tuple[tuple[int, bytes], ...] | None = None  # the reign's certificate: (seat, promise signature)
+    fields: int = 10  # how many fields the record has (6, 7: older logs; 9: protocol 6; 10: protocol 7 on)
 
 
 def seed_from(nonces) -> int:
@@ -156,35 +169,45 @@ def _valid_params(p: Any) -> bool:
     return True
 
 
+Cert = list[tuple[int, bytes]]  # a reign's certificate as it is written: (seat, promise signature), by seat
+
+
 def encode_entry(n: int, author: int, pid, action: list, h: int, prev: bytes, epoch: int,
-                 asig: bytes | None = None, ssig: bytes | None = None) -> bytes:
-    """An entry's payload; with ``ssig`` (a signed log's entry) the signatures too."""
+                 asig: bytes | None = None, ssig: bytes | None = None, cert: Cert | None = None,
+                 certified: bool = True) -> bytes:
+    """An entry's payload; with ``ssig`` (a signed log's entry) the signatures too, and then, in a
+    log of certified reigns (``certified``: protocol 7 on), the certificate (nil but in the first
+    entry of a reign)."""
     fields = [n, author, list(pid) if pid else None, action, h, prev, epoch]
     if ssig is not None:
         fields += [asig, ssig]
+        if certified:
+            fields.append(None if cert is None else [[s, sig] for s, sig in cert])
     return msgpack.packb(fields, use_bin_type=True)
 
 
 def signed_entry(sequencer, game: bytes, n: int, author: int, pid, action: list, h: int, prev: bytes, epoch: int,
-                 asig: bytes | None) -> bytes:
+                 asig: bytes | None, cert: Cert | None = None) -> bytes:
     """A signed log's entry payload: with ``asig``, its author's signature of the action (None for
-    the table's), signed by ``sequencer`` (a net.signing.Signer) as the sequencer of ``epoch``."""
+    the table's), signed by ``sequencer`` (a net.signing.Signer) as the sequencer of ``epoch``;
+    ``cert``: the reign's certificate, in its first entry."""
     ssig = sequencer.sign_entry(game, n, epoch, prev, action, author)
-    return encode_entry(n, author, pid, action, h, prev, epoch, asig, ssig)
+    return encode_entry(n, author, pid, action, h, prev, epoch, asig, ssig, cert)
 
 
 def decode_entry(raw: bytes) -> Entry:
     """Parse and check the shape of an entry payload; raises wire.Malformed (the action's shape is
     checked here, wire.ACTION; its meaning by mq.rules.actions.decode where it is applied)."""
     d = wire.unpack_any(raw)
-    if type(d) is not list or len(d) not in (6, 7, 9) or type(d[0]) is not int:
+    if type(d) is not list or len(d) not in (6, 7, 9, 10) or type(d[0]) is not int:
         raise wire.Malformed("not an entry")
     n, author, pid, action, h, prev = d[:6]
     epoch = d[6] if len(d) >= 7 else 0
-    asig, ssig = d[7:9] if len(d) == 9 else (None, None)
-    if len(d) == 9 and not (type(ssig) is bytes and len(ssig) == 64 and (asig is None or (
+    asig, ssig = d[7:9] if len(d) >= 9 else (None, None)
+    if len(d) >= 9 and not (type(ssig) is bytes and len(ssig) == 64 and (asig is None or (
             type(asig) is bytes and len(asig) == 64))):
         raise wire.Malformed("entry: a signature is not 64 bytes")
+    cert = _cert(d[9]) if len(d) == 10 else None
     if not (wire.SEQ(n) and n >= 1 and wire.AUTHOR(author) and wire.U64(h) and wire.ID16(prev)
             and wire.EPOCH(epoch)):
         raise wire.Malformed("entry: bad seq, author, hash, prev or epoch")
@@ -195,7 +218,19 @@ def decode_entry(raw: bytes) -> Entry:
         pid = (pid[0], pid[1])
     if not wire.ACTION(action):
         raise wire.Malformed("entry: bad action")
-    return Entry(n, author, pid, action, h, prev, raw, record_id(raw), epoch, asig, ssig)
+    return Entry(n, author, pid, action, h, prev, raw, record_id(raw), epoch, asig, ssig, cert, len(d))
+
+
+def _cert(c: Any) -> tuple[tuple[int, bytes], ...] | None:
+    """A certificate's shape: nil, or [seat, 64-byte signature] pairs, seats ascending (so one set
+    of promises has one encoding); what they prove is net.replica's to check."""
+    if c is None:
+        return None
+    if not (type(c) is list and 1 <= len(c) <= wire.MAX_SEATS and all(
+            type(x) is list and len(x) == 2 and wire.SEAT(x[0]) and type(x[1]) is bytes and len(x[1]) == 64
+            for x in c) and all(a[0] < b[0] for a, b in zip(c, c[1:]))):
+        raise wire.Malformed("entry: a certificate is [seat, 64-byte signature] pairs, seats ascending")
+    return tuple((s, sig) for s, sig in c)
 
 
 @dataclass

@@ -28,7 +28,8 @@ class Member:
     last: int = 0  # the length of its log when it said hello (or after the rewind we told it)...
     common: int = 0  # ...and the last entry it shares with ours
     lep: int = 0  # the epoch of its last entry when it said hello
-    promised: int = 0  # the highest epoch it told us it promised (hello, ping)
+    promised: int = 0  # the highest epoch it told us it promised (hello, ping), signed by its seat...
+    psig: bytes | None = None  # ...with this signature of that promise (net.signing; a reign's certificate)
 
 
 def quorum(peer_seats: list[int], seats: set[int]) -> bool:

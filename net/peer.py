@@ -22,7 +22,7 @@ listeners (``emit``, ``notice``), entries (``take``, ``committed``, ``adopt_log`
 ``start_from_header``, ``schedule_sync``), proposals (``rejected``, ``count``), the life cycle
 (``finish``, ``give_up``, ``join_answered``, ``answered``, ``mark_started``, ``shut``,
 ``report_desync``), what the peer knows (``me``, ``seat_of``, ``who``, ``key_of``,
-``peer_seats``, ``log_path``, ``promise``, ``new_nonce``, ``remember_keys``,
+``peer_seats``, ``log_path``, ``promise``, ``promise_sig``, ``new_nonce``, ``remember_keys``,
 ``note_addresses``) and the election (``elect``, ``rendezvous``, ``step_down``, ``adrift``,
 ``restarted_over``).  Tests and the simulation use the same members and the fault seam
 (docs/net.md, "The fault seam").
@@ -188,6 +188,7 @@ class Peer:
             raise PeerError("the identity key is not 32 bytes of hex")
         self.pub = identity.public_id(self.key)
         self.signer = signing.Signer(cfg.sign_key or signing.seed_for(self.key))
+        self._promise_sig: tuple[tuple[bytes, int], bytes] = ((b"", 0), b"")  # the last promise signed
         self._public, self._secret = identity.keypair(self.key)
         self.cards = load_default()
         self.inc = rt.random(8)  # this process's incarnation: proposal ids are (inc, counter)
@@ -561,7 +562,7 @@ class Peer:
             self.seats[s] = SeatInfo(f"bot-{COLOURS[s]}", "bot")
         self.seat = 0
         self.role, self.leader_seat, self.sequencer.live = self.sequencer, 0, True
-        self.epoch = election.next_epoch(0, 0)  # the first reign: nobody can have promised a later one
+        self.epoch = election.FIRST_EPOCH  # the first reign: nobody can have promised a later one
         self.phase = "lobby"
         self._spawn()
         log.info("hosting game %s on port %d", self.game.hex(), self.port)
@@ -655,13 +656,17 @@ class Peer:
 
     def cannot_sign(self) -> str | None:
         """Why this peer cannot play its seat in the logged game (None: it can): the log is of
-        unsigned history (an older mq: replayable, not resumable), or the header binds the seat
+        unsigned history or of uncertified reigns (an older mq: replayable, not resumable), or the
+        header binds the seat
         to another signing key than ours."""
         if self.header is None or self.seat is None:
             return None
         if not self.header.signed:
             return (f"this log is of unsigned history (mq protocol {self.header.version}): "
                     "mq replay --verify checks it, but a game goes on only from a signed log")
+        if not self.header.certified:
+            return (f"this log is of mq protocol {self.header.version}, whose reigns carry no certificates: "
+                    f"mq replay --verify checks it, but a game goes on only from a log of protocol {wire.PROTOCOL}")
         if self.header.signers[self.seat] != self.signer.public:
             return (f"seat {self.seat} signs with another signing key than yours "
                     f"({os.path.join(identity.home(), 'signing')}): use the one you played this game with")
@@ -864,6 +869,15 @@ class Peer:
     def promise(self) -> int:
         """The highest epoch we followed or sequenced in: we follow no sequencer of a lower one."""
         return max(self.epoch, self.log.promise if self.log is not None else 0)
+
+    def promise_sig(self, epoch: int) -> bytes | None:
+        """Our signature of the promise ``epoch`` in this game (net.signing; the certificate of a
+        reign is a quorum of them); None before we know the game, or for no promise (0)."""
+        if not self.game or epoch <= 0:
+            return None
+        if self._promise_sig[0] != (self.game, epoch):
+            self._promise_sig = ((self.game, epoch), self.signer.sign_promise(self.game, epoch))
+        return self._promise_sig[1]
 
     def schedule_sync(self) -> None:
         """Sync the log in a later callback (net.transport.ZmqRuntime.sync_soon), once for all

@@ -5,7 +5,8 @@ damage before the last record is refused), the seed against the revealed nonces,
 re-applied by net.replica (the check every peer makes too: chain, epochs, the signatures of its
 author and its sequencer, who may author it, the engine, the state hash after it).  A log of
 unsigned history (mq protocol 5 or older) replays and verifies as it did, and the verdict says it
-is unsigned.  With ``--verify`` any failure exits non-zero; the final state's
+is unsigned; so does a log of protocol 6 (signed, its reigns without certificates), and the verdict
+says that.  With ``--verify`` any failure exits non-zero; the final state's
 incremental hash is also checked against a full recompute.  The verdict says what was dropped as a
 torn tail and whether the game finished (:func:`verdict`): a log that passes may still be of a game
 in progress, or have lost its last record to a crash.  A last record whose every byte is there but
@@ -39,6 +40,7 @@ class Result:
     finished: bool = False  # the game in the log has ended
     dropped: str | None = None  # what was left out as a torn tail, in words
     unsigned: int | None = None  # the protocol of a log of unsigned history (None: signed)
+    uncertified: int | None = None  # the protocol of a signed log whose reigns carry no certificates
 
 
 def replay(path: str, narrate: bool = False) -> Result:
@@ -70,6 +72,10 @@ def replay(path: str, narrate: bool = False) -> Result:
         res.unsigned = h.version
         res.lines.append(f"unsigned history (mq protocol {h.version}, before signed logs): who made each entry "
                          "is checked against its seat, not proven by a signature")
+    elif not h.certified:
+        res.uncertified = h.version
+        res.lines.append(f"reigns without certificates (mq protocol {h.version}, before certified reigns): "
+                         "a new sequencer's reign is not proven to have a quorum's promises")
     if s.torn:
         if gamelog.damaged_not_torn(data, s.good_end):
             res.problems.append(f"the last record ({s.torn} bytes) is whole but fails its check: damage, "
@@ -106,4 +112,6 @@ def verdict(res: Result) -> str:
     game = "the game finished" if res.finished else f"the game is unfinished (it stops at entry {res.entries})"
     unsigned = (f"; the log is unsigned (mq protocol {res.unsigned}): it replays, but a game goes on only from "
                 "a signed log" if res.unsigned is not None else "")
-    return f"verify: ok: {game}" + (f"; {res.dropped}" if res.dropped else "") + unsigned
+    uncertified = (f"; the log's reigns carry no certificates (mq protocol {res.uncertified}): it replays, but a "
+                   "game goes on only from a log of protocol 7" if res.uncertified is not None else "")
+    return f"verify: ok: {game}" + (f"; {res.dropped}" if res.dropped else "") + unsigned + uncertified

@@ -10,6 +10,10 @@ Entry n is checked against the log before it (:class:`Tip`: entry n - 1, or the 
 
 - numbering and chain: n is the next number and ``prev`` is the id of entry n - 1;
 - epochs never go back along a log (docs/net.md, "Epochs");
+- the reign's certificate, in a log of certified reigns (:func:`check_certificate`): an entry that
+  starts a reign (its epoch later than entry n - 1's) carries a quorum of the game's player seats'
+  signed promises of that epoch, but for the host's first reign (net.election.FIRST_EPOCH); no
+  other entry carries one;
 - signatures, in a log of signed history (:func:`check_signatures`; net.signing): the sequencer of
   the entry's epoch signed the entry, its author (unless the table) signed the action, and the
   proposal's id is new to the log (no replay);
@@ -37,7 +41,7 @@ from mq.cards import CardSet
 from mq.rules import Action, IllegalAction, State
 from mq.rules.actions import decode as decode_action
 from mq.table import Applied
-from net import port, signing
+from net import election, membership, port, signing
 from net.gamelog import Entry, GameLog, Header
 from net.wire import TABLE_AUTHOR
 
@@ -126,6 +130,42 @@ def check_signatures(header: Header | None, tip: Tip, e: Entry) -> None:
         raise BadEntry(text if text.startswith(f"entry {e.n}:") else f"entry {e.n}: {text}") from None
 
 
+def check_certificate(header: Header | None, tip: Tip, e: Entry) -> None:
+    """Certified reigns (protocol 7 on, :attr:`Header.certified`): raises BadEntry naming entry
+    ``e`` unless, if it starts a reign (an epoch later than ``tip``'s), it carries that reign's
+    certificate: signed promises of its epoch from a quorum (net.membership.quorum) of the game's
+    player seats, each verified against the seat's key in the header.  A player alone can sign
+    entries as the sequencer of any epoch of its seat, but not a quorum's promises: so no reign
+    exists that a quorum did not promise (docs/net.md, "Promise certificates").  The host's first
+    reign (net.election.FIRST_EPOCH: live from the lobby, before any promise) needs none; an entry
+    that starts no reign carries none.  ``header`` None, or an older log: nothing checked."""
+    if header is None or not header.certified:
+        return
+    if e.fields != 10:
+        raise BadEntry(f"entry {e.n}: an entry of an older mq (no certificate field), in a log of mq protocol "
+                       f"{header.version}")
+    if e.epoch == tip.epoch or e.epoch == election.FIRST_EPOCH:
+        if e.cert is not None:
+            raise BadEntry(f"entry {e.n}: a certificate where no reign needs one")
+        return
+    peers = [s for s, (_, _, kind) in enumerate(header.roster) if kind == "peer"]
+    promised: set[int] = set()
+    for seat, sig in e.cert or ():
+        key = header.signers[seat] if seat < len(header.signers) else b""
+        if not key:
+            raise BadEntry(f"entry {e.n}: the reign of epoch {e.epoch}: seat {seat} is no player's seat")
+        try:
+            signing.verify_promise(key, header.game, e.epoch, seat, sig)
+        except signing.Refused as err:
+            raise BadEntry(f"entry {e.n}: the reign of epoch {e.epoch}: {err}") from None
+        promised.add(seat)
+    if not membership.quorum(peers, promised):
+        # How many a quorum needs: more than half, or half with the lowest player seat among them.
+        need = len(peers) // 2 + (1 if len(peers) % 2 or peers[0] not in promised else 0)
+        raise BadEntry(f"entry {e.n}: the reign of epoch {e.epoch} has no quorum of promises "
+                       f"({len(promised)} of {need})")
+
+
 def may_author(header: Header | None, author: int, action: Action, state: State, cards: CardSet) -> str | None:
     """Why ``author`` may not make an entry of ``action`` in ``state`` (None: it may).  ``header``
     None: a log whose roster is not at hand, where the table is taken to play any seat."""
@@ -154,6 +194,7 @@ def apply_entry(header: Header | None, cards: CardSet, tip: Tip, e: Entry) -> Ap
         raise BadEntry(f"entry {e.n} does not chain to entry {tip.n}")
     if e.epoch < tip.epoch:  # a later reign appends after an earlier one, never before
         raise BadEntry(f"entry {e.n} is of epoch {e.epoch}, older than entry {tip.n}'s {tip.epoch}")
+    check_certificate(header, tip, e)  # first: whatever else an entry of a made-up reign holds, it has no reign
     check_signatures(header, tip, e)
     try:
         action = decode_action(e.action)

@@ -83,6 +83,7 @@ class Sequencer:
         self.search = desync.Search(RING)  # hash reports and the desync search (net.desync)
         self._last_tick = 0.0
         self._bot_failures = 0
+        self.cert: gamelog.Cert | None = None  # the certificate the reign's first entry carries (go_live)
 
     # -- what reaches the ROUTER ----------------------------------------------------------------
     def on_router(self, rid: bytes, msg: dict, frame, user: str | None) -> None:
@@ -112,9 +113,29 @@ class Sequencer:
 
     def _on_ping(self, rid: bytes, m: Member, msg: dict) -> None:
         m.acked = max(m.acked, min(msg["seq"], self.p.seq))
-        m.promised = max(m.promised, msg["epoch"])
+        if msg["epoch"] <= m.promised:
+            return
+        key = self.p.seats[m.seat].sign if m.seat is not None and m.seat < len(self.p.seats) else b""
+        if not self._signed_promise(m.seat, key, msg["epoch"], msg["psig"]):
+            return self.p.drops.drop("ping", "a promise its seat did not sign", m.name)
+        m.promised, m.psig = msg["epoch"], msg["psig"]
         if msg["epoch"] > self.p.epoch and self.p.header is not None:
             self.raise_epoch(msg["epoch"])
+
+    def _signed_promise(self, seat: int | None, key: bytes, epoch: int, psig: bytes | None) -> bool:
+        """Whether a player's promise of ``epoch`` is signed by its seat's key ``key`` (net.signing):
+        only a signed one counts towards a reign, since the reign's first entry carries them as its
+        certificate (docs/net.md, "Promise certificates").  A spectator's promise is not counted
+        for a quorum, so it needs no signature; no promise (0) neither."""
+        if seat is None or epoch == 0:
+            return True
+        if psig is None:
+            return False
+        try:
+            signing.verify_promise(key, self.p.game, epoch, seat, psig)
+        except signing.Refused:
+            return False
+        return True
 
     def _on_fetch(self, rid: bytes, m: Member, msg: dict) -> None:
         self._serve_fetch(rid, msg["from"])
@@ -181,9 +202,12 @@ class Sequencer:
         return {"t": "welcome", "v": PROTOCOL, "seat": seat, "game": self.p.game, "leader": self.p.seat,
                 "rewind": rewind, "opts": self.p.opts, "epoch": self.p.epoch}
 
-    def go_live(self) -> None:
+    def go_live(self, cert: gamelog.Cert) -> None:
+        """Sequence, with ``cert`` (a quorum's signed promises of our epoch) for the first entry of
+        the reign (net.replica.check_certificate)."""
         self.live = True
         self.expect.clear()
+        self.cert = None if self.p.epoch == election.FIRST_EPOCH else cert
         # Issue 13 item 6: a window open in the logged state is timed from now (the sequencer that
         # timed it may be gone), or it would wait for its seats for ever.
         self.steward.rearm(self.p.state, self.p.rt.now())
@@ -266,11 +290,15 @@ class Sequencer:
             return self.p.send_to(rid, refusal)
         if not self._replaces_old(rid, msg, pub):
             return
-        if self.p.header is not None and msg["epoch"] > self.p.epoch:
-            self.raise_epoch(msg["epoch"])  # before this peer's welcome, which names our epoch
+        promised, psig = msg["epoch"], msg["psig"]
+        if not self._signed_promise(seat, msg["sign"], promised, psig):
+            self.p.drops.drop("hello", "a promise its seat did not sign", addr)
+            promised, psig = 0, None
+        if self.p.header is not None and promised > self.p.epoch:
+            self.raise_epoch(promised)  # before this peer's welcome, which names our epoch
         name = msg["name"][:wire.MAX_NAME] or "player"
         mem = Member(rid, pub, name, seat, msg["inc"], addr, msg["port"], self.p.rt.now(), msg["last"],
-                     lep=msg["lep"], promised=msg["epoch"])
+                     lep=msg["lep"], promised=promised, psig=psig)
         self.membership.members[rid] = mem
         if seat is not None:
             self._seat_member(seat, rid, name, pub, addr, msg)
@@ -502,8 +530,10 @@ class Sequencer:
         except Exception as e:  # an engine bug: refuse this action, keep the game as it is
             log.exception("the engine failed on %s", action)
             return "engine/error", f"{type(e).__name__}: {e}"
+        starts = self.p.log.last_epoch < self.p.epoch  # the reign's first entry: it carries the certificate
         raw = gamelog.signed_entry(self.p.signer, self.p.game, self.p.seq + 1, author, pid, encode_action(action),
-                                   port.hash(state), self.p.log.last_id, self.p.epoch, sig)
+                                   port.hash(state), self.p.log.last_id, self.p.epoch, sig,
+                                   self.cert if starts else None)
         entry = gamelog.decode_entry(raw)
         applied = Applied(entry.n, action, tuple(events), state)
         self.p.replica.keep(entry, applied)
@@ -689,9 +719,10 @@ class Sequencer:
                     m = self.membership.members.get(rid)
                     if m is not None:
                         self.p.send_to(rid, {"t": "fetch_req", "from": min(m.common, self.p.seq) + 1})
-            if self._quorum(self._ready(now)) and (not self.expect or now > self._reconcile_until) \
+            cert = self._certificate(now)
+            if self._quorum({s for s, _ in cert}) and (not self.expect or now > self._reconcile_until) \
                     and (not self.fetching or now > self._fetch_until):
-                self.go_live()
+                self.go_live(cert)
                 return True
             if self._no_quorum_since is not None and now - self._no_quorum_since > 2 * self.p.cfg.dead_s:
                 self.p.step_down()
@@ -719,8 +750,16 @@ class Sequencer:
     def _reach(self, now: float) -> set[int]:
         return self.membership.reach(self.p.me, now, self.p.cfg.dead_s / 2)
 
-    def _ready(self, now: float) -> set[int]:
-        return self.membership.ready(self.p.me, now, self.p.cfg.dead_s / 2, self.p.epoch, self.fetching)
+    def _certificate(self, now: float) -> gamelog.Cert:
+        """The signed promises of our epoch from the seats ready to follow us (ours among them), by
+        seat: the reign's certificate, once they are a quorum."""
+        ready = self.membership.ready(self.p.me, now, self.p.cfg.dead_s / 2, self.p.epoch, self.fetching)
+        sigs = {m.seat: m.psig for m in self.membership.members.values()
+                if m.seat in ready and m.promised == self.p.epoch and m.psig is not None}
+        own = self.p.promise_sig(self.p.epoch)
+        if own is not None:
+            sigs[self.p.me] = own
+        return sorted(sigs.items())
 
     def chat(self, seat: int | None, text: str) -> None:
         self.broadcast({"t": "notice", "kind": "chat", "seat": seat, "text": text})

@@ -12,6 +12,10 @@ for another:
   log (``seq``, and ``prev``, the hash chaining it to the entry before), the sequencer's ``epoch``,
   the action and its author's seat.  An entry copied to another position, another epoch or after
   another history fails, as does any changed field.
+- a **promise** (protocol 7): ``("mq-promise-v1", game, epoch)``: a peer's word that it follows no
+  sequencer of an older epoch (docs/net.md, "Epochs").  A quorum of them, from distinct seats, in
+  the first entry of a reign is its certificate (net.replica.check_certificate): a reign exists only
+  if a quorum promised it, so a player alone cannot make one up.
 
 Every check that fails raises :class:`Refused`, whose message says in words what was wrong and
 where ("entry 12: the signature is not the sequencer's of epoch 3").  net.replica's entry check,
@@ -35,6 +39,7 @@ from nacl.signing import SigningKey, VerifyKey
 
 ACTION_DOMAIN = "mq-action-v1"
 ENTRY_DOMAIN = "mq-entry-v1"
+PROMISE_DOMAIN = "mq-promise-v1"
 PUBLIC_LEN = 32  # an Ed25519 public key
 SIGNATURE_LEN = 64  # an Ed25519 signature
 
@@ -59,6 +64,10 @@ def entry_bytes(game: bytes, seq: int, epoch: int, prev: bytes, action: list[Any
     return _canonical((ENTRY_DOMAIN, game, seq, epoch, prev, action, author))
 
 
+def promise_bytes(game: bytes, epoch: int) -> bytes:
+    return _canonical((PROMISE_DOMAIN, game, epoch))
+
+
 def seed_for(curve_secret_hex: str) -> str:
     """A signing seed derived from a CURVE secret (hex), for a peer given no signing key."""
     return hashlib.blake2b(bytes.fromhex(curve_secret_hex), digest_size=32, person=b"mq-signing-v1").hexdigest()
@@ -76,6 +85,9 @@ class Signer:
 
     def sign_entry(self, game: bytes, seq: int, epoch: int, prev: bytes, action: list[Any], author: int) -> bytes:
         return self._key.sign(entry_bytes(game, seq, epoch, prev, action, author)).signature
+
+    def sign_promise(self, game: bytes, epoch: int) -> bytes:
+        return self._key.sign(promise_bytes(game, epoch)).signature
 
 
 def _verify(public: bytes, message: bytes, signature: bytes, what: str, whose: str) -> None:
@@ -101,6 +113,12 @@ def verify_entry(public: bytes, game: bytes, seq: int, epoch: int, prev: bytes, 
     ``prev``, with this action by seat ``author``."""
     _verify(public, entry_bytes(game, seq, epoch, prev, action, author), signature,
             f"entry {seq}", f"the sequencer's of epoch {epoch}")
+
+
+def verify_promise(public: bytes, game: bytes, epoch: int, seat: int, signature: bytes) -> None:
+    """That seat ``seat``, whose key is ``public``, promised ``epoch`` in this game."""
+    _verify(public, promise_bytes(game, epoch), signature, f"promise of seat {seat} for epoch {epoch}",
+            f"seat {seat}'s")
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from typing import Any, Callable
 
 import msgpack
 
-PROTOCOL = 6  # 6: signed history (hello.sign, propose.sig; docs/net.md "Signed history")
+PROTOCOL = 7  # 7: certified reigns (hello.psig, ping.psig; docs/net.md "Promise certificates")
 MAX_MESSAGE = 1 << 20  # bytes; also the sockets' MAXMSGSIZE (net.transport)
 MAX_TEXT = 200  # chat lines and names are cut to this
 MAX_NAME = 24
@@ -185,13 +185,14 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
     "hello": {"v": _int(), "id": _str(64), "name": _str(MAX_NAME), "role": _one_of("play", "watch"),
               "inc": _bytes(8), "port": PORT, "last": SEQ, "tail": _list_of(_row(SEQ, ID16), 64),
               "game": _opt(_bytes(8)), "epoch": PROMISE, "lep": EPOCH,
-              "sign": SIGN_KEY},  # the player's signing key: the header binds it to the seat
+              "sign": SIGN_KEY,  # the player's signing key: the header binds it to the seat
+              "psig": _opt(SIGNATURE)},  # its signature of the promise ``epoch`` (nil: no game, or 0)
     "commit": {"h": _bytes(32)},
     "reveal": {"nonce": NONCE},
     "propose": {"pid": PID, "x": ACTION, "sig": SIGNATURE},  # sig: the author's, of (game, seat, pid, x)
     "fetch": {"from": SEQ},
     "report": {"hs": _list_of(_row(SEQ, U64, ID16), 4096)},
-    "ping": {"seq": SEQ, "epoch": PROMISE},
+    "ping": {"seq": SEQ, "epoch": PROMISE, "psig": _opt(SIGNATURE)},  # psig: as hello's
     "say": {"text": _str(MAX_TEXT)},
     "gender": {"gender": _one_of("male", "female", "rolled")},  # a player's choice in the lobby (Q-SETUP-3)
     "kids": {"seq": SEQ, "path": PATH, "ok": _str(16), "d": _list_of(U64, 4096)},

@@ -10,8 +10,9 @@ honest log, whatever its length), and offers that log to the peer whose ROUTER i
 as a follower would: ``hello`` with the forged tail and epochs, then the forged entries when asked
 (``fetch_req``).  FIRST is how the first forged entry acts for the other seat: ``table`` (author
 -1) or ``seat`` (that seat's author number, the action signed with the forger's own key); or
-``own``: the forged tail starts with the forger's own moves, which every check accepts in a reign
-it made up (the attack docs/net.md, "Signed history", says is not refused yet).
+``own``: the forged tail starts with the forger's own moves, which every other check accepts in a
+reign it made up.  The reign's first entry carries the only certificate the forger can make: its
+own signed promise of EPOCH (docs/net.md, "Promise certificates": a quorum's are needed).
 
 It speaks the protocol on its own DEALER (net.wire, as a modified client would), patches nothing,
 and writes what it saw to OUT (JSON): where it kept the log, the forged entries' ids, the
@@ -76,8 +77,10 @@ def forge(path: str, seat: int, signer: signing.Signer, first: str, epoch: int) 
         if who == seat or (first == "seat" and k % 2 == 0):  # its own moves, and some made "as" the other seat
             author, pid = who, (inc, k + 1)
             asig = signer.sign_action(header.game, who, pid, x)
+        # The made-up reign's certificate: the one promise the forger can sign, its own.
+        cert = [(seat, signer.sign_promise(header.game, epoch))] if k == 0 else None
         lg.append(gamelog.decode_entry(gamelog.signed_entry(
-            signer, header.game, lg.last_seq + 1, author, pid, x, state_hash(state), lg.last_id, epoch, asig)))
+            signer, header.game, lg.last_seq + 1, author, pid, x, state_hash(state), lg.last_id, epoch, asig, cert)))
     lg.sync()
     lg.close()
     return kept, gamelog.read(out).entries[kept:], victim
@@ -97,7 +100,8 @@ def offer(port: int, key: str, signer: signing.Signer, log_path: str, epoch: int
     seen: dict = {"retries": 0}
     hello = {"t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(key), "name": name, "role": "play",
              "inc": os.urandom(8), "port": 1, "last": len(entries), "tail": [[e.n, e.id] for e in entries][-32:],
-             "game": header.game, "epoch": epoch, "lep": epoch, "sign": signer.public}
+             "game": header.game, "epoch": epoch, "lep": epoch, "sign": signer.public,
+             "psig": signer.sign_promise(header.game, epoch)}
     end, next_hello = time.monotonic() + PATIENCE_S, 0.0
     try:
         while time.monotonic() < end:

@@ -61,8 +61,9 @@ def _logs(tmp_path, keys):
         lg = gamelog.GameLog.create(path)
         lg.write_header(header)
         for n, (action, author, h) in enumerate(moves[:20 + tail], 1):
-            lg.append(gamelog.decode_entry(players.entry(header.game, n, author, encode_action(action), h,
-                                                         lg.last_id, 8 if n <= 20 else epoch)))
+            lg.append(gamelog.decode_entry(players.entry(
+                header.game, n, author, encode_action(action), h, lg.last_id, 8 if n <= 20 else epoch,
+                cert=players.certificate(header.game, epoch, (0, 1)) if n == 21 and epoch != 8 else None)))
         lg.sync()
         lg.raise_promise(epoch)
         lg.close()

@@ -81,9 +81,10 @@ def _report_counts():
 I, S, B, L, D, N = int, str, bytes, list, dict, type(None)
 SPEC: dict[str, dict[str, tuple]] = {
     "hello": {"v": (I,), "id": (S,), "name": (S,), "role": (S,), "inc": (B,), "port": (I,), "last": (I,),
-              "tail": (L,), "game": (B, N), "epoch": (I,), "lep": (I,), "sign": (B,)},
+              "tail": (L,), "game": (B, N), "epoch": (I,), "lep": (I,), "sign": (B,),
+              "psig": (B, N)},
     "commit": {"h": (B,)}, "reveal": {"nonce": (B,)}, "propose": {"pid": (I,), "x": (L,), "sig": (B,)},
-    "fetch": {"from": (I,)}, "report": {"hs": (L,)}, "ping": {"seq": (I,), "epoch": (I,)}, "say": {"text": (S,)},
+    "fetch": {"from": (I,)}, "report": {"hs": (L,)}, "ping": {"seq": (I,), "epoch": (I,), "psig": (B, N)}, "say": {"text": (S,)},
     "gender": {"gender": (S,)}, "kids": {"seq": (I,), "path": (L,), "ok": (S,), "d": (L,)}, "bye": {},
     "welcome": {"v": (I,), "seat": (I, N), "game": (B,), "leader": (I,), "rewind": (I,), "epoch": (I,)},
     "refuse": {"reason": (S,), "text": (S,)}, "retry": {"leader": (I, N)},
@@ -352,7 +353,7 @@ class Sim:
         # A hello on a follower's ROUTER: a retry naming the sequencer.
         await self._staged(lambda: gp.rt.from_router([F(b"\x00x"), F(self.corpus["hello"][0], wp.pub)]))
         # A message from a connection that never said hello: who.
-        await self._staged(lambda: self.to_leader(U, wire.pack({"t": "ping", "seq": 1, "epoch": 8}), gp.pub))
+        await self._staged(lambda: self.to_leader(U, wire.pack({"t": "ping", "seq": 1, "epoch": 8, "psig": None}), gp.pub))
         # A desync: a report with a wrong hash, the subtree search (kids_req, kids), pause, desync.
         n = hp.seq
 

@@ -240,7 +240,8 @@ def test_a_new_sequencer_refuses_crafted_entries_from_a_more_up_to_date_log(tmp_
                 "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
                 "role": "play", "inc": os.urandom(8), "port": 1, "last": len(forged),
                 "tail": [[e.n, e.id] for e in forged], "game": game.header.game, "epoch": 8, "lep": 8,
-                "sign": game.players.signers[1].public}))
+                "sign": game.players.signers[1].public,
+                "psig": game.players.signers[1].sign_promise(game.header.game, 8)}))
             ask = await _next(d, "fetch_req")
             assert ask["from"] == game.at
             await d.send(wire.pack({"t": "entries", "recs": [e.raw for e in forged[ask["from"] - 1:]]}))

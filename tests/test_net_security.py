@@ -246,7 +246,7 @@ def test_idle_connections_neither_exhaust_the_hosts_descriptors_nor_keep_a_playe
 # Every message type a member sends the sequencer (docs/net.md, "Messages"), but hello, valid as such.
 MEMBER_MESSAGES = {
     "commit": {"h": b"c" * 32}, "reveal": {"nonce": b"n" * 32}, "propose": {"pid": 99, "x": [1, "ready", []], "sig": b"s" * 64},
-    "fetch": {"from": 1}, "report": {"hs": [[1, 5, b"i" * 16]]}, "ping": {"seq": 0, "epoch": 8}, "say": {"text": "hi"},
+    "fetch": {"from": 1}, "report": {"hs": [[1, 5, b"i" * 16]]}, "ping": {"seq": 0, "epoch": 8, "psig": None}, "say": {"text": "hi"},
     "kids": {"seq": 1, "path": [], "ok": "ok", "d": []}, "entries": {"recs": []}, "bye": {},
 }
 

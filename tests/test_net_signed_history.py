@@ -28,7 +28,7 @@ from mq.cards import load_default
 from mq.rules import actors, codec, make_params, new_game, state_hash, step, view
 from mq.rules.actions import encode as encode_action
 from mq.table import Notice
-from net import gamelog, identity, signing, wire
+from net import gamelog, identity, replica, signing, wire
 from net.client import NetTable
 from net.harness import ROOT, Cluster
 from net.peer import Config, Peer
@@ -61,17 +61,28 @@ class Game:
         lg.close()
         return gamelog.read(path).entries
 
-    def forged(self, path: str, sequencer: int, epoch: int) -> list[gamelog.Entry]:
+    def write_entries(self, upto: int) -> list[gamelog.Entry]:
+        """The honest game's first ``upto`` entries, sequenced by seat 0 in epoch 8."""
+        entries: list[gamelog.Entry] = []
+        for n, (x, seat, h) in enumerate(self.moves[:upto], 1):
+            prev = entries[-1].id if entries else self.header.id
+            entries.append(gamelog.decode_entry(self.players.entry(self.header.game, n, seat, x, h, prev, 8)))
+        return entries
+
+    def forged(self, path: str, sequencer: int, epoch: int, cert: tuple[int, ...] = ()) -> list[gamelog.Entry]:
         """The forger's log: the honest one to ``kept``, then 7 moves (as the bots would make them,
         legal, hashes recomputed; the first another player's) made "the table", signed by seat
-        ``sequencer`` as the sequencer of ``epoch``."""
+        ``sequencer`` as the sequencer of ``epoch``; a new reign's first entry carries the promises
+        of the seats ``cert``."""
         lg = gamelog.GameLog.create(path)
         lg.write_header(self.header)
         for n, (x, seat, h) in enumerate(self.moves[:self.kept], 1):
             lg.append(gamelog.decode_entry(self.players.entry(self.header.game, n, seat, x, h, lg.last_id, 8)))
         for x, _, h in self.moves[self.kept:self.kept + 7]:
+            first = lg.last_seq == self.kept and epoch != 8
             lg.append(gamelog.decode_entry(self.players.entry(
-                self.header.game, lg.last_seq + 1, -1, x, h, lg.last_id, epoch, sequencer=sequencer)))
+                self.header.game, lg.last_seq + 1, -1, x, h, lg.last_id, epoch, sequencer=sequencer,
+                cert=self.players.certificate(self.header.game, epoch, cert) if first else None)))
         lg.sync()
         lg.close()
         return gamelog.read(path).entries
@@ -122,19 +133,22 @@ def _bytes(path: str) -> bytes:
         return f.read()
 
 
-@pytest.mark.parametrize("sequencer, epoch, refused", [
-    (1, 8, "the signature is not the sequencer's of epoch 8"),  # posing as the host's reign
-    (1, 9, "the table cannot act for seat"),  # its own reign: the rule refuses
-], ids=["host-epoch", "own-epoch"])
-def test_a_follower_told_to_rewind_for_a_forged_log_keeps_its_own(tmp_path, game, sequencer, epoch, refused):
+@pytest.mark.parametrize("sequencer, epoch, cert, refused", [
+    (1, 8, (), "the signature is not the sequencer's of epoch 8"),  # posing as the host's reign
+    (1, 9, (1,), "the reign of epoch 9 has no quorum of promises (1 of 2)"),  # a reign it made up
+    (1, 9, (0, 1), "the table cannot act for seat"),  # a reign a quorum promised: the rule refuses
+], ids=["host-epoch", "own-epoch", "certified-own-epoch"])
+def test_a_follower_told_to_rewind_for_a_forged_log_keeps_its_own(tmp_path, game, sequencer, epoch, cert, refused):
     """The forged-log attack on resume: seat 1 resumes the game as host with its forged log (its
     own ROUTER, speaking the protocol as a modified ``mq host --resume`` would) and tells an honest
     player holding all HONEST entries to rewind to where the forgery starts.  The player checks the host's next entry
-    before it drops anything: refused, named, and its log is byte for byte what it was."""
+    before it drops anything: refused, named, and its log is byte for byte what it was.  A reign
+    of the forger's own that no quorum promised is refused by its certificate (docs/net.md,
+    "Promise certificates"); one that a quorum did promise, by the authorship rule."""
     honest_log, forged_log = str(tmp_path / "p2.mqlog"), str(tmp_path / "forged.mqlog")
     game.write(honest_log)
     before = _bytes(honest_log)
-    forged = game.forged(forged_log, sequencer, epoch)
+    forged = game.forged(forged_log, sequencer, epoch, cert)
     notices = []
 
     async def main():
@@ -195,7 +209,8 @@ def test_a_resumed_host_refuses_a_forged_log_a_player_offers_and_goes_on(tmp_pat
                 "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
                 "role": "play", "inc": os.urandom(8), "port": 1, "last": len(forged),
                 "tail": [[e.n, e.id] for e in forged][-64:], "game": game.header.game, "epoch": 8, "lep": 8,
-                "sign": game.players.signers[1].public}))
+                "sign": game.players.signers[1].public,
+                "psig": game.players.signers[1].sign_promise(game.header.game, 8)}))
             _, ask = await _next(d, "fetch_req")
             assert ask["from"] == game.kept + 1
             await d.send(wire.pack({"t": "entries", "recs": [e.raw for e in forged[game.kept:]]}))
@@ -239,30 +254,46 @@ def test_the_forged_log_is_refused_by_replay_verify_and_by_resume_naming_the_ent
     assert _bytes(c.log(1)) == before
 
 
-def _unsigned_log(path: str, game: Game) -> None:
-    """A log as mq protocol 5 wrote it: a header of 7 fields, entries without signatures."""
+def _older_log(path: str, game: Game, version: int) -> None:
+    """A log as an older mq wrote it: protocol 5 (a header of 7 fields, entries without signatures)
+    or protocol 6 (signed; entries of 9 fields, no certificate field, reigns without certificates)."""
     h = game.header
-    header = msgpack.packb(["H", 5, h.game, h.seed, codec.encode(h.params), list(h.nonces),
-                            [list(r) for r in h.roster]], use_bin_type=True)
+    fields = ["H", version, h.game, h.seed, codec.encode(h.params), list(h.nonces), [list(r) for r in h.roster]]
+    if version == 6:
+        fields.append(list(h.signers))
     lg = gamelog.GameLog.create(path)
-    lg.write_header(gamelog.decode_header(header))
+    lg.write_header(gamelog.decode_header(msgpack.packb(fields, use_bin_type=True)))
     for n, (x, seat, sh) in enumerate(game.moves[:HONEST], 1):
-        lg.append(gamelog.decode_entry(gamelog.encode_entry(n, seat, (b"old-log!", n), x, sh, lg.last_id, 8)))
+        if version == 6:
+            pid = (b"crafted!", n)
+            asig = game.players.signers[seat].sign_action(h.game, seat, pid, x)
+            ssig = game.players.signers[0].sign_entry(h.game, n, 8, lg.last_id, x, seat)
+            raw = gamelog.encode_entry(n, seat, pid, x, sh, lg.last_id, 8, asig, ssig, certified=False)
+        else:
+            raw = gamelog.encode_entry(n, seat, (b"old-log!", n), x, sh, lg.last_id, 8)
+        lg.append(gamelog.decode_entry(raw))
     lg.close()
 
 
-def test_an_unsigned_log_replays_says_so_and_is_not_resumed(tmp_path, game):
-    """A log of the previous format (protocol 5: no signers, no signatures) still replays and
-    verifies; the verdict says in words that it is unsigned.  ``mq host --resume`` refuses it in
-    words (docs/net.md, "Signed history": a game goes on only from a signed log)."""
+@pytest.mark.parametrize("version, replayed, verdict, refused", [
+    (5, "unsigned history (mq protocol 5", "the log is unsigned (mq protocol 5)",
+     "this log is of unsigned history (mq protocol 5)"),
+    (6, "reigns without certificates (mq protocol 6", "the log's reigns carry no certificates (mq protocol 6)",
+     "this log is of mq protocol 6, whose reigns carry no certificates"),
+])
+def test_an_older_log_replays_says_so_and_is_not_resumed(tmp_path, game, version, replayed, verdict, refused):
+    """A log of an older format (protocol 5: no signers, no signatures; protocol 6: signed, but no
+    reign carries a certificate) still replays and verifies; the verdict says in words what it
+    lacks.  ``mq host --resume`` refuses it in words (docs/net.md, "Signed history", "Promise
+    certificates": a game goes on only from a log of this protocol)."""
     old = str(tmp_path / "old.mqlog")
-    _unsigned_log(old, game)
-    assert not gamelog.read(old).header.signed
+    _older_log(old, game, version)
+    assert gamelog.read(old).header.signed == (version == 6) and not gamelog.read(old).header.certified
     out = subprocess.run([sys.executable, "-m", "net.cli", "replay", old, "--verify"], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stdout + out.stderr
-    assert "unsigned history (mq protocol 5" in out.stdout
-    assert "verify: ok: the game is unfinished" in out.stdout and "the log is unsigned (mq protocol 5)" in out.stdout
+    assert replayed in out.stdout
+    assert "verify: ok: the game is unfinished" in out.stdout and verdict in out.stdout
     with Cluster(str(tmp_path / "run")) as c:
         os.makedirs(c.home(0))
         with open(os.path.join(c.home(0), "identity"), "w", encoding="ascii") as f:
@@ -271,7 +302,7 @@ def test_an_unsigned_log_replays_says_so_and_is_not_resumed(tmp_path, game):
             f.write(_bytes(old))
         p = c.host(resume=True, ready=False)
         assert p.wait(30) == 1, p.err()[-2000:]
-        assert "this log is of unsigned history (mq protocol 5)" in p.err() and "Traceback" not in p.err()
+        assert refused in p.err() and "Traceback" not in p.err()
 
 
 @pytest.mark.parametrize("author", ["table", "seat"])
@@ -309,3 +340,40 @@ def test_a_sequencer_that_authors_a_move_for_another_seat_is_refused(tmp_path, a
             await t.close()
 
     asyncio.run(main())
+
+
+def test_a_reign_is_taken_only_with_a_quorum_of_valid_promises(game):
+    """net.replica.check_certificate (docs/net.md, "Promise certificates"): the first entry of a
+    reign after the host's carries signed promises of its epoch from a quorum of the player seats
+    (2 of these 3), each checked against the seat's key; an entry that starts no reign carries none."""
+    h, players = game.header, game.players
+    tip = replica.Tip.start(h, CARDS)
+    for e in game.write_entries(game.kept):
+        tip = tip.after(e, replica.apply_entry(h, CARDS, tip, e).state)
+    x, _, sh = game.moves[game.kept]
+
+    def first(cert, epoch=9, prev=tip):
+        return gamelog.decode_entry(players.entry(h.game, prev.n + 1, -1, x, sh, prev.id, epoch, sequencer=1,
+                                                  cert=cert))
+
+    def refusal(e, at=tip) -> str:
+        with pytest.raises(replica.BadEntry) as err:
+            replica.check_certificate(h, at, e)
+        return str(err.value)
+
+    n = game.kept + 1
+    replica.check_certificate(h, tip, first(players.certificate(h.game, 9, (0, 1))))  # a quorum: taken
+    replica.check_certificate(h, tip, first(players.certificate(h.game, 9, (1, 2))))
+    assert refusal(first(None)) == f"entry {n}: the reign of epoch 9 has no quorum of promises (0 of 2)"
+    assert refusal(first(players.certificate(h.game, 9, (1,)))) == \
+        f"entry {n}: the reign of epoch 9 has no quorum of promises (1 of 2)"
+    other_epoch = [(0, players.signers[0].sign_promise(h.game, 17)), (1, players.signers[1].sign_promise(h.game, 9))]
+    assert "promise of seat 0 for epoch 9: the signature is not seat 0's" in refusal(first(other_epoch))
+    borrowed = [(0, players.signers[1].sign_promise(h.game, 9)), (1, players.signers[1].sign_promise(h.game, 9))]
+    assert "promise of seat 0 for epoch 9: the signature is not seat 0's" in refusal(first(borrowed))
+    # Within a reign, and in the host's first reign (epoch 8), no certificate.
+    assert refusal(first(players.certificate(h.game, 8, (0, 1)), epoch=8)) == \
+        f"entry {n}: a certificate where no reign needs one"
+    replica.check_certificate(h, tip, first(None, epoch=8))
+    with pytest.raises(wire.Malformed):  # seats out of order: not a certificate's shape
+        first(list(reversed(players.certificate(h.game, 9, (0, 1)))))
