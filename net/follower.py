@@ -332,15 +332,8 @@ class Follower:
                 del self.p.catchup.buffer[n + 1]  # ours too: the logs part later than we were told
                 n = self.rewind_to = n + 1 if n + 1 < self.p.seq else None
                 continue
-            try:
-                self.p.replica.would_take(n, e)
-                ours = self.p.log.entries[n] if n < self.p.seq else None
-                if ours is not None and ours.epoch == e.epoch:
-                    # An honest sequencer numbers each seq once in its epoch (a new reign takes a
-                    # new epoch): two signed entries of one epoch for one seq prove it equivocates,
-                    # and ours may be one a quorum holds.  Refused in words, nothing dropped.
-                    raise replica.BadEntry(f"entry {e.n}: the sequencer of epoch {e.epoch} signed two "
-                                           "different entries for it (it equivocates)")
+            try:  # refused in words, nothing dropped, for a forgery or an equivocation's other face
+                self.p.replica.would_replace(n, e)
             except replica.BadEntry as err:
                 log.error("not rewinding to entry %d for the host's entry that fails: %s", n, err)
                 self.rewind_to = None

@@ -302,6 +302,19 @@ class Replica:
         epoch = lg.entries[n - 1].epoch if n else 0
         return apply_entry(header, self.cards, Tip(n, lg.id_at(n), epoch, state, proposals), e)
 
+    def would_replace(self, n: int, e: Entry) -> Applied:
+        """:meth:`would_take` for an entry that would replace ours after entry ``n`` (a rewind to
+        ``n``): also BadEntry if our entry ``n + 1`` is of the same epoch.  An honest sequencer
+        numbers each seq once in its epoch (a new reign takes a new epoch), so two signed entries of
+        one epoch for one seq prove that epoch's sequencer equivocates, and ours may be one a quorum
+        holds: both followers told to rewind and new sequencers reconciling keep theirs."""
+        applied = self.would_take(n, e)
+        lg, _ = self._open()
+        if n < self.seq and lg.entries[n].epoch == e.epoch:
+            raise BadEntry(f"entry {e.n}: the sequencer of epoch {e.epoch} signed two different entries for it "
+                           "(it equivocates)")
+        return applied
+
     def take(self, e: Entry) -> Applied:
         """Check and apply the next entry, and append it; BadEntry (nothing changed) if it does not
         check out."""

@@ -809,8 +809,10 @@ class Sequencer:
                 # Theirs is more up to date: our entries from here were never acknowledged — if
                 # theirs check out.  An entry that does not is no one's acknowledged entry (every
                 # honest peer checked it before keeping it): nothing of ours is dropped for it.
-                try:
-                    self.p.replica.would_take(e.n - 1, e)
+                # Nor for another entry of the same epoch as ours: that epoch's sequencer signed
+                # both, and a quorum may hold ours (docs/net.md, "An equivocating sequencer").
+                try:  # (and not for the other face of an equivocation: ours may be one a quorum holds)
+                    self.p.replica.would_replace(e.n - 1, e)
                 except replica.BadEntry as err:
                     problem = str(err)
                     break

@@ -25,7 +25,8 @@ from signed import Players
 
 from mq.bots import choose
 from mq.cards import load_default
-from mq.rules import actors, codec, make_params, new_game, state_hash, step, view
+from mq.rules import actors, codec, legal_actions, make_params, new_game, state_hash, step, view
+from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.table import Notice
 from net import gamelog, identity, replica, signing, wire
@@ -230,6 +231,74 @@ def test_a_resumed_host_refuses_a_forged_log_a_player_offers_and_goes_on(tmp_pat
     assert any(want in r.getMessage() and "not adopting" in r.getMessage() for r in caplog.records), \
         [r.getMessage() for r in caplog.records]
     assert [e.raw for e in gamelog.read(host_log).entries[:game.kept + 1]] == [e.raw for e in honest]
+
+
+def _other_face(path: str, game: Game) -> list[gamelog.Entry]:
+    """The other face of an equivocation: the honest log to ``kept``, then another legal move of the
+    seat that acts there (signed by that seat), and bot moves after it, longer than the honest log,
+    every entry numbered and signed by seat 0 as the sequencer of epoch 8 — what a sequencer that
+    equivocates sends some of its followers."""
+    state = new_game(game.header.params, game.header.seed, CARDS)
+    for x, _, _ in game.moves[:game.kept]:
+        state = step(state, decode_action(x), CARDS)[0]
+    seat = game.moves[game.kept][1]
+    other = next(a for a in legal_actions(state, seat, CARDS) if encode_action(a) != game.moves[game.kept][0])
+    moves = list(game.moves[:game.kept])
+    for k in range(HONEST - game.kept + 4):
+        seat = seat if k == 0 else actors(state)[0]
+        action = other if k == 0 else choose(view(state, seat), seat, CARDS)
+        state = step(state, action, CARDS)[0]
+        moves.append((encode_action(action), seat, state_hash(state)))
+    return game.write(path, moves)
+
+
+def test_a_new_sequencer_keeps_its_tail_for_the_other_face_of_an_equivocation(tmp_path, game, caplog):
+    """docs/net.md, "An equivocating sequencer": a new sequencer reconciling (an honest host resumed)
+    holds entry ``kept + 1`` of epoch 8; seat 1 offers a longer log of the same epoch with another
+    entry there, also signed by epoch 8's sequencer (both check out).  The pair proves that epoch's
+    sequencer signed two entries for one seq: the host refuses, says so, keeps its own entries (the
+    ones a quorum may hold) and tells seat 1 to rewind.  (Before, it dropped them for the longer face.)"""
+    host_log, other_log = str(tmp_path / "h.mqlog"), str(tmp_path / "other.mqlog")
+    honest = game.write(host_log)
+    other = _other_face(other_log, game)
+    assert len(other) > len(honest) and other[game.kept].id != honest[game.kept].id
+    caplog.set_level(logging.ERROR, logger="mq.net")
+
+    async def main():
+        h = Peer(Config(name="p0", key=game.keys[0], log_path=host_log, settle_s=5.0, **FAST))
+        await h.resume(host_log)
+        ctx = zmq.asyncio.Context()
+        d = ctx.socket(zmq.DEALER)
+        d.linger = 0
+        d.curve_publickey, d.curve_secretkey = identity.keypair(game.keys[1])
+        d.curve_serverkey = h.pub.encode()
+        d.connect(f"tcp://127.0.0.1:{h.port}")
+        try:
+            await d.send(wire.pack({
+                "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
+                "role": "play", "inc": os.urandom(8), "port": 1, "last": len(other),
+                "tail": [[e.n, e.id] for e in other][-64:], "game": game.header.game, "epoch": 8, "lep": 8,
+                "sign": game.players.signers[1].public,
+                "psig": game.players.signers[1].sign_promise(game.header.game, 8)}))
+            _, ask = await _next(d, "fetch_req")
+            assert ask["from"] == game.kept + 1
+            await d.send(wire.pack({"t": "entries", "recs": [e.raw for e in other[game.kept:]]}))
+            while True:
+                _, w = await _next(d, "welcome")
+                if w["rewind"] >= 0:
+                    break
+            assert w["rewind"] == game.kept
+            assert [e.raw for e in h.log.entries[:HONEST]] == [e.raw for e in honest]
+        finally:
+            d.close()
+            ctx.term()
+            await h.close()
+
+    asyncio.run(main())
+    want = (f"not adopting p1's log: entry {game.kept + 1}: the sequencer of epoch 8 signed two different entries "
+            "for it (it equivocates)")
+    assert any(want in r.getMessage() for r in caplog.records), [r.getMessage() for r in caplog.records]
+    assert [e.raw for e in gamelog.read(host_log).entries[:HONEST]] == [e.raw for e in honest]
 
 
 def test_the_forged_log_is_refused_by_replay_verify_and_by_resume_naming_the_entry(tmp_path, game):
