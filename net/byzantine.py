@@ -16,7 +16,12 @@ drawn from the seed, a few times a virtual second:
 - *equivocate* (as the live sequencer, on its own turn): two different entries for the next seq,
   both validly signed (its own action, its own epoch), one to each half of its followers;
 - *longer-log*: as a follower, a forged tail (altered entries) offered as the answer to a
-  sequencer's ``fetch_req`` (reconciliation).
+  sequencer's ``fetch_req`` (reconciliation);
+- *own-reign* (as a follower, on its own turn): a reign of its own seat that no one promised, in an
+  epoch later than any, whose entries are its own legal moves (each signed by itself, as the
+  author and as that reign's sequencer; the first with the only certificate it can make, its own
+  promise), announced in a ``hello`` (that log's last entry and epoch, its promise of the epoch
+  signed) and offered as the answer to the ``fetch_req`` that follows.
 
 For every record it makes it asks the one entry check (net.replica.apply_entry, against its own
 log) which check refuses it, and tells the simulation, which then checks that no honest peer's
@@ -33,14 +38,14 @@ from typing import TYPE_CHECKING
 from mq.rules import IllegalAction, legal_actions
 from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
-from net import gamelog, port, replica, wire
+from net import election, gamelog, port, replica, wire
 from net.wire import TABLE_AUTHOR
 
 if TYPE_CHECKING:
     from net.peer import Peer
     from net.sim import Sim
 
-KINDS = ("forge-seat", "forge-table", "alter", "replay-entry", "replay-proposal")  # on a timer; the
+KINDS = ("forge-seat", "forge-table", "alter", "replay-entry", "replay-proposal", "own-reign")  # on a timer; the
 # others when the peer's own code sends: equivocate (an entry it numbered), longer-log (a fetch answer)
 PERIOD_S = 0.25  # an attack about this often (virtual seconds)
 
@@ -67,6 +72,7 @@ class Attacker:
         self.counts: Counter = Counter()
         self._own = False  # True while an attack sends (outgoing leaves those alone)
         self._faces: dict[bytes, tuple[bytes, set[bytes]] | None] = {}  # entry id -> its other face
+        self._reign: list[bytes] = []  # a made-up reign's entries, announced, offered at the next fetch_req
 
     def arm(self, rt) -> None:
         """Attack from this process (a restarted one is armed again)."""
@@ -158,17 +164,18 @@ class Attacker:
     def _followers(self, p: "Peer") -> list[bytes]:
         return [rid for rid, m in sorted(p.sequencer.membership.members.items()) if m.seat is not None]
 
-    def _judge(self, p: "Peer", kind: str, raw: bytes) -> None:
+    def _judge(self, p: "Peer", kind: str, raw: bytes) -> bool:
         """Ask the one entry check about a record made after our tip; a record it refuses is
-        forged, and no honest peer may ever hold it."""
+        forged, and no honest peer may ever hold it.  True: refused."""
         e = gamelog.decode_entry(raw)
         try:
             replica.apply_entry(p.header, p.cards, p.replica.tip(), e)
         except replica.BadEntry as err:
             self.counts[(kind, "by " + refusing_check(str(err)))] += 1
             self.sim.forged[e.id] = f"{kind}: {err}"
-            return
+            return True
         self.counts[(kind, "valid")] += 1
+        return False
 
     # -- the attacks -----------------------------------------------------------------------------------
     def _other_action(self, p: "Peer"):
@@ -259,10 +266,53 @@ class Attacker:
         p.rt.send(p.dealer, [wire.pack({"t": "propose", "pid": old.pid[1], "x": old.action, "sig": old.asig})])
         return True
 
+    def _own_reign(self, p: "Peer") -> bool:
+        """A made-up reign of our seat, its entries our own moves, announced in a hello; the
+        fetch_req it brings is answered with them (:meth:`answer_fetch`)."""
+        if p.leader or not p.follower.welcomed or self.seat not in port.actors(p.state):
+            return False
+        epoch = election.next_epoch(max(p.promise(), p.log.last_epoch), self.seat)
+        if not wire.PROMISE(epoch):
+            return False
+        state, prev, inc = p.state, p.log.last_id, self.rng.randbytes(8)
+        raws: list[bytes] = []
+        while len(raws) < 3 and self.seat in port.actors(state):
+            acts = legal_actions(state, self.seat, p.cards)
+            if not acts:
+                break
+            action = acts[self.rng.randrange(len(acts))]
+            state = port.apply(state, action, p.cards)[0]
+            x, pid = encode_action(action), (inc, len(raws) + 1)
+            raws.append(gamelog.signed_entry(
+                p.signer, p.game, p.seq + 1 + len(raws), self.seat, pid, x, port.hash(state), prev, epoch,
+                p.signer.sign_action(p.game, self.seat, pid, x),
+                None if raws else [(self.seat, p.signer.sign_promise(p.game, epoch))]))
+            prev = gamelog.record_id(raws[-1])
+        if not raws:
+            return False
+        # Refused by its certificate, but where our seat's promise alone is a quorum (seat 0 of a
+        # 2-player game, the tie rule of net.membership.quorum): then it is a reign the rules allow.
+        if self._judge(p, "own-reign", raws[0]):
+            for raw in raws[1:]:  # after a refused first entry, none of them may be held either
+                self.sim.forged.setdefault(gamelog.record_id(raw), "own-reign: after a refused first entry")
+        self._reign = raws
+        made = [gamelog.decode_entry(raw) for raw in raws]
+        tail = [[n, p.log.id_at(n)] for n in range(max(1, p.seq - 15), p.seq + 1)] + [[e.n, e.id] for e in made]
+        p.rt.send(p.dealer, [wire.pack({
+            "t": "hello", "v": wire.PROTOCOL, "id": p.pub, "name": p.cfg.name[:wire.MAX_NAME], "role": p.cfg.role,
+            "inc": p.inc, "port": p.port, "last": made[-1].n, "tail": tail, "game": p.game, "epoch": epoch,
+            "psig": p.signer.sign_promise(p.game, epoch), "lep": epoch, "sign": p.signer.public})])
+        return True
+
     def answer_fetch(self, p: "Peer", msg: dict) -> dict:
-        """A follower's answer to a sequencer's fetch_req, its tail forged (longer-log): every
-        entry from the first one asked for is altered and re-chained."""
+        """A follower's answer to a sequencer's fetch_req, its tail forged: the made-up reign we
+        announced (own-reign), or (longer-log) every entry from the first one asked for altered
+        and re-chained."""
         recs = msg.get("recs")
+        reign, self._reign = self._reign, []
+        if reign and gamelog.decode_entry(reign[0]).n == p.seq + 1:  # it still follows our log
+            self.counts[("own-reign", "offered")] += 1
+            return {"t": "entries", "recs": list(recs or []) + reign}
         if not recs or self.rng.random() < 0.5:
             return msg
         self.counts[("longer-log", "tried")] += 1
