@@ -657,8 +657,7 @@ class Peer:
     def cannot_sign(self) -> str | None:
         """Why this peer cannot play its seat in the logged game (None: it can): the log is of
         unsigned history or of uncertified reigns (an older mq: replayable, not resumable), or the
-        header binds the seat
-        to another signing key than ours."""
+        header binds the seat to another signing key than ours."""
         if self.header is None or self.seat is None:
             return None
         if not self.header.signed:

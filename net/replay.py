@@ -5,8 +5,8 @@ damage before the last record is refused), the seed against the revealed nonces,
 re-applied by net.replica (the check every peer makes too: chain, epochs, the signatures of its
 author and its sequencer, who may author it, the engine, the state hash after it).  A log of
 unsigned history (mq protocol 5 or older) replays and verifies as it did, and the verdict says it
-is unsigned; so does a log of protocol 6 (signed, its reigns without certificates), and the verdict
-says that.  With ``--verify`` any failure exits non-zero; the final state's
+is unsigned; a log of protocol 6 (signed, its reigns without certificates) too, and the verdict
+says that its reigns carry none.  With ``--verify`` any failure exits non-zero; the final state's
 incremental hash is also checked against a full recompute.  The verdict says what was dropped as a
 torn tail and whether the game finished (:func:`verdict`): a log that passes may still be of a game
 in progress, or have lost its last record to a crash.  A last record whose every byte is there but
