@@ -186,17 +186,12 @@ def test_a_follower_told_to_rewind_for_a_forged_log_keeps_its_own(tmp_path, game
     assert replay(honest_log).ok
 
 
-def test_a_resumed_host_refuses_a_forged_log_a_player_offers_and_goes_on(tmp_path, game, caplog):
-    """The attack the other way round: an honest host resumes (as after every peer stopped); the
-    forger (seat 1's key, over CURVE) says it holds a longer log of the same epoch and answers the
-    host's ``fetch_req`` with the forged entries.  The host takes none, keeps every entry it held,
-    and tells the forger to rewind to what they share."""
-    host_log, forged_log = str(tmp_path / "h.mqlog"), str(tmp_path / "forged.mqlog")
-    honest = game.write(host_log, game.moves[:game.kept + 1])  # one entry past where the forgery starts
-    forged = game.forged(forged_log, 1, 8)
-    caplog.set_level(logging.ERROR, logger="mq.net")
-
-    async def main():
+def _offer_to_a_resumed_host(game: Game, host_log: str, offered: list[gamelog.Entry]) -> list[bytes]:
+    """An honest host (seat 0) resumes from ``host_log`` (as after every peer stopped); seat 1 (its
+    key, over CURVE) says it holds ``offered``, a longer log of epoch 8 that parts from the host's at
+    ``kept + 1``, and answers the host's ``fetch_req`` with its entries from there.  Returns the
+    host's log (records) once it tells seat 1 to rewind to ``kept``."""
+    async def main() -> list[bytes]:
         h = Peer(Config(name="p0", key=game.keys[0], log_path=host_log, settle_s=5.0, **FAST))
         await h.resume(host_log)
         ctx = zmq.asyncio.Context()
@@ -208,25 +203,36 @@ def test_a_resumed_host_refuses_a_forged_log_a_player_offers_and_goes_on(tmp_pat
         try:
             await d.send(wire.pack({
                 "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
-                "role": "play", "inc": os.urandom(8), "port": 1, "last": len(forged),
-                "tail": [[e.n, e.id] for e in forged][-64:], "game": game.header.game, "epoch": 8, "lep": 8,
+                "role": "play", "inc": os.urandom(8), "port": 1, "last": len(offered),
+                "tail": [[e.n, e.id] for e in offered][-64:], "game": game.header.game, "epoch": 8, "lep": 8,
                 "sign": game.players.signers[1].public,
                 "psig": game.players.signers[1].sign_promise(game.header.game, 8)}))
             _, ask = await _next(d, "fetch_req")
             assert ask["from"] == game.kept + 1
-            await d.send(wire.pack({"t": "entries", "recs": [e.raw for e in forged[game.kept:]]}))
+            await d.send(wire.pack({"t": "entries", "recs": [e.raw for e in offered[game.kept:]]}))
             while True:
                 _, w = await _next(d, "welcome")
                 if w["rewind"] >= 0:
                     break
             assert w["rewind"] == game.kept
-            assert h.seq == game.kept + 1 and [e.raw for e in h.log.entries] == [e.raw for e in honest]
+            return [e.raw for e in h.log.entries]
         finally:
             d.close()
             ctx.term()
             await h.close()
 
-    asyncio.run(main())
+    return asyncio.run(main())
+
+
+def test_a_resumed_host_refuses_a_forged_log_a_player_offers_and_goes_on(tmp_path, game, caplog):
+    """The attack the other way round: an honest host resumes; the forger says it holds a longer
+    log of the same epoch and answers the host's ``fetch_req`` with the forged entries.  The host
+    takes none, keeps every entry it held, and tells the forger to rewind to what they share."""
+    host_log, forged_log = str(tmp_path / "h.mqlog"), str(tmp_path / "forged.mqlog")
+    honest = game.write(host_log, game.moves[:game.kept + 1])  # one entry past where the forgery starts
+    forged = game.forged(forged_log, 1, 8)
+    caplog.set_level(logging.ERROR, logger="mq.net")
+    assert _offer_to_a_resumed_host(game, host_log, forged) == [e.raw for e in honest]
     want = f"entry {game.kept + 1}: the signature is not the sequencer's of epoch 8"
     assert any(want in r.getMessage() and "not adopting" in r.getMessage() for r in caplog.records), \
         [r.getMessage() for r in caplog.records]
@@ -263,38 +269,7 @@ def test_a_new_sequencer_keeps_its_tail_for_the_other_face_of_an_equivocation(tm
     other = _other_face(other_log, game)
     assert len(other) > len(honest) and other[game.kept].id != honest[game.kept].id
     caplog.set_level(logging.ERROR, logger="mq.net")
-
-    async def main():
-        h = Peer(Config(name="p0", key=game.keys[0], log_path=host_log, settle_s=5.0, **FAST))
-        await h.resume(host_log)
-        ctx = zmq.asyncio.Context()
-        d = ctx.socket(zmq.DEALER)
-        d.linger = 0
-        d.curve_publickey, d.curve_secretkey = identity.keypair(game.keys[1])
-        d.curve_serverkey = h.pub.encode()
-        d.connect(f"tcp://127.0.0.1:{h.port}")
-        try:
-            await d.send(wire.pack({
-                "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
-                "role": "play", "inc": os.urandom(8), "port": 1, "last": len(other),
-                "tail": [[e.n, e.id] for e in other][-64:], "game": game.header.game, "epoch": 8, "lep": 8,
-                "sign": game.players.signers[1].public,
-                "psig": game.players.signers[1].sign_promise(game.header.game, 8)}))
-            _, ask = await _next(d, "fetch_req")
-            assert ask["from"] == game.kept + 1
-            await d.send(wire.pack({"t": "entries", "recs": [e.raw for e in other[game.kept:]]}))
-            while True:
-                _, w = await _next(d, "welcome")
-                if w["rewind"] >= 0:
-                    break
-            assert w["rewind"] == game.kept
-            assert [e.raw for e in h.log.entries[:HONEST]] == [e.raw for e in honest]
-        finally:
-            d.close()
-            ctx.term()
-            await h.close()
-
-    asyncio.run(main())
+    assert _offer_to_a_resumed_host(game, host_log, other)[:HONEST] == [e.raw for e in honest]
     want = (f"not adopting p1's log: entry {game.kept + 1}: the sequencer of epoch 8 signed two different entries "
             "for it (it equivocates)")
     assert any(want in r.getMessage() for r in caplog.records), [r.getMessage() for r in caplog.records]
@@ -446,3 +421,45 @@ def test_a_reign_is_taken_only_with_a_quorum_of_valid_promises(game):
     replica.check_certificate(h, tip, first(None, epoch=8))
     with pytest.raises(wire.Malformed):  # seats out of order: not a certificate's shape
         first(list(reversed(players.certificate(h.game, 9, (0, 1)))))
+
+
+def test_a_promise_counts_only_signed_by_its_seat(tmp_path, game):
+    """docs/net.md, "Promise certificates": a resumed host counts a player's promise only if the
+    player's seat key signed it, since the reign's first entry will carry it.  Seat 1 (its key, over
+    CURVE) promises in its hello and pings with signatures made by seat 2's key: the hello's promise
+    counts as none, the ping is dropped (counted) and its later epoch does not move the host; the
+    same ping signed by seat 1 makes the host take an epoch above it."""
+    host_log = str(tmp_path / "h.mqlog")
+    game.write(host_log)
+    g, wrong, right = game.header.game, game.players.signers[2], game.players.signers[1]
+
+    async def main():
+        h = Peer(Config(name="p0", key=game.keys[0], log_path=host_log, settle_s=30.0, **FAST))
+        await h.resume(host_log)
+        epoch = h.epoch
+        ctx = zmq.asyncio.Context()
+        d = ctx.socket(zmq.DEALER)
+        d.linger = 0
+        d.curve_publickey, d.curve_secretkey = identity.keypair(game.keys[1])
+        d.curve_serverkey = h.pub.encode()
+        d.connect(f"tcp://127.0.0.1:{h.port}")
+        try:
+            await d.send(wire.pack({
+                "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
+                "role": "play", "inc": os.urandom(8), "port": 1, "last": 0, "tail": [], "game": g,
+                "epoch": epoch, "lep": 0, "sign": right.public, "psig": wrong.sign_promise(g, epoch)}))
+            await _next(d, "welcome")
+            m = next(m for m in h.members.values() if m.seat == 1)
+            assert h.drops["hello"] == 1 and m.promised == 0 and m.psig is None
+            await d.send(wire.pack({"t": "ping", "seq": 0, "epoch": 40, "psig": wrong.sign_promise(g, 40)}))
+            await _until(lambda: h.drops["ping"] == 1)
+            assert h.epoch == epoch and m.promised == 0
+            await d.send(wire.pack({"t": "ping", "seq": 0, "epoch": 40, "psig": right.sign_promise(g, 40)}))
+            await _until(lambda: h.epoch > 40)
+            assert h.drops["ping"] == 1
+        finally:
+            d.close()
+            ctx.term()
+            await h.close()
+
+    asyncio.run(main())
