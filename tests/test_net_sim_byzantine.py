@@ -37,6 +37,7 @@ def test_byzantine_seeds_refuse_every_forgery():
     assert attacks[("alter", "by signature")] > 50
     assert attacks[("forge-table", "by authorship")] > 20
     assert attacks[("replay-entry", "by replay")] > 20
+    assert attacks[("own-reign", "by certificate")] > 0  # a reign made up: refused by its certificate
     assert not any(outcome == "by other" for _, outcome in attacks)
     # A forged entry from the sequencer pauses its followers, in words.
     assert 0 < stopped < 10
@@ -52,6 +53,15 @@ def test_an_equivocating_sequencer_is_refused_in_words():
     assert out.attacks[("equivocate", "valid")] >= 1
     assert out.refusal is not None and "signed two different entries" in out.refusal
     assert "equivocates" in out.refusal
+
+
+def test_a_reign_of_seat_0_of_two_players_is_one_the_rules_allow():
+    """Seed 258 (2 peers, the Byzantine seat is seat 0): its made-up reign has its own promise
+    alone, which is a quorum of 2 players by the tie rule (net.membership.quorum), so its entries
+    check out and the other seat may take them (docs/net.md, "Promise certificates": seat 0 of 2
+    can sequence without seat 1).  The run failed while the attacker marked them forged anyway."""
+    out = run_seed(258, BYZ)
+    assert out.attacks[("own-reign", "valid")] >= 1 and out.attacks[("own-reign", "offered")] >= 1
 
 
 def test_a_forged_entry_held_by_an_honest_peer_fails_the_run():
