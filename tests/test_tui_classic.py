@@ -462,6 +462,10 @@ def test_a_bots_heading_at_80_columns_keeps_its_last_word():
     line = render.plain([cr.player_block(m, 1, 45, 4)[0]])
     assert line.endswith("ready") and "⚙" in line and "(bot)" not in line, line
     assert "(bot)" in render.plain([cr.player_block(m, 1, 70, 4)[0]])
+    m.names = {1: "bot-of-the-far-north-east-and-a-bit"}  # too long even then: the name gives way
+    line = render.plain([cr.player_block(m, 1, 45, 4)[0]])
+    assert line.endswith("ready") and "…⚙" in line, line
+    assert len(line) <= 45 and f"L{s.players[1].level}" in line, line
 
 
 def test_the_table_panes_title_keeps_the_turns_words_at_80_columns():

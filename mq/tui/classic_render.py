@@ -96,7 +96,12 @@ def _heading(model: ClassicModel, seat: int, width: int) -> Line:
         head.append(("class:dim", " ready"))
     if sum(len(t) for _, t in head) > width:
         head[4] = ("class:dim", f"h{len(p.hand)}")
-        head[1] = (R.seat_style(seat), f"{name.removesuffix(' (bot)')}{'⚙' if name.endswith(' (bot)') else ''} ")
+        bot = "⚙" if name.endswith(" (bot)") else ""
+        name = name.removesuffix(" (bot)")
+        excess = sum(len(t) for _, t in head) - len(head[1][1]) + len(name) + len(bot) + 1 - width
+        if excess > 0:  # then the name, not the marks at the end (a long bot's name cut "ready")
+            name = name[:max(3, len(name) - excess - 1)] + "…"
+        head[1] = (R.seat_style(seat), f"{name}{bot} ")
     return R.clip(head, width)
 
 
