@@ -655,7 +655,7 @@ def test_the_log_says_where_a_card_kicked_open_goes_C_TURN_2():
 
 def test_a_call_for_help_numbers_its_offers_from_1_whatever_this_turn_spent_C_HELP_1():
     """The prompt says "offer it for up to N Treasure cards (1-9)": the seat asked numbers the
-    offers (and a help-for-an-item deal) from 1, first on the pane, even when its pass and a card
+    offers (a share, a card of the fighter's, or both) from 1, first on the pane, even when its pass and a card
     of the last-chance window held low numbers this turn (they would have pushed the offers
     below the pane, with 1 refusing)."""
     from mq.rules import legal_actions
@@ -676,7 +676,7 @@ def test_a_call_for_help_numbers_its_offers_from_1_whatever_this_turn_spent_C_HE
     s = feed(green, s, 0, "ask", 1)
     assert s.combat.stage == Stage.HELP and 1 in s.combat.waiting and "offer it" in green.prompt()
     entries = green.menu()
-    asked = [e for e in entries if e.action.kind == "offer" or (e.action.kind == "deal" and e.action.args[1] == "helper")]
+    asked = [e for e in entries if e.action.kind == "offer"]
     assert asked and entries[:len(asked)] == asked
     assert [e.number for e in asked[:9]] == list(range(1, min(len(asked), 9) + 1))
 

@@ -481,7 +481,7 @@ class ClassicModel(Model):
         first, where the eye goes."""
         if a.kind in ("accept", "decline"):
             return True
-        return self._asked_for_help() and (a.kind == "offer" or (a.kind == "deal" and a.args[1] == DealKind.HELPER))
+        return self._asked_for_help() and a.kind == "offer"
 
     def _asked_for_help(self) -> bool:
         c = self.view.combat if self.view is not None else None
