@@ -301,7 +301,8 @@ class Attacker:
         p.rt.send(p.dealer, [wire.pack({
             "t": "hello", "v": wire.PROTOCOL, "id": p.pub, "name": p.cfg.name[:wire.MAX_NAME], "role": p.cfg.role,
             "inc": p.inc, "port": p.port, "last": made[-1].n, "tail": tail, "game": p.game, "epoch": epoch,
-            "psig": p.signer.sign_promise(p.game, epoch), "lep": epoch, "sign": p.signer.public})])
+            "psig": p.signer.sign_promise(p.game, epoch), "lep": epoch, "sign": p.signer.public,
+            "proof": p.inc_secret})])
         return True
 
     def answer_fetch(self, p: "Peer", msg: dict) -> dict:

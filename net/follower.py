@@ -119,7 +119,7 @@ class Follower:
                "tail": tail, "game": self.p.game or None, "epoch": self.p.promise(),
                "psig": self.p.promise_sig(self.p.promise()),
                "lep": self.p.log.last_epoch if self.p.log is not None else 0, "gender": self.p.cfg.gender,
-               "sign": self.p.signer.public}
+               "sign": self.p.signer.public, "proof": self.p.inc_secret}
         if self.p.admission.secret is not None:
             msg["code"] = self.p.admission.secret  # inside the CURVE channel, to a key we checked
         self.up(msg)

@@ -98,6 +98,7 @@ from net import (
     election,
     gamelog,
     identity,
+    incarnation,
     options,
     port,
     replica,
@@ -191,7 +192,10 @@ class Peer:
         self._promise_sig: tuple[tuple[bytes, int], bytes] = ((b"", 0), b"")  # the last promise signed
         self._public, self._secret = identity.keypair(self.key)
         self.cards = load_default()
-        self.inc = rt.random(8)  # this process's incarnation: proposal ids are (inc, counter)
+        # This process's incarnation (proposal ids are (inc, counter)) and the secret that proves
+        # it to a sequencer (net.incarnation: sent in hello only).
+        self.inc_secret = rt.random(incarnation.SECRET_LEN)
+        self.inc = incarnation.of(self.inc_secret)
         self._pid = 0
         # Dropped input is counted; a sender is reported once a minute at most (log and notice).
         self.drops = wire.Counters(clock=rt.now, report=lambda text: self.notice("info", None, text))

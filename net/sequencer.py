@@ -36,6 +36,7 @@ from net import (
     desync,
     election,
     gamelog,
+    incarnation,
     membership,
     options,
     port,
@@ -232,7 +233,8 @@ class Sequencer:
                 self.p.rejected(pid, *reason)
         pending, self._pending_props = self._pending_props, []
         for rid, msg, t0 in pending:
-            self.on_propose(rid, msg, t0)
+            if rid in self.membership.members:  # (not a connection replaced meanwhile)
+                self.on_propose(rid, msg, t0)
         self.check_over()
         self.schedule_drive()
 
@@ -322,6 +324,10 @@ class Sequencer:
         if msg["id"] != pub:  # the field is informative only; a mismatch is a broken or lying peer
             self.p.drops.drop("hello", "id is not the connection's key", addr)
             return False
+        if not incarnation.proves(msg["proof"], msg["inc"]):  # a copy naming another process's inc
+            self.p.send_to(rid, {"t": "refuse", "reason": "incarnation",
+                                 "text": "your hello does not prove its incarnation (inc): a modified client?"})
+            return False
         known = self.p.admission.admitted(pub) or any(i.kind == "peer" and i.pub == pub for i in self.p.seats)
         if not known:
             refusal = self.p.admission.admit(rid, msg.get("code"), addr, pub, self.p.rt.now())
@@ -358,36 +364,58 @@ class Sequencer:
     def _replaces_old(self, rid: bytes, msg: dict, pub: str) -> bool:
         """A restarted peer replaces its old connection once that is gone (issue 13, "one seat,
         one live process").  While another process with the same identity (a copied key, a second
-        terminal) is connected, False: a player's hello for the seat that process holds is refused
-        in words if it was heard from lately, or told to retry while it is silent (stalled, or its
-        machine gone: libzmq's heartbeat ends such a connection within HEARTBEAT_TIMEOUT, and the
-        seat is the newcomer's then).  A spectator's connection is replaced once it is silent."""
+        terminal) is connected, a player's seat stays with the process whose incarnation came first
+        in the seat's proposals (net.incarnation: from the log, so every sequencer decides alike):
+        a player that stalled gets its seat back from a copy that took it meanwhile, which is
+        refused in words.  A later one's hello is refused in words if the process that holds the
+        seat was heard from lately, or told to retry while it is silent (stalled, or its machine
+        gone: libzmq's heartbeat ends such a connection within HEARTBEAT_TIMEOUT, and the seat is
+        the newcomer's then, as a restart's).  A spectator's connection is replaced once it is
+        silent."""
         now = self.p.rt.now()
         for old_rid, old in list(self.membership.members.items()):
             if old.pub == pub and old_rid != rid:
                 if old.inc != msg["inc"] and self._connected(old_rid):
                     heard = now - old.last_seen < 2 * self.p.cfg.ping_s
-                    retry = {"t": "retry", "leader": self.p.seat, "addr": None}
                     if old.seat is not None and msg["role"] == "play":
-                        log.info("a hello with the same identity as seat %d, which is %s", old.seat,
-                                 "connected: refused" if heard else "silent: told to wait")
-                        self.p.send_to(rid, retry if not heard else {
-                            "t": "refuse", "reason": "same-identity", "text": (
-                                f"another process with this identity plays {self.p.who(old.seat)} and is "
-                                "still connected: one seat, one live process (a copied key, or a second "
-                                "terminal on one MQ_HOME?)")})
-                        if heard:  # and the process that keeps the seat hears of it, in words
-                            self.p.send_to(old_rid, {"t": "notice", "kind": "info", "seat": old.seat, "text": (
-                                f"another process with this identity asked for {self.p.who(old.seat)} and was "
-                                "refused: this one keeps the seat (one seat, one live process; if the other "
-                                "is yours, it lost the seat while it was silent)")})
-                        return False
-                    if heard:  # a spectator's connection, heard lately: ask again later
-                        self.p.send_to(rid, retry)
+                        if not incarnation.earlier(self.p.replica.proposals.incarnations(old.seat), msg["inc"], old.inc):
+                            self._keep_seat(rid, old_rid, old.seat, heard)
+                            return False
+                        self._take_seat_back(rid, old_rid, old.seat)
+                    elif heard:  # a spectator's connection, heard lately: ask again later
+                        self.p.send_to(rid, {"t": "retry", "leader": self.p.seat, "addr": None})
                         return False
                 del self.membership.members[old_rid]
                 self.fetching.discard(old_rid)
         return True
+
+    def _keep_seat(self, rid: bytes, old_rid: bytes, seat: int, heard: bool) -> None:
+        """The process on ``old_rid`` keeps ``seat``: the hello on ``rid`` is refused (told to retry
+        while the keeper is silent), and the keeper hears of it, in words."""
+        log.info("a hello with the same identity as seat %d, which is %s", seat,
+                 "connected: refused" if heard else "silent: told to wait")
+        if not heard:
+            return self.p.send_to(rid, {"t": "retry", "leader": self.p.seat, "addr": None})
+        self.p.send_to(rid, {"t": "refuse", "reason": "same-identity", "text": (
+            f"another process with this identity plays {self.p.who(seat)} and is still connected: one seat, "
+            "one live process (a copied key, or a second terminal on one MQ_HOME?)")})
+        self.p.send_to(old_rid, {"t": "notice", "kind": "info", "seat": seat, "text": (
+            f"another process with this identity asked for {self.p.who(seat)} and was refused: this one "
+            "keeps the seat (one seat, one live process; if the other is yours, it lost the seat while it "
+            "was silent)")})
+
+    def _take_seat_back(self, rid: bytes, old_rid: bytes, seat: int) -> None:
+        """The hello on ``rid`` proved the seat's earlier incarnation: the process on ``old_rid``
+        (which took the seat while this one was silent) is refused, in words, and the seat is
+        ``rid``'s again."""
+        log.info("a hello with the same identity as seat %d proved that it played it first: the seat is its "
+                 "again, the other process is refused", seat)
+        self.p.send_to(old_rid, {"t": "refuse", "reason": "same-identity", "text": (
+            f"another process with this identity played {self.p.who(seat)} first and has the seat back: "
+            "one seat, one live process (a copied key?)")})
+        self.p.send_to(rid, {"t": "notice", "kind": "info", "seat": seat, "text": (
+            f"{self.p.who(seat)} is this process's again: another process with this identity held it while "
+            "this one was silent, and was refused (one seat, one live process)")})
 
     def _connected(self, rid: bytes) -> bool:
         """Whether the connection on routing id ``rid`` is still up: a send to it is taken

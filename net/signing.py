@@ -123,30 +123,35 @@ def verify_promise(public: bytes, game: bytes, epoch: int, seat: int, signature:
 
 @dataclass(frozen=True)
 class Proposals:
-    """The proposal ids a log has taken so far, per author: the last one, and every incarnation
-    seen.  A proposal id that is not new — a counter not above the author's last of the same
-    incarnation, or an incarnation the author left for another — is a replay (or reordered), and
-    :meth:`check` refuses it; the sequencer makes the same check before it numbers a proposal, so
-    an honest log never fails it.  (What no check can tell: a sequencer that holds a signed
-    proposal back and numbers it later, before its author's next proposal.)"""
+    """The proposal ids a log has taken so far: per author, each incarnation's last counter, in
+    the order the log first took each incarnation.  A proposal id that is not new — a counter not
+    above the last of its incarnation — is a replay (or reordered), and :meth:`refuses` says so;
+    the sequencer makes the same check before it numbers a proposal, so an honest log never fails
+    it.  An incarnation may come back after another with a counter above its own last: the process
+    that proved to the sequencer that it played the seat first (net.incarnation; docs/net.md, "One
+    seat, one live process").  (What no check can tell: a sequencer that holds a signed proposal
+    back and numbers it later, before that process's next proposal.)"""
 
-    last: tuple[tuple[int, Pid], ...] = ()  # (author, its last pid), by author
-    seen: frozenset[tuple[int, bytes]] = frozenset()  # (author, incarnation)
+    counters: tuple[tuple[int, bytes, int], ...] = ()  # (author, incarnation, its last counter)
+
+    def incarnations(self, author: int) -> tuple[bytes, ...]:
+        """``author``'s incarnations, in the order the log first took a proposal of each."""
+        return tuple(inc for a, inc, _ in self.counters if a == author)
 
     def refuses(self, author: int, pid: Pid) -> str | None:
         """Why ``pid`` of ``author`` is not new (None: it is)."""
-        last = dict(self.last).get(author)
-        if last is not None and last[0] == pid[0]:
-            if pid[1] <= last[1]:
-                return f"action {pid[1]} of seat {author}: a replay (seat {author}'s last action was {last[1]})"
-        elif (author, pid[0]) in self.seen:
-            return (f"action {pid[1]} of seat {author}: a replay (from a process of seat {author} that "
-                    "another has followed)")
+        last = next((n for a, inc, n in self.counters if a == author and inc == pid[0]), None)
+        if last is not None and pid[1] <= last:
+            return (f"action {pid[1]} of seat {author}: a replay (that process's last action for seat "
+                    f"{author} was {last})")
         return None
 
     def taken(self, author: int, pid: Pid) -> "Proposals":
         """The ids once ``pid`` of ``author`` is taken (unchecked: see :meth:`refuses`)."""
-        last = dict(self.last)
-        same = last.get(author, (None,))[0] == pid[0]
-        last[author] = pid
-        return Proposals(tuple(sorted(last.items())), self.seen if same else self.seen | {(author, pid[0])})
+        rows = list(self.counters)
+        at = next((i for i, (a, inc, _) in enumerate(rows) if a == author and inc == pid[0]), None)
+        if at is None:
+            rows.append((author, pid[0], pid[1]))
+        else:
+            rows[at] = (author, pid[0], pid[1])
+        return Proposals(tuple(rows))

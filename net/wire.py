@@ -30,7 +30,8 @@ from typing import Any, Callable
 
 import msgpack
 
-PROTOCOL = 7  # 7: certified reigns (hello.psig, ping.psig; docs/net.md "Promise certificates")
+PROTOCOL = 7  # 7: certified reigns (hello.psig, ping.psig; docs/net.md "Promise certificates") and
+# the incarnation's proof (hello.proof: "One seat, one live process")
 MAX_MESSAGE = 1 << 20  # bytes; also the sockets' MAXMSGSIZE (net.transport)
 MAX_TEXT = 200  # chat lines and names are cut to this
 MAX_NAME = 24
@@ -186,7 +187,8 @@ SCHEMAS: dict[str, dict[str, Callable[[Any], bool]]] = {
               "inc": _bytes(8), "port": PORT, "last": SEQ, "tail": _list_of(_row(SEQ, ID16), 64),
               "game": _opt(_bytes(8)), "epoch": PROMISE, "lep": EPOCH,
               "sign": SIGN_KEY,  # the player's signing key: the header binds it to the seat
-              "psig": _opt(SIGNATURE)},  # its signature of the promise ``epoch`` (nil: no game, or 0)
+              "psig": _opt(SIGNATURE),  # its signature of the promise ``epoch`` (nil: no game, or 0)
+              "proof": _bytes(16)},  # the secret whose hash is inc (net.incarnation), inside the CURVE channel
     "commit": {"h": _bytes(32)},
     "reveal": {"nonce": NONCE},
     "propose": {"pid": PID, "x": ACTION, "sig": SIGNATURE},  # sig: the author's, of (game, seat, pid, x)

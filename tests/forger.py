@@ -36,7 +36,7 @@ from mq.cards import load_default  # noqa: E402
 from mq.rules import actors, is_over, legal_actions, new_game, state_hash, step, view  # noqa: E402
 from mq.rules.actions import decode as decode_action  # noqa: E402
 from mq.rules.actions import encode as encode_action  # noqa: E402
-from net import gamelog, identity, signing, wire  # noqa: E402
+from net import gamelog, identity, incarnation, signing, wire  # noqa: E402
 
 FORGED = 12  # entries appended
 PATIENCE_S = 20.0
@@ -99,7 +99,8 @@ def offer(port: int, key: str, signer: signing.Signer, log_path: str, epoch: int
     d.connect(f"tcp://127.0.0.1:{port}")
     seen: dict = {"retries": 0}
     hello = {"t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(key), "name": name, "role": "play",
-             "inc": os.urandom(8), "port": 1, "last": len(entries), "tail": [[e.n, e.id] for e in entries][-32:],
+             "inc": incarnation.of(proof := os.urandom(16)), "proof": proof,
+             "port": 1, "last": len(entries), "tail": [[e.n, e.id] for e in entries][-32:],
              "game": header.game, "epoch": epoch, "lep": epoch, "sign": signer.public,
              "psig": signer.sign_promise(header.game, epoch)}
     end, next_hello = time.monotonic() + PATIENCE_S, 0.0

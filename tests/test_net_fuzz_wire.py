@@ -82,7 +82,7 @@ I, S, B, L, D, N = int, str, bytes, list, dict, type(None)
 SPEC: dict[str, dict[str, tuple]] = {
     "hello": {"v": (I,), "id": (S,), "name": (S,), "role": (S,), "inc": (B,), "port": (I,), "last": (I,),
               "tail": (L,), "game": (B, N), "epoch": (I,), "lep": (I,), "sign": (B,),
-              "psig": (B, N)},
+              "psig": (B, N), "proof": (B,)},
     "commit": {"h": (B,)}, "reveal": {"nonce": (B,)}, "propose": {"pid": (I,), "x": (L,), "sig": (B,)},
     "fetch": {"from": (I,)}, "report": {"hs": (L,)}, "ping": {"seq": (I,), "epoch": (I,), "psig": (B, N)}, "say": {"text": (S,)},
     "gender": {"gender": (S,)}, "kids": {"seq": (I,), "path": (L,), "ok": (S,), "d": (L,)}, "bye": {},

@@ -11,7 +11,7 @@ import net
 
 # Bottom to top.  A module may import any module of a lower layer, none of its own or a higher one.
 LAYERS = (
-    ("__init__", "wire", "identity", "limits", "membership", "chatlog", "signing"),
+    ("__init__", "wire", "identity", "incarnation", "limits", "membership", "chatlog", "signing"),
     ("transport", "seats", "gamelog"),
     ("discovery", "admission", "catchup", "election", "seeding", "options", "port", "desync"),
     ("replica",),

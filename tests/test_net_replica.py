@@ -30,7 +30,7 @@ from mq.cards import load_default
 from mq.rules import Action, actors, make_params, new_game, state_hash, step, view
 from mq.rules.actions import encode as encode_action
 from mq.table import Notice
-from net import gamelog, identity, port, replica, signing, wire
+from net import gamelog, identity, incarnation, port, replica, signing, wire
 from net.harness import ROOT, Cluster
 from net.peer import Config, Peer
 from net.replay import replay
@@ -238,7 +238,7 @@ def test_a_new_sequencer_refuses_crafted_entries_from_a_more_up_to_date_log(tmp_
         try:
             await d.send(wire.pack({
                 "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
-                "role": "play", "inc": os.urandom(8), "port": 1, "last": len(forged),
+                "role": "play", "inc": incarnation.of(proof := os.urandom(16)), "proof": proof, "port": 1, "last": len(forged),
                 "tail": [[e.n, e.id] for e in forged], "game": game.header.game, "epoch": 8, "lep": 8,
                 "sign": game.players.signers[1].public,
                 "psig": game.players.signers[1].sign_promise(game.header.game, 8)}))

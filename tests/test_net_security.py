@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import re
 import secrets
 import shutil
 import signal
@@ -20,10 +21,10 @@ import zmq
 import zmq.asyncio
 
 from mq.rules import Action
-from net import admission, discovery, identity, transport, wire
+from net import admission, discovery, gamelog, identity, transport, wire
 from net.client import NetTable
 from net.harness import Cluster, Proc
-from net.peer import Config, Notice, PeerError
+from net.peer import Config, Notice, Peer, PeerError
 
 FAST = dict(ping_s=0.05, dead_s=0.5)
 
@@ -327,6 +328,30 @@ def test_a_seat_belongs_to_its_key(tmp_path):
     asyncio.run(main())
 
 
+def test_a_copy_that_names_its_players_incarnation_without_the_secret_is_refused(tmp_path):
+    """A modified copy of a player's key that sends the player's incarnation (``inc``, in every
+    entry of the log) in its hello is not taken for the player's process reconnecting: without the
+    secret whose hash ``inc`` is (net.incarnation) its hello is refused in words, and the player
+    keeps its seat and its connection."""
+    async def main():
+        host = await NetTable.host(_cfg(tmp_path, "host", admit="code"), seats=2)
+        hp = host.peer
+        a = await NetTable.join(_cfg(tmp_path, "a", code=hp.join_code), "127.0.0.1", hp.port)
+        a_rid = hp.seat_rid[1]
+        copy = Peer(_cfg(tmp_path, "copy", key=a.peer.key, code=hp.join_code))
+        copy.inc = a.peer.inc  # the player's incarnation, sent with the copy's own secret
+        try:
+            with pytest.raises(PeerError, match=r"refused \(incarnation\): your hello does not prove its inc"):
+                await copy.join("127.0.0.1", hp.port, timeout=2)
+        finally:
+            await copy.close()
+        assert hp.seat_rid[1] == a_rid and hp.members[a_rid].inc == a.peer.inc and a.peer.follower.welcomed
+        for t in (a, host):
+            await t.close()
+
+    asyncio.run(main())
+
+
 def _free_udp_port() -> int:
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
         s.bind(("127.0.0.1", 0))
@@ -373,13 +398,15 @@ def _home_copy(src: str, dst: str) -> None:
 SLOW = ("--ping-ms", "250", "--dead-ms", "1500", "--bot-delay", "0.1")
 
 
-def _copied_key_game(c: Cluster) -> tuple[Proc, Proc]:
-    """The host (seat 0) and a player (seat 1) of a 2-seat game, 5 entries in, and MQ_HOME 2
-    holding a copy of the player's key."""
-    host = c.host("--seats", "2", "--local-seed", "1", *SLOW)
-    player = c.join(1, "--local-seed", "1", *SLOW)
-    c.wait_entries(1, 5, 30)
-    _home_copy(c.home(1), c.home(2))
+def _copied_key_game(c: Cluster, *host_args: str, seats: int = 2) -> tuple[Proc, Proc]:
+    """The host (seat 0) and the player of the last seat of a game (seats - 1 joiners), 5 entries
+    in, and MQ_HOME ``seats`` holding a copy of that player's key."""
+    host = c.host("--seats", str(seats), "--local-seed", "1", *SLOW, *host_args)
+    for i in range(1, seats):
+        player = c.join(i, "--local-seed", "1", *SLOW)
+        assert c.seat(i, timeout=30) == i  # joiners are seated in the order they say hello
+    c.wait_entries(seats - 1, 5, 30)
+    _home_copy(c.home(seats - 1), c.home(seats))
     return host, player
 
 
@@ -496,33 +523,92 @@ def test_a_copied_key_is_refused_while_its_player_is_connected_and_a_stalled_pla
         assert stall < 1.5
 
 
-def test_a_player_stalled_past_the_heartbeat_loses_its_seat_to_a_copy_and_both_are_told(tmp_path):
+def _incarnations(c: Cluster, i: int, seat: int) -> list[bytes]:
+    """The incarnations of ``seat``'s entries in peer i's log, in order, each run once."""
+    try:
+        entries = gamelog.read(c.log(i)).entries
+    except (OSError, gamelog.LogCorrupt):
+        return []
+    runs: list[bytes] = []
+    for e in entries:
+        if e.author == seat and e.pid is not None and (not runs or runs[-1] != e.pid[0]):
+            runs.append(e.pid[0])
+    return runs
+
+
+def _until_runs(c: Cluster, i: int, seat: int, n: int, timeout: float) -> None:
+    """Wait until ``seat``'s entries in peer i's log come from ``n`` runs of incarnations."""
+    end = time.monotonic() + timeout
+    while len(runs := _incarnations(c, i, seat)) < n:
+        assert time.monotonic() < end, f"seat {seat}'s entries came from {len(runs)} incarnations, not {n}"
+        time.sleep(0.02)
+
+
+def test_a_player_stalled_past_the_heartbeat_gets_its_seat_back_from_a_copy_that_took_it(tmp_path):
     """Issue 13 item 5, a stall longer than libzmq's heartbeat (SIGSTOP, 5 s): the host drops the
     player's connection, and a copy of its key (another MQ_HOME) that says hello meanwhile takes
-    the seat, as a restarted player would (docs/net.md, "One seat, one live process": nothing the
-    peers hold tells the stalled process from the copy).  Both are told in words: the player, once
-    running again, is refused and stops (no loop through failover), and the copy that keeps the
-    seat hears that another process with its identity asked for it.  The game finishes."""
+    the seat, as a restarted player would, and plays in it.  Running again, the player proves the
+    seat's first incarnation (its hello's secret, docs/net.md "One seat, one live process") and
+    gets the seat back; the copy is refused in words and stops.  The game finishes with one hash,
+    the seat's entries made by the player, the copy, then the player again."""
     with Cluster(str(tmp_path)) as c:
         host, player = _copied_key_game(c)
+        _until_runs(c, 0, 1, 1, 30)  # the player's incarnation is in the log
         player.p.send_signal(signal.SIGSTOP)
         stopped = time.monotonic()
         try:
             host.wait_for(r"\[away\]", 10, stream="err")  # the player's connection is gone
             copy = c.join(2, *SLOW, "--connect-timeout", "20")
-            assert c.seat(2, timeout=20) == 1  # the copy has the seat
+            assert c.seat(2, timeout=20) == 1  # the copy has the seat...
+            _until_runs(c, 0, 1, 2, 20)  # ... and plays in it
             time.sleep(max(0.0, 5.0 - (time.monotonic() - stopped)))
         finally:
             player.p.send_signal(signal.SIGCONT)
         resumed = time.monotonic()
         _still_playing(host)
-        assert player.wait(30) == 1, player.err()[-3000:]
-        stopped_s = time.monotonic() - resumed
-        assert "refused (same-identity): another process with this identity plays" in player.err()
-        assert "Traceback" not in player.err()
-        codes = c.wait_all(300, which=(0, 2))
-        assert codes == {0: 0, 2: 0}, {i: c.procs[i].err()[-3000:] for i in codes}
-        assert c.summary(0) == c.summary(2)
-        assert "another process with this identity asked for" in copy.err() and "was refused" in copy.err()
-        assert stopped_s < 15
-        print(f"the stalled player stopped {stopped_s:.1f} s after SIGCONT, saying why")
+        assert copy.wait(30) == 1, copy.err()[-3000:]
+        back_s = time.monotonic() - resumed
+        assert ("refused (same-identity): another process with this identity played p1 (green) first and has "
+                "the seat back") in copy.err(), copy.err()[-3000:]
+        assert "Traceback" not in copy.err() + player.err()
+        codes = c.wait_all(300, which=(0, 1))
+        assert codes == {0: 0, 1: 0}, {i: c.procs[i].err()[-3000:] for i in codes}
+        assert c.summary(0) == c.summary(1)
+        runs = _incarnations(c, 0, 1)
+        assert len(runs) == 3 and runs[0] == runs[2] != runs[1], runs
+        assert runs == _incarnations(c, 1, 1)  # the player's log holds the copy's entries too
+        assert "p1 (green) is this process's again" in player.err(), player.err()[-3000:]
+        assert back_s < 15
+        print(f"the stalled player had its seat back {back_s:.1f} s after SIGCONT; the copy stopped, saying why")
+
+
+def test_after_a_failover_the_new_sequencer_gives_the_seat_back_to_the_stalled_player_too(tmp_path):
+    """As above in a 3-seat game, with the host killed (SIGKILL) while the copy holds the stalled
+    player's seat: the new sequencer (seat 1) has the copy's hello first, then the player's, and
+    the order of their incarnations from its own log, and gives the seat back to the player; the
+    copy is refused in words.  The game finishes with one hash."""
+    with Cluster(str(tmp_path)) as c:
+        # (the dead host's seat goes to the table's bot, but not the stalled player's before the copy comes)
+        host, player = _copied_key_game(c, "--away", "bot", "--away-s", "3", seats=3)
+        _until_runs(c, 0, 2, 1, 30)
+        player.p.send_signal(signal.SIGSTOP)
+        try:
+            host.wait_for(r"\[away\] p2 ", 10, stream="err")
+            copy = c.join(3, *SLOW, "--connect-timeout", "20")
+            assert c.seat(3, timeout=20) == 2
+            _until_runs(c, 0, 2, 2, 20)  # the copy plays in the seat
+            host.kill9()
+            c.procs[1].wait_for(r"sequencer now \(seat 1", 20, stream="err")
+            c.procs[1].wait_for(r"p3 joined as seat 2", 20, stream="err")  # the copy follows seat 1
+        finally:
+            player.p.send_signal(signal.SIGCONT)
+        _still_playing(c.procs[1])
+        assert copy.wait(60) == 1, copy.err()[-3000:]
+        assert re.search(r"refused \(same-identity\): another process with this identity played p2 \(\w+\) first "
+                         "and has the seat back", copy.err()), copy.err()[-3000:]
+        codes = c.wait_all(300, which=(1, 2))
+        assert codes == {1: 0, 2: 0}, {i: c.procs[i].err()[-3000:] for i in codes}
+        assert c.summary(1) == c.summary(2)
+        runs = _incarnations(c, 1, 2)
+        assert len(runs) == 3 and runs[0] == runs[2] != runs[1], runs
+        assert "Traceback" not in copy.err() + player.err() + c.procs[1].err()

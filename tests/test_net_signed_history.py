@@ -29,7 +29,7 @@ from mq.rules import actors, codec, legal_actions, make_params, new_game, state_
 from mq.rules.actions import decode as decode_action
 from mq.rules.actions import encode as encode_action
 from mq.table import Notice
-from net import gamelog, identity, replica, signing, wire
+from net import gamelog, identity, incarnation, replica, signing, wire
 from net.client import NetTable
 from net.harness import ROOT, Cluster
 from net.peer import Config, Peer
@@ -203,7 +203,8 @@ def _offer_to_a_resumed_host(game: Game, host_log: str, offered: list[gamelog.En
         try:
             await d.send(wire.pack({
                 "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
-                "role": "play", "inc": os.urandom(8), "port": 1, "last": len(offered),
+                "role": "play", "inc": incarnation.of(proof := os.urandom(16)),
+                "proof": proof, "port": 1, "last": len(offered),
                 "tail": [[e.n, e.id] for e in offered][-64:], "game": game.header.game, "epoch": 8, "lep": 8,
                 "sign": game.players.signers[1].public,
                 "psig": game.players.signers[1].sign_promise(game.header.game, 8)}))
@@ -446,7 +447,8 @@ def test_a_promise_counts_only_signed_by_its_seat(tmp_path, game):
         try:
             await d.send(wire.pack({
                 "t": "hello", "v": wire.PROTOCOL, "id": identity.public_id(game.keys[1]), "name": "p1",
-                "role": "play", "inc": os.urandom(8), "port": 1, "last": 0, "tail": [], "game": g,
+                "role": "play", "inc": incarnation.of(proof := os.urandom(16)), "proof": proof, "port": 1,
+                "last": 0, "tail": [], "game": g,
                 "epoch": epoch, "lep": 0, "sign": right.public, "psig": wrong.sign_promise(g, epoch)}))
             await _next(d, "welcome")
             m = next(m for m in h.members.values() if m.seat == 1)

@@ -96,14 +96,20 @@ def test_a_replayed_action_is_refused_by_its_proposal_id(home):
         assert taken.refuses(1, (INC, n)) is None
         taken = taken.taken(1, (INC, n))
     assert taken.refuses(0, (INC, 1)) is None  # each author counts on their own
-    assert taken.refuses(1, (INC, 5)) == "action 5 of seat 1: a replay (seat 1's last action was 5)"
+    assert taken.refuses(1, (INC, 5)) == "action 5 of seat 1: a replay (that process's last action for seat 1 was 5)"
     assert "a replay" in taken.refuses(1, (INC, 3))
-    # A restarted process (a new incarnation) counts from 1 again; the old one cannot come back.
+    # A restarted process (a new incarnation) counts from 1 again.
     later = bytes(8)
     assert taken.refuses(1, (later, 1)) is None
     taken = taken.taken(1, (later, 1))
-    assert "that another has followed" in taken.refuses(1, (INC, 6))
     assert taken.refuses(1, (later, 2)) is None
+    # The first process, back in its seat (it proved it played it first: net.incarnation), goes on
+    # above its own last counter; its old actions are still replays.
+    assert "a replay" in taken.refuses(1, (INC, 5)) and "a replay" in taken.refuses(1, (INC, 1))
+    assert taken.refuses(1, (INC, 6)) is None
+    taken = taken.taken(1, (INC, 6)).taken(0, (later, 1))
+    assert taken.incarnations(1) == (INC, later) and taken.incarnations(0) == (later,)
+    assert "a replay" in taken.refuses(1, (later, 1))
 
 
 @pytest.mark.parametrize("public, sig, said", [
