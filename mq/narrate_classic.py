@@ -26,6 +26,7 @@ DISCARD_WHY = {"sold": "sells", "used": "uses up", "charity": "discards (charity
                "big": "cannot carry", "replaced": "replaces", "pet": "loses the pet", "steed": "lets go of the steed",
                "luck": "discards (bard's luck)", "hireling": "lets the hireling go", "sacrifice": "sacrifices",
                "lost": "loses"}
+TRADE_LAPSES = {"gone": "an item left play", "combat": "a fight began", "turn": "the turn is over"}  # C-ITEM-6
 STEED_HOW = {"tame": "tames", "claim": "claims from the discards", "play": "saddles up", "deal": "takes over"}  # C-PACK-6, C-EPIC-14
 
 
@@ -183,6 +184,15 @@ class ClassicNarrator:
             return f"  {w(e.seat)} rolls {e.roll} (needs {e.needed}) against {self.card(e.card)} and {verdict}."
         if kind == "gift":
             return f"{w(e.seat)} gives {self.card(e.card)} to {w(e.to)}."
+        if kind == "trade":  # C-ITEM-6
+            return f"{w(e.by)} offers {w(e.to)} {self._items(e.gives)} for {self._items(e.takes)}."
+        if kind == "trade_done":
+            return f"Trade: {w(e.by)} gets {self._items(e.takes)}, {w(e.to)} gets {self._items(e.gives)}."
+        if kind == "trade_closed":
+            if e.why == "declined":
+                return f"{w(e.to)} declines {w(e.by)}'s trade."
+            why = TRADE_LAPSES.get(e.why, e.why)
+            return f"{w(e.by)}'s offer of a trade to {w(e.to)} lapses: {why}."
         if kind == "deal":
             return f"  {self._deal(e.by, e.to, e.what, e.item, e.share, e.order, True)}"
         if kind == "deal_made":  # (a help deal: told by the ``helps`` event right after)
@@ -244,6 +254,9 @@ class ClassicNarrator:
         if e.seat < 0:
             return f"The game begins in {d.name} ({rule})."
         return f"  {d.name} is now active too ({rule})."
+
+    def _items(self, cards) -> str:
+        return " and ".join(self.card(c) for c in cards)
 
     def _terms(self, share: int, order: str, item: str) -> str:
         return terms_words(share, order, self.card(item) if item else "")

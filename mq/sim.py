@@ -60,7 +60,8 @@ CLASSIC_COUNTED = (
     ("asks_help", "help asked"), ("offer", "help offered"), ("helps", "fights helped"), ("deal_made", "deals made"),
     ("laid_out", "shares picked"), ("curse_acts", "curses taking effect"), ("curse_cancelled", "curses cancelled"), ("death", "deaths"),
     ("loot", "cards looted"), ("sell", "sales"), ("theft", "thefts tried"), ("answer", "windows answered"),
-    ("caught", "caught running away"), ("charity", "charity cards"),
+    ("caught", "caught running away"), ("charity", "charity cards"), ("trade", "trades offered"),
+    ("trade_done", "trades made"),
 )
 
 
@@ -74,7 +75,7 @@ def count_classic_events(counts: dict[str, int], events) -> None:
         elif kind == "bad_stuff" and not e.escaped:
             counts["caught"] = counts.get("caught", 0) + 1
         elif kind in ("asks_help", "offer", "helps", "deal_made", "laid_out", "curse_acts", "curse_cancelled", "death",
-                      "loot", "sell", "theft", "answer", "charity"):
+                      "loot", "sell", "theft", "answer", "charity", "trade", "trade_done"):
             counts[kind] = counts.get(kind, 0) + 1
 
 

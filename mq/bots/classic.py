@@ -8,11 +8,13 @@ hinders a combat that would give the leader or anyone the winning level (monster
 enhancers, Wandering Monsters, backstabs, epic arrows); curses the leader, dodges curses and
 picks pockets when epic; eats weak monsters as an epic orc and tames a monster that turns a lost
 fight as a ranger (C-EPIC-8, C-PACK-6), keeping the best Treasure of a bard's luck; runs with its escape cards when the
-Bad Stuff is worst; loses and gives away its least useful cards.  Deterministic: no randomness of
+Bad Stuff is worst; loses and gives away its least useful cards; trades items in play that make it
+stronger, never to help a leader (mq.bots.classic_trades).  Deterministic: no randomness of
 its own, ties broken by the legal order."""
 from __future__ import annotations
 
 from mq.bots import classic_dungeons as bot_dungeons
+from mq.bots import classic_trades as bot_trades
 from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import cards_or_default
@@ -78,6 +80,9 @@ def _choose(v: ClassicState, seat: int, cards: ClassicSet, acts) -> Action:
     if v.phase == Phase.SETUP:
         return _improve(v, seat, cards, acts) or _first(acts, "ready")
     c = v.combat
+    a = bot_trades.answer(v, seat, cards, acts) if c is None else None  # C-ITEM-6
+    if a:
+        return a
     if c is None and v.turn.phase == Phase.CLOSING:  # C-DIGI-2 f: another's turn is over
         return _curse(v, seat, acts) or _first(acts, "pass")
     if c is None:
@@ -187,7 +192,7 @@ def _own_turn(v, seat, cards, acts) -> Action:
             if a.kind == "fight" and _beats_alone(v, seat, cards, a.args[0]):
                 return a
         return _first(acts, "loot")
-    return _first(acts, "end_turn") or acts[-1]
+    return bot_trades.offer(v, seat, cards, acts) or _first(acts, "end_turn") or acts[-1]
 
 
 def _send_monster(v, seat, cards, acts) -> Action | None:

@@ -50,7 +50,8 @@ def apply(state: ClassicState, action: Action, cards: ClassicSet | None = None) 
 def actors(state: ClassicState) -> tuple[int, ...]:
     """The seats the game waits for: a pending decision's seat, a curse window's, the setup
     stragglers, the seats offered a deal (first), a call for help's or a last-chance window's, a
-    run-away or die window's, the runner, the main fighter, or the active player."""
+    run-away or die window's, the runner, the main fighter, or the seats offered a trade (first)
+    and the turn-end window's or the active player."""
     if state.phase == Phase.OVER:
         return ()
     if state.pending is not None:
@@ -70,9 +71,11 @@ def actors(state: ClassicState) -> tuple[int, ...]:
         if c.stage == Stage.RUN:
             return c.waiting or c.runners[:1]  # the die or run-away window (C-RUN-3), else the runner
         return (c.fighter,)
-    if state.current_turn.phase == Phase.CLOSING:  # C-DIGI-2 f: the turn-end window
-        return state.current_turn.waiting
-    return (state.current_turn.seat,)
+    turn = state.current_turn
+    asked = tuple(dict.fromkeys(t.to for t in turn.trades))  # C-ITEM-6: the seats offered a trade answer first
+    if turn.phase == Phase.CLOSING:  # C-DIGI-2 f: the turn-end window
+        return asked + tuple(x for x in turn.waiting if x not in asked)
+    return asked + ((turn.seat,) if turn.seat not in asked else ())
 
 
 def is_over(state: ClassicState) -> bool:

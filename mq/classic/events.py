@@ -255,6 +255,33 @@ class Gift(NamedTuple):
     card: str
 
 
+class TradeOffer(NamedTuple):
+    """C-ITEM-6: ``by`` offers the items ``gives`` of its play for the items ``takes`` of ``to``'s."""
+    kind: str
+    by: int
+    to: int
+    gives: tuple
+    takes: tuple
+
+
+class TradeDone(NamedTuple):
+    """C-ITEM-6: ``to`` accepted: the items changed hands (into play, not in use)."""
+    kind: str
+    by: int
+    to: int
+    gives: tuple
+    takes: tuple
+
+
+class TradeClosed(NamedTuple):
+    """C-ITEM-6: an offer of ``by`` to ``to`` closed unaccepted: ``why`` declined, gone (an item
+    left play), combat (a combat started) or turn (the turn ended)."""
+    kind: str
+    by: int
+    to: int
+    why: str
+
+
 class BadStuff(NamedTuple):
     """C-RUN-4: ``seat`` is caught by ``card`` (or hit by its escape text, ``escaped``)."""
     kind: str
@@ -387,7 +414,8 @@ TYPES = {
     "helps": Helps, "deal": DealOffer, "deal_made": DealMade,
     "deal_declined": DealDeclined, "deal_done": DealDone, "pass": Pass, "window": Window, "answer": Answer, "monster_out": MonsterOut,
     "result": Result, "combat_ends": CombatEnds, "escape": Escape, "rolled": Rolled,
-    "die_changed": DieChanged, "gift": Gift, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
+    "die_changed": DieChanged, "gift": Gift, "trade": TradeOffer, "trade_done": TradeDone,
+    "trade_closed": TradeClosed, "reveal": Reveal, "bad_stuff": BadStuff, "lost": Lost,
     "gender": Gender, "death": Death, "loot": Loot, "curse": CurseCast, "curse_acts": CurseActs,
     "curse_cancelled": CurseCancelled, "charity": Charity, "turn_ends": TurnEnds, "game_won": GameWon, "laid_out": LaidOut, "pick": Pick,
     "steed": Steed, "hireling": Hireling, "portal": Portal, "dungeon": Dungeon,

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from mq.cards.classic_vocab import CurseKind
 from mq.classic import combat as cb
-from mq.classic import dungeons, legal
+from mq.classic import dungeons, legal, trades
 from mq.classic import effects as fx
 from mq.classic import pack_effects as pfx
 from mq.classic.state import CurseCast, Pending, PendingKind, Phase, Stage, Turn
@@ -43,6 +43,7 @@ def begin_turn(tx: Tx, seat: int, number: int) -> None:
 
 
 def next_turn(tx: Tx) -> None:
+    trades.lapse(tx, turn_over=True)  # C-ITEM-6: the offers still open lapse with the turn
     order = tx.order
     seat = order[(order.index(tx.current_turn.seat) + 1) % len(order)]
     begin_turn(tx, seat, tx.current_turn.number + 1)

@@ -14,7 +14,7 @@ from mq.cards.classic_vocab import K, Timing
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import deals as dl
-from mq.classic import dungeons, packs
+from mq.classic import dungeons, packs, trades
 from mq.classic.effects import pending_options
 from mq.classic.state import ClassicState, CPlayer, DealKind, PendingKind, Phase, Stage
 from mq.rules.actions import Action
@@ -33,10 +33,11 @@ def can_act(s: ClassicState, seat: int, cards: ClassicSet) -> bool:
     """Whether ``seat`` has anything to do but pass in the window it waits in (auto-pass, as
     Q-DIGI-2): cards of any moment that cannot change the combat (dropping a race or class card,
     showing the hand, offering or declining a deal: a deal offered to the seat does count) do not
-    count, nor, in the turn-end window (C-DIGI-2 f), giving an item away: a gift may be made
-    whenever no window waits, so nobody is waited for only because they have an item in play."""
+    count, nor offering a trade, nor, in the turn-end window (C-DIGI-2 f), giving an item away: a
+    gift or an offer may be made whenever no window waits, so nobody is waited for only because
+    they have an item in play (a trade offered to the seat does count: its answer)."""
     found: list[Action] = []
-    idle = ("pass", "discard", "reveal", "deal", "decline", "offer") + (
+    idle = ("pass", "discard", "reveal", "deal", "decline", "offer", "trade") + (
         ("give",) if s.combat is None and s.turn is not None and s.turn.phase == Phase.CLOSING else ())
 
     def keep(a: Action) -> None:
@@ -384,6 +385,7 @@ def _any_moment(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:  #
             for q in s.players if not it.over else ():
                 if q.seat != seat and (not cards.treasure_card(it.card).big or it.cheat or ch.may_add_big(q, cards, s.params)):
                     add(Action(seat, "give", (it.card, q.seat)))
+        trades.actions(s, p, cards, add)  # C-ITEM-6: trades too
     prayer = ch.power(p, cards, "prayer", s.params)
     if prayer is not None and len(ch.payable(p)) >= prayer.number("discards"):
         for pair in _pairs(ch.payable(p)):  # C-EPIC-11: two cards of your choice, hand and/or play

@@ -10,7 +10,7 @@ from mq.cards.classic_vocab import FOLLOWERS, K
 from mq.classic import character as ch
 from mq.classic import combat as cb
 from mq.classic import deals as dl
-from mq.classic import dungeons, flow, legal, packs, picks
+from mq.classic import dungeons, flow, legal, packs, picks, trades
 from mq.classic import effects as fx
 from mq.classic import pack_effects as pfx
 from mq.classic.state import CItem, ClassicState, CMonster, Deal, DealKind, Out, Pending, PendingKind, Phase, Stage
@@ -22,6 +22,9 @@ from mq.rules.errors import IllegalAction
 def is_legal(s: ClassicState, action: Action, cards: ClassicSet) -> bool:
     if action.kind == "buy":
         return legal.valid_sale(s, action.seat, cards, action.args)
+    if action.kind == trades.TRADE:  # C-ITEM-6: any number of items each side (one for one listed)
+        t = trades.parse(action)
+        return t is not None and trades.may_offer(s, t, cards)
     if action.kind == "power" and action.args and action.args[0] in legal.DISCARD_ARGS \
             and legal.DISCARD_ARGS[action.args[0]] is None:  # (a discard of as many cards as named)
         listed = legal.canonical_power(s, action)
@@ -35,6 +38,7 @@ def step(s: ClassicState, action: Action, cards: ClassicSet) -> tuple[ClassicSta
     tx = Tx(s, cards)
     HANDLERS[action.kind](tx, action)
     flow.settle(tx)
+    trades.lapse(tx)  # C-ITEM-6: an offer whose items left play, or made before a combat, lapses
     return tx.commit(), tuple(tx.events)
 
 
@@ -59,6 +63,8 @@ def _reason(s: ClassicState, action: Action) -> str:
         return "help/abstains"  # C-HELP-7: the engine refuses the abstainer's help offers
     if action.kind == "buy":
         return "buy/not-enough"
+    if action.kind == trades.TRADE:
+        return "combat/in-combat" if s.combat is not None else "trade/invalid"
     if action.kind in _FROM_HAND and (not action.args or action.args[0] not in s.players[seat].hand):
         return "card/not-in-hand"
     if s.combat is not None and action.kind in ("equip", "kick", "loot", "end_turn", "cheat"):
@@ -511,7 +517,11 @@ def h_offer(tx: Tx, a: Action) -> None:
 
 def h_accept(tx: Tx, a: Action) -> None:
     """C-HELP-1, 3: a deal offered binds (mq.classic.deals): a helper joins at once (an answered
-    call for help is over), and in a last-chance window everyone may answer the new side."""
+    call for help is over), and in a last-chance window everyone may answer the new side; or a
+    trade offered is carried out (C-ITEM-6)."""
+    if a.args[0] == trades.TRADE:
+        trades.accept(tx, a.number(1), a.seat)
+        return
     d = dl.accept(tx, a.number(1), a.seat)
     h = dl.helper(d)
     if h >= 0:
@@ -531,6 +541,9 @@ def h_deal(tx: Tx, a: Action) -> None:
 
 
 def h_decline(tx: Tx, a: Action) -> None:
+    if a.args[0] == trades.TRADE:  # C-ITEM-6
+        trades.decline(tx, a.number(1), a.seat)
+        return
     d = dl.take_back(tx, a.number(1), a.seat)
     tx.event("deal_declined", d.by, d.to)
 
@@ -610,5 +623,5 @@ HANDLERS = {
     "kick": h_kick, "fight": h_fight, "loot": h_loot, "buy": h_buy, "end_turn": h_end_turn, "curse": h_curse,
     "use": h_use, "enhance": h_enhance, "wander": h_wander, "mate": h_mate, "power": h_power, "ask": h_ask,
     "offer": h_offer, "accept": h_accept, "pass": h_pass, "roll": h_roll, "escape": h_escape, "choose": h_choose, "reveal": h_reveal,
-    "deal": h_deal, "decline": h_decline,
+    "deal": h_deal, "decline": h_decline, "trade": trades.offer,
 }

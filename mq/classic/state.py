@@ -252,6 +252,17 @@ class Pending(Node):
 
 
 @node
+class Trade(Node):
+    """An open offer of a trade (mq.classic.trades, C-ITEM-6): ``by`` gives the items ``gives`` of
+    their play for the items ``takes`` of ``to``'s play, once ``to`` accepts."""
+
+    by: int
+    to: int
+    gives: tuple[str, ...]
+    takes: tuple[str, ...]
+
+
+@node
 class Turn(Node):
     seat: int
     number: int
@@ -259,6 +270,8 @@ class Turn(Node):
     doubled: int = 0  # items sold at double value this turn (C-CHAR-4)
     picked: bool = False  # an epic thief's pickpocket used this turn (C-EPIC-12)
     waiting: tuple[int, ...] = ()  # the seats the turn-end window still waits for (Phase.CLOSING)
+    trades: tuple[Trade, ...] = ()  # open offers of trades (C-ITEM-6): they lapse when the turn ends
+    offered: tuple[tuple[int, int], ...] = ()  # (by, to): one offer of a trade per pair a turn (our rule: bounded)
 
 
 @node
@@ -304,5 +317,5 @@ class DungeonState(ClassicState):
 
 
 NODE_TYPES: dict[str, type[Node]] = {cls.__name__: cls for cls in (ClassicParams, Deal, CItem, CPlayer, CMonster, Combat, CurseCast,
-                                            Effect, Body, Pending, Turn, ClassicState, Deck, Claim,
+                                            Effect, Body, Pending, Trade, Turn, ClassicState, Deck, Claim,
                                             DungeonState)}

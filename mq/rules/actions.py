@@ -60,9 +60,9 @@ KINDS = (
     "power", "set_die", "cheat", "deal", "uncurse", "mate", "counter",
 )
 # The kinds only the Classic mode has (mq.classic): kick open the door, loot the room (C-TURN-2, 4),
-# show the hand to a player (C-ITEM-10).  Every other Classic action reuses a Quest kind of the
-# same meaning.
-CLASSIC_KINDS = ("kick", "loot", "reveal")
+# show the hand to a player (C-ITEM-10), offer a trade of items in play (C-ITEM-6, mq.classic.trades).
+# Every other Classic action reuses a Quest kind of the same meaning.
+CLASSIC_KINDS = ("kick", "loot", "reveal", "trade")
 ALL_KINDS = KINDS + CLASSIC_KINDS
 
 

@@ -40,6 +40,7 @@ REASONS: dict[str, str] = {
     "level/tenth": "the 10th level can only be gained by killing a monster",
     "level/too-low": "you are already at level 1",
     "buy/not-enough": "that is not worth 1000 gold",
+    "trade/invalid": "that trade cannot be offered: items in play of you both, at most one offer between two players a turn, and both must be allowed to hold what they get",
     "choice/invalid": "that is not one of the options",
     "dead": "dead munchkins cannot do that",
 }

@@ -15,13 +15,13 @@ from fractions import Fraction
 
 from mq.cards.classic_vocab import K
 from mq.cards.classic_vocab import describe as describe_effect
-from mq.classic import cards_or_default, dungeons, query
+from mq.classic import cards_or_default, dungeons, query, trades
 from mq.classic import combat as cb
 from mq.classic import deals as dl
 from mq.classic.legal import DISCARD_ARGS
 from mq.classic.state import DealKind, Out, PendingKind, Phase, Picks, Stage
 from mq.narrate import plural
-from mq.narrate_classic import ORDER_WORDS, terms_words
+from mq.narrate_classic import ORDER_WORDS, TRADE_LAPSES, terms_words
 from mq.rules.actions import Action
 from mq.rules.errors import REASONS, IllegalAction
 from mq.rules.view import HIDDEN
@@ -32,7 +32,7 @@ from mq.tui.model import GENDER_MARKS, NUMBERS, LogLine, Model, who
 # Classic kind: the shared menu ranks a gift outside charity as Quest's drop).
 MENU_ORDER = ("ready", "choose", "kick", "loot", "fight", "accept", "decline", "offer", "roll", "escape", "pass", "ask",
               "use", "enhance", "wander", "mate", "curse", "power", "play", "equip", "cheat", "buy", "end_turn", "drop",
-              "give", "discard", "deal", "reveal")
+              "give", "trade", "discard", "deal", "reveal")
 MENU_RANK = {k: i for i, k in enumerate(MENU_ORDER)}
 # Every action kind the Classic engine offers (mq.classic.reducer.HANDLERS); describe() words each.
 WORDED_KINDS = frozenset(MENU_ORDER) - {"drop"}
@@ -67,6 +67,8 @@ def card_of(a: Action) -> str | None:
         return a.args[0]
     if a.kind == "power" and a.args and a.args[0] in DISCARD_ARGS:
         return a.args[1]
+    if a.kind == "trade" and len(a.args) > 2:  # C-ITEM-6: the first item of one's own it offers
+        return str(a.args[2])
     return None
 
 
@@ -264,6 +266,8 @@ class ClassicScribe:
             return f"{who(e.seat)} gives {n(e.card)} to {self.you(e.to)}."
         if k == "deal":
             return self.deal_words(e.by, e.to, e.what, e.item, e.share, e.order, offered=True)
+        if k in ("trade", "trade_done", "trade_closed"):
+            return self.trade_sentence(e)
         if k == "deal_made":  # (a help deal: the helps line that follows says it)
             return "" if e.what != DealKind.ABSTAIN else f"Deal: {self.deal_words(e.by, e.to, e.what, e.item)}"
         if k == "deal_declined":
@@ -337,6 +341,28 @@ class ClassicScribe:
             return f"{who(by)} {'offers to help' if offered else 'helps'} {who(to)} for {terms}" + (
                 " (the item won or lost)." if item else ".")
         return f"{who(by)} {verb} {who(to)} {self.name(item)} for staying out of this fight."
+
+    def items_words(self, cards) -> str:
+        return " and ".join(self.name(c) for c in cards)
+
+    def trade_words(self, by: int, to: int, gives, takes) -> str:
+        """A trade in a sentence (C-ITEM-6): "Red offers Blue Helm for their Socks"."""
+        theirs = "your" if to == self.seat else "their"
+        return (f"{self.you(by).capitalize()} offer{'' if by == self.seat else 's'} {self.you(to)} "
+                f"{self.items_words(gives)} for {theirs} {self.items_words(takes)}")
+
+    def trade_sentence(self, e) -> str:
+        """The log's words for a trade offered, made, or closed unaccepted (mq.classic.trades)."""
+        if e.kind == "trade":
+            return self.trade_words(e.by, e.to, e.gives, e.takes) + "."
+        if e.kind == "trade_done":
+            return (f"Trade: {self.you(e.by)} get{'' if e.by == self.seat else 's'} {self.items_words(e.takes)}, "
+                    f"{self.you(e.to)} get{'' if e.to == self.seat else 's'} {self.items_words(e.gives)} "
+                    "(into play, not in use).")
+        if e.why == "declined":
+            return f"{self.you(e.to).capitalize()} decline{'' if e.to == self.seat else 's'} {who(e.by)}'s trade."
+        why = TRADE_LAPSES.get(e.why, e.why)
+        return f"{who(e.by)}'s offer of a trade to {self.you(e.to)} lapses: {why}."
 
     def _power(self, e) -> str:
         """A power used (mq.classic.reducer: the target is a monster index, a seat, an amount or
@@ -506,7 +532,7 @@ class ClassicModel(Model):
         if a.kind in ("deal", "offer"):
             return a.kind == "offer" and self._asked_for_help()
         asked = self.view.pending is not None and self.view.pending.seat == self.seat
-        return a.kind != "reveal" and (a.kind not in ("discard", "give") or asked)
+        return a.kind not in ("reveal", "trade") and (a.kind not in ("discard", "give") or asked)
 
     def _applied(self, item) -> None:
         if self.seat is not None and item.action.seat == self.seat and item.action in self.numbers:
@@ -823,6 +849,11 @@ class ClassicModel(Model):
         c = v.combat
         if c is not None:
             return self._combat_prompt(c, mine)
+        offered = tuple(t for t in v.turn.trades if t.to == self.seat)
+        if offered:  # C-ITEM-6: a trade offered to this seat, answered first
+            t = offered[0]
+            return (f"A trade: {self.scribe.trade_words(t.by, t.to, t.gives, t.takes)}. Both arrive not in use. "
+                    "Accept or decline it (1-9, a: menu).")
         if v.turn.phase == Phase.CLOSING:  # C-DIGI-2 f
             if mine:
                 return (f"{who(v.turn.seat)}'s turn is over: play a card now (a curse, a level: 1-9, a: menu), "
@@ -936,6 +967,15 @@ class ClassicModel(Model):
             return f"Offer to help for {self.scribe.terms(share, order, item)} (with you: {o.mine} vs {o.theirs})"
         if k == "deal":
             return self._deal_words(a)
+        if k == "trade":
+            to, n = a.args[0], a.args[1]
+            mine, theirs = a.args[2:2 + n], a.args[2 + n:]
+            return (f"Offer {who(to)} a trade: your {self.scribe.items_words(mine)} for their "
+                    f"{self.scribe.items_words(theirs)}")
+        if k in ("accept", "decline") and a.args[0] == trades.TRADE:
+            t = trades.open_offer(v, a.args[1], self.seat)
+            return (f"{'Accept' if k == 'accept' else 'Decline'} {who(t.by)}'s trade: their "
+                    f"{self.scribe.items_words(t.gives)} for your {self.scribe.items_words(t.takes)}")
         if k == "decline":
             return f"Decline {who(a.args[1])}'s deal"
         if k == "accept" and a.args[0] == "deal":
