@@ -465,6 +465,19 @@ def test_curses_immediate_next_combat_lasting_and_cancelled_C_CARD_8():
     assert "curse_cancelled" in kinds(ev) and cancel.players[1].level == 1 and cancel.curse is None
 
 
+def test_the_curse_window_asks_every_other_live_player_never_the_caster_C_DIGI_2_C_CARD_8():
+    """C-DIGI-2 d: "every other live player": the caster holding a card that cancels curses is not
+    asked about its own curse, nor a dead munchkin; a curse kicked open asks its victim too."""
+    s = set_player(hand(hand(playing(3), 0, "CD48", "CT58"), 2, "CT59"), 1, level=3)
+    cast, _ = act(set_player(s, 2, dead=True), 0, "curse", "CD48", 1)
+    assert cast.curse is None and cast.players[1].level == 2 and "CT58" in cast.players[0].hand
+    alive, _ = act(s, 0, "curse", "CD48", 1)
+    assert alive.curse.waiting == (2,) and R.actors(alive) == (2,)
+    kicked = hand(on_top(playing(3), "CD48"), 0, "CT58")
+    kicked, _ = kick(kicked)
+    assert kicked.curse is not None and kicked.curse.by == -1 and kicked.curse.waiting == (0,)
+
+
 def test_a_kicked_curse_hits_the_drawer_C_CARD_8_C_TURN_2():
     """C-CARD-8, C-TURN-2: a curse kicked open hits the one who drew it."""
     s = set_player(on_top(playing(), "CD48"), 0, level=2)

@@ -97,8 +97,10 @@ def card_in_window(tx: Tx) -> None:
 
 
 def cast_curse(tx: Tx, card: str, by: int, victim: int) -> None:
-    """C-CARD-8: before a curse acts, a curse window lets anyone cancel it."""
-    tx.curse = CurseCast(card, by, victim, waiting=tuple(range(len(tx.players))))
+    """C-CARD-8, C-DIGI-2 d: before a curse acts, a curse window lets every other live player
+    cancel it: every live player but its caster (a curse kicked open from the deck has none)."""
+    waiting = tuple(q.seat for q in tx.players if q.seat != by and not q.dead)
+    tx.curse = CurseCast(card, by, victim, waiting=waiting)
     tx.event("curse", card, by, victim)
 
 
