@@ -257,6 +257,22 @@ def _levels(n: int) -> str:
     return "a level" if n == 1 else f"{n} levels"
 
 
+class _Fields(dict):
+    """An effect's fields by name for ``str.format_map``, its amount signed (+1, -2)."""
+
+    def __init__(self, e) -> None:
+        super().__init__()
+        self.e = e
+
+    def __missing__(self, key: str):
+        return f"{self.e.get('amount'):+d}" if key == "amount" else self.e.get(key)
+
+
+def _signed(phrase: str):
+    """The words of an effect with a signed amount: "{amount} more against {who}"."""
+    return lambda e: phrase.format_map(_Fields(e))
+
+
 def _items(n: int) -> str:
     return "an item in play of your choice" if n == 1 else f"{n} items in play of your choice"
 
@@ -264,8 +280,8 @@ def _items(n: int) -> str:
 # What a card's text says for each effect (one phrase or several), so a field and its text cannot
 # drift apart. Compared case-insensitively.
 SAYS = {
-    "runaway": lambda e: f"{e.get('amount'):+d} to run away",
-    "bonus_vs": lambda e: f"{e.get('amount'):+d} more against {e.get('who')}",
+    "runaway": _signed("{amount} to run away"),
+    "bonus_vs": _signed("{amount} more against {who}"),
     "lose_levels": lambda e: _levels(e.get("n")),
     "lose_item": lambda e: _items(e.get("n")),
     "lose_slot": lambda e: _SLOT[e.get("slot")],
@@ -275,9 +291,9 @@ SAYS = {
     "escape": lambda e: "escape every monster",
     "change_die": lambda e: f"turn it to {e.get('to')}",
     "cancel_curse": lambda e: "cancel a curse as it is played, before it acts",
-    "next_combat": lambda e: f"{e.get('amount'):+d} in your next combat",
-    "lasting_strength": lambda e: f"{e.get('amount'):+d} in every combat until a card removes this curse",
-    "bonus_vs_item": lambda e: f"{e.get('amount'):+d} against anyone using a {e.get('keyword')} item",
+    "next_combat": _signed("{amount} in your next combat"),
+    "lasting_strength": _signed("{amount} in every combat until a card removes this curse"),
+    "bonus_vs_item": _signed("{amount} against anyone using a {keyword} item"),
     "auto_defeat": lambda e: f"{e.get('who')} on the munchkin side defeats it automatically",
     "auto_kill": lambda e: f"{e.get('who')} on the munchkin side kills it automatically",
     "no_pursuit": lambda e: f"does not pursue munchkins of level {e.get('max_level')} or lower",
@@ -287,7 +303,7 @@ SAYS = {
     "lose_race": lambda e: "discard your race card",
     "lose_class": lambda e: "discard your class card",
     "change_gender": lambda e: "you change gender",
-    "lasting_runaway": lambda e: f"{e.get('amount'):+d} to run away until a card removes this curse",
+    "lasting_runaway": _signed("{amount} to run away until a card removes this curse"),
     "help_levels": lambda e: "go up 1 level for each monster killed",
     "hand_limit": lambda e: f"hand limit {e.get('n')}",
     "any_big_items": lambda e: "any number of big items",
@@ -299,7 +315,7 @@ SAYS = {
     "escape_boost": lambda e: (f"discard up to {e.get('max_cards')} cards for {e.get('amount'):+d} each "
                                f"to all your run-away rolls"),
     "enthral": lambda e: f"discard your whole hand (at least {e.get('min_cards')} cards) to defeat one monster",
-    "backstab": lambda e: f"{e.get('amount'):+d} in any combat",
+    "backstab": _signed("{amount} in any combat"),
     "theft": lambda e: f"on {e.get('roll')}+",
     "salvage": lambda e: "that deck's discards instead",
     "no_hand_limit": lambda e: "no hand limit",
@@ -317,7 +333,7 @@ SAYS = {
     "level_up_all": lambda e: f"every {e.get('who')} goes up 1 level",
     "draw": lambda e: f"draw {e.get('n')} {_DECK[e.get('deck')].lower()} cards",
     "search_discards": lambda e: f"the {_DECK[e.get('deck')].lower()} discards",
-    "alone_bonus": lambda e: f"{e.get('amount'):+d} in combat when you fight as main fighter without a helper",
+    "alone_bonus": _signed("{amount} in combat when you fight as main fighter without a helper"),
     "eat_weak": lambda e: (f"is of level {e.get('max_level')}, you may eat it at once",
                            "it may be the winning level", "no treasure"),
     "clean_escape": lambda e: ("ignore every penalty to your run-away rolls",
@@ -330,17 +346,17 @@ SAYS = {
     "lose_hireling": lambda e: "lose your hireling",
     "send_monster": lambda e: ("on another player", "turn up the top door card", "they fight it at once"),
     # C-PACK-7: the dungeons' rules
-    "monsters_stronger": lambda e: f"every monster {e.get('amount'):+d}",
-    "keyword_stronger": lambda e: f"{e.get('keyword')} monsters {e.get('amount'):+d}",
-    "who_strength": lambda e: f"every {e.get('who')} {e.get('amount'):+d} in combat",
-    "alone_strength": lambda e: f"{e.get('amount'):+d} to a main fighter without a helper",
-    "helper_strength": lambda e: f"{e.get('amount'):+d} to a helper",
+    "monsters_stronger": _signed("every monster {amount}"),
+    "keyword_stronger": _signed("{keyword} monsters {amount}"),
+    "who_strength": _signed("every {who} {amount} in combat"),
+    "alone_strength": _signed("{amount} to a main fighter without a helper"),
+    "helper_strength": _signed("{amount} to a helper"),
     "slot_strength": lambda e: f"{e.get('amount'):+d} for each {_SLOT[e.get('slot')]} in use",
-    "table_runaway": lambda e: f"{e.get('amount'):+d} to every run-away roll",
+    "table_runaway": _signed("{amount} to every run-away roll"),
     "hand_limit_change": lambda e: (f"{e.get('amount'):+d} to the hand limit of 5", "a card's own limit stands"),
     "kill_levels": lambda e: "every monster killed 1 level more",
     "bad_stuff_levels": lambda e: f"caught by a monster, lose {_levels(e.get('n'))} more",
-    "sale_gold": lambda e: f"{e.get('amount'):+d} gold for every item sold",
+    "sale_gold": _signed("{amount} gold for every item sold"),
 }
 
 
