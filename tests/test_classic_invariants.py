@@ -11,28 +11,30 @@ import pytest
 from mq import core
 from mq.bots.classic import choose
 from mq.cards.classic_loader import load_classic_default
-from mq.classic import invariants
+from mq.cards.classic_packs import NAMES
+from mq.classic import cards_or_default, invariants
 from mq.classic.codec import decode, encode
 from mq.rules import actors, is_legal, is_over, legal_actions, make_params, new_game, state_hash, step, view
 
 CARDS = load_classic_default()
 
 
-def play(seed: int, players: int, bots: bool, bound: int, epic: bool = False):
-    s = new_game(make_params(players, mode="classic", epic=epic), seed)
+def play(seed: int, players: int, bots: bool, bound: int, epic: bool = False, packs: tuple[str, ...] = ()):
+    s = new_game(make_params(players, mode="classic", epic=epic, packs=packs), seed)
+    cards = cards_or_default(None, s)  # the game's card set: the default one with its packs (C-OPT-4)
     for i in range(bound):
         if is_over(s):
             break
         seat = actors(s)[0]
         if bots:
-            action = choose(view(s, seat), seat, CARDS)
+            action = choose(view(s, seat), seat, cards)
         else:
             acts = legal_actions(s, seat)
             assert acts, "a seat the game waits for always has an action"
             action = acts[core.rng_below(seed, i, len(acts))[0]]
         assert is_legal(s, action)
         s2, events = step(s, action)
-        problems = invariants.check(s2, CARDS) + invariants.check_step(s, s2, events, CARDS)
+        problems = invariants.check(s2, cards) + invariants.check_step(s, s2, events, cards)
         assert problems == [], (seed, i, action)
         s = s2
     return s
@@ -57,6 +59,13 @@ def test_epic_bot_games_keep_every_invariant_C_EPIC_1_C_EPIC_2(seed):
 def test_random_legal_play_keeps_every_invariant_C_LAW_1_2(seed):
     """C-LAW-1, 2 under any legal play, however odd."""
     play(seed, 3 + seed % 4, bots=False, bound=1500)
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_random_legal_play_with_every_pack_keeps_every_invariant_C_PACK_1_C_LAW_1_2(seed):
+    """C-PACK, C-EPIC, C-LAW-1, 2: the same with every pack (Epic too): steeds, hirelings, the
+    packs' races and classes, dungeons and portals under any legal play."""
+    play(200 + seed, 3 + seed % 4, bots=False, bound=1500, epic=True, packs=NAMES)
 
 
 def test_the_same_seed_plays_the_same_game():
