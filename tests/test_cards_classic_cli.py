@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from mq.cards.classic_loader import load_classic_default
+from mq.cards.classic_packs import load_classic_packs
 
 CS = load_classic_default()
 PACK_MONSTER = '''
@@ -54,9 +55,30 @@ def test_list_one_deck_and_refuse_a_quest_deck():
     assert "  CT46     item               no slot, big, +5, 1000 gold" in r.stdout
     r = mq("list", "--mode", "classic", "--deck", "dxm")
     assert r.returncode == 2 and r.stdout == ""
-    assert "'dxm' is not a deck of the classic mode (its decks: door, treasure)" in r.stderr
+    assert "'dxm' is not a deck of the classic mode (its decks: door, treasure, dungeon)" in r.stderr
     r = mq("list", "--deck", "door")  # and the other way round
     assert r.returncode == 2 and "'door' is not a deck of the quest mode" in r.stderr
+
+
+def test_the_dungeons_pack_lists_shows_and_counts_its_dungeon_deck_C_PACK_7():
+    """C-PACK-7: with the dungeons pack the dungeon deck is listed after the two decks (each
+    dungeon's rule in words), shown and counted; without it, asked for, it says the pack is off."""
+    packed = load_classic_packs(("dungeons",))
+    r = mq("list", "--mode", "classic", "--packs", "dungeons")
+    assert r.returncode == 0 and r.stderr == ""
+    lines = r.stdout.splitlines()
+    start = lines.index(f"Dungeon deck: {len(packed.dungeon)} cards")
+    assert [line.split()[0] for line in lines[start + 1:]] == [d.id for d in packed.dungeon]
+    first = packed.dungeon[0]
+    assert lines[start + 1] == f"  {first.id:<8} {'dungeon':<18} {first.name}: every monster -1"
+    assert "Dungeon deck" not in mq("list", "--mode", "classic").stdout
+    r = mq("list", "--mode", "classic", "--deck", "dungeon")
+    assert r.returncode == 0 and r.stdout.strip() == "Dungeon deck: 0 cards (the dungeons pack is off)"
+    r = mq("show", first.id, "--mode", "classic", "--packs", "dungeons")
+    assert r.returncode == 0 and r.stdout.startswith(f"Dungeon card {first.id}: {first.name}")
+    assert "  rule for the whole table: every monster -1" in r.stdout
+    r = mq("validate", "--mode", "classic", "--packs", "all")
+    assert r.returncode == 0 and f"  Dungeon:  {len(packed.dungeon)} cards (C-PACK-7)" in r.stdout
 
 
 def test_show_a_monster_in_plain_words():

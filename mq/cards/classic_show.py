@@ -13,7 +13,14 @@ import textwrap
 from collections import Counter
 
 from mq.cards import classic_vocab as V
-from mq.cards.classic_defs import ClassicCardDef, ClassicDoorDef, ClassicMonsterDef, ClassicSet, ClassicTreasureDef
+from mq.cards.classic_defs import (
+    ClassicCardDef,
+    ClassicDoorDef,
+    ClassicDungeonDef,
+    ClassicMonsterDef,
+    ClassicSet,
+    ClassicTreasureDef,
+)
 from mq.cards.classic_vocab import CurseKind, K, Timing
 from mq.cards.defs import Effect
 
@@ -23,6 +30,8 @@ CURSE_WORDS = {CurseKind.IMMEDIATE: "acts at once", CurseKind.NEXT_COMBAT: "wait
                CurseKind.LASTING: "stays until a card removes it"}
 SLOT_WORDS = {"head": "headgear", "armour": "armour", "feet": "footgear", "none": "no slot"}
 HUMAN_ID = "human"
+DUNGEON = "dungeon"  # the dungeons pack's own deck (C-PACK-7), listed after the two decks when in play
+LIST_DECKS = V.DECKS + (DUNGEON,)
 
 
 def _effects(fx: tuple[Effect, ...]) -> str:
@@ -68,13 +77,22 @@ def card_line(c: ClassicCardDef) -> str:
     return f"{c.id:<8} {V.KIND_WORDS[c.kind]:<18} {_summary(c):<34} {c.name}"
 
 
+def dungeon_line(d: ClassicDungeonDef) -> str:
+    return f"{d.id:<8} {'dungeon':<18} {d.name}: {_effects(d.effects)}"
+
+
 def list_lines(cards: ClassicSet, deck: str | None = None) -> list[str]:
-    """A header per deck, then one line per card in file order."""
+    """A header per deck, then one line per card in file order; the dungeon deck too when the set
+    has one (the dungeons pack, C-PACK-7), or when it is asked for."""
     out: list[str] = []
-    for name in (deck,) if deck else V.DECKS:
-        cs = cards.door if name == "door" else cards.treasure
+    for name in (deck,) if deck else V.DECKS + ((DUNGEON,) if cards.dungeon else ()):
         if out:
             out.append("")
+        if name == DUNGEON:
+            out.append(f"Dungeon deck: {len(cards.dungeon)} cards" + ("" if cards.dungeon else " (the dungeons pack is off)"))
+            out += ["  " + dungeon_line(d) for d in cards.dungeon]
+            continue
+        cs = cards.door if name == "door" else cards.treasure
         out.append(f"{name.capitalize()} deck: {len(cs)} cards")
         out += ["  " + card_line(c) for c in cs]
     return out
@@ -133,14 +151,18 @@ def show_lines(cards: ClassicSet, ident: str) -> list[str] | None:
     try:
         c = cards.card(ident)
     except KeyError:
-        return None
+        try:
+            d = cards.dungeon_card(ident)
+        except KeyError:
+            return None
+        return [f"Dungeon card {d.id}: {d.name}", _wrap(d.text), f"  rule for the whole table: {_effects(d.effects)}"]
     deck = "Treasure" if isinstance(c, ClassicTreasureDef) else "Door"
     head = [f"{deck} card {c.id}, {V.KIND_WORDS[c.kind]}: {c.name}", _wrap(c.text)]
     return head + [f"  {label}: {value}" for label, value in _fields(c)]
 
 
 def all_ids(cards: ClassicSet) -> list[str]:
-    return [c.id for c in cards.door + cards.treasure] + [HUMAN_ID]
+    return [c.id for c in cards.door + cards.treasure] + [d.id for d in cards.dungeon] + [HUMAN_ID]
 
 
 # -- validate ------------------------------------------------------------------------------------
@@ -162,4 +184,4 @@ def summary_lines(cards: ClassicSet) -> list[str]:
         f"{sum(m.levels == 2 for m in monsters)} giving 2 levels, "
         f"{sum('undead' in m.keywords for m in monsters)} undead",
         "  curses:   " + ", ".join(f"{curses[k]} {k.replace('_', '-')}" for k in V.CURSE_KINDS),
-    ]
+    ] + ([f"  Dungeon:  {len(cards.dungeon)} cards (C-PACK-7)"] if cards.dungeon else [])

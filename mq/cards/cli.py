@@ -3,7 +3,7 @@
     mq cards list [--deck monster|treasure|dxm|rooms|connectors] [--cards DIR]
     mq cards show ID [--cards DIR]
     mq cards validate [--cards DIR]
-    mq cards list|show|validate --mode classic [--deck door|treasure] [--cards DIR]
+    mq cards list|show|validate --mode classic [--packs P,...] [--deck door|treasure|dungeon] [--cards DIR]
 
 ``--mode classic`` does the same for the Classic mode's set (mq/data/classic; its lines are
 mq.cards.classic_show's, in plain words).
@@ -29,7 +29,6 @@ from mq.cards import classic_show
 from mq.cards import vocab as V
 from mq.cards.classic_loader import load_classic_with_pack
 from mq.cards.classic_packs import load_classic_packs
-from mq.cards.classic_vocab import DECKS as CLASSIC_DECKS
 from mq.cards.defs import CardSet, ConnectorDef, DataError, DxmDef, Effect, MonsterDef, RoomFace, RoomTile, TreasureDef
 from mq.cards.pack import load_with_pack
 from mq.cliargs import add_packs_option
@@ -43,8 +42,9 @@ def add_commands(subparsers) -> None:
     sub = p.add_subparsers(dest="cards_command", required=True)
     pack_help = "also load the extra pack in DIR (TOML files in the data schema, new ids)"
     ls = sub.add_parser("list", help="one line per card, room face or connector")
-    ls.add_argument("--deck", choices=DECKS + CLASSIC_DECKS[:1],
-                    help="only this deck (Quest: monster, treasure, dxm, rooms, connectors; Classic: door, treasure)")
+    ls.add_argument("--deck", choices=DECKS + ("door", classic_show.DUNGEON),
+                    help="only this deck (Quest: monster, treasure, dxm, rooms, connectors; Classic: door, treasure, "
+                         "dungeon)")
     ls.add_argument("--cards", metavar="DIR", help=pack_help)
     ls.set_defaults(func=cmd_list)
     sh = sub.add_parser("show", help="every field and the full text of one card, tile, face or connector")
@@ -156,7 +156,7 @@ def list_lines(cards: CardSet, deck: str | None = None) -> list[str]:
 
 
 def cmd_list(args) -> int:
-    decks = CLASSIC_DECKS if args.mode == "classic" else DECKS
+    decks = classic_show.LIST_DECKS if args.mode == "classic" else DECKS
     if args.deck and args.deck not in decks:
         print(f"mq cards: {args.deck!r} is not a deck of the {args.mode} mode (its decks: {', '.join(decks)})",
               file=sys.stderr)
