@@ -357,6 +357,7 @@ SAYS = {
     "kill_levels": lambda e: "every monster killed 1 level more",
     "bad_stuff_levels": lambda e: f"caught by a monster, lose {_levels(e.get('n'))} more",
     "sale_gold": _signed("{amount} gold for every item sold"),
+    "treasure_change": _signed("{amount} treasure from every monster"),
 }
 
 

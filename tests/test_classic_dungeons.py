@@ -90,7 +90,7 @@ def test_the_pack_has_twenty_dungeons_and_sixteen_portals_of_its_own_C_PACK_7():
     used = {e.name for d in CARDS.dungeon for e in d.effects}
     assert used == {"monsters_stronger", "keyword_stronger", "who_strength", "alone_strength", "helper_strength",
                     "slot_strength", "table_runaway", "hand_limit_change", "kill_levels", "bad_stuff_levels",
-                    "sale_gold"}
+                    "sale_gold", "treasure_change"}
     assert len({d.name for d in CARDS.dungeon}) == 20  # every dungeon its own name
     assert load_classic_packs(("all",)).dungeon == CARDS.dungeon
 
@@ -216,6 +216,19 @@ def test_kill_levels_give_a_level_more_for_each_kill_C_PACK_7_C_COMBAT_9():
     s = set_player(table(3, dungeon("Arena of the Bored Gods")), 0, level=5)
     s = fight(_kicked(s, "CD08"))  # 5 beats 3
     assert s.players[0].level == 5 + 1 + 1
+
+
+def test_treasure_rules_change_every_monster_s_treasure_count_C_PACK_7_C_COMBAT_9():
+    """C-PACK-7: a dungeon changes a Treasure count: what a win draws, what a helper may ask a
+    share of and what the fight pane shows all read it (the count never below 0)."""
+    s = set_player(table(3, dungeon("Flooded Market")), 0, level=5)
+    s = _kicked(s, "CD08")  # 1 Treasure printed
+    assert cb.monster_treasure(s, CARDS, 0) == 2 and query.rewards(s, CARDS)[1] == 2
+    plain = _kicked(set_player(table(3, dungeon("Hall of Mirrors")), 0, level=5), "CD08")
+    assert cb.monster_treasure(plain, CARDS, 0) == 1
+    hand = len(s.players[0].hand)
+    s = fight(s)
+    assert len(s.players[0].hand) == hand + 2
 
 
 def test_hand_limit_rules_change_the_five_but_a_card_s_own_limit_stands_C_PACK_7_C_TURN_9():

@@ -290,7 +290,7 @@ def test_one_shots_and_enhancers_either_side_C_CARD_4_5_C_COMBAT_6():
     s, _ = kick(s)
     s, _ = act(s, 0, "roll")
     s, _ = act(s, 1, "enhance", "CD40", 0)
-    assert cb.monster_level(s, CARDS, 0) == 11 and cb.monster_treasure(s.combat, CARDS, 0) == 3
+    assert cb.monster_level(s, CARDS, 0) == 11 and cb.monster_treasure(s, CARDS, 0) == 3
     s, _ = act(s, 1, "mate", "CD47", 0)
     assert cb.monster_level(s, CARDS, 1) == 11 and cb.strengths(s, CARDS)[1] == 22  # C-COMBAT-5, 7
 

@@ -354,7 +354,7 @@ def _answer_deal(v, seat, cards, acts) -> Action | None:
 def _fair(v, seat, cards, d) -> bool:
     """An offer of help I take as the fighter: it wins a fight I lose alone, for at most half the
     Treasure (rounded up) and no item of mine in use."""
-    total = sum(cb.monster_treasure(v.combat, cards, i) for i in cb.fought(v.combat))
+    total = sum(cb.monster_treasure(v, cards, i) for i in cb.fought(v.combat))
     in_use = {it.card for it in v.players[seat].items if it.in_use}
     return (cb.munchkin_wins(_with_helper(v, d.by), cards) and not cb.munchkin_wins(v, cards)
             and d.share <= (total + 1) // 2 and d.item not in in_use)
@@ -403,7 +403,7 @@ def _help(v, seat, cards, acts) -> Action:
     c = v.combat
     if not _helps_safely(v, seat, cards):
         return _abstention(v, seat, cards, acts) or _first(acts, "pass")
-    total = sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
+    total = sum(cb.monster_treasure(v, cards, i) for i in cb.fought(c))
     want = (total + 1) // 2
     return _first(acts, "offer", lambda a: a.args == (want, Picks.HELPER, "")) or _first(acts, "pass")
 

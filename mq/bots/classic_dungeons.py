@@ -29,6 +29,8 @@ def _effect_worth(v, cards: ClassicSet, seat: int, e: Effect) -> int:
         return -2 * e.number("n")
     if name == "sale_gold":
         return e.number("amount") // 100
+    if name == "treasure_change":
+        return 2 * e.number("amount")
     return 0  # helper_strength: as good for others as for itself
 
 

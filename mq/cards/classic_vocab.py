@@ -378,6 +378,8 @@ _new("kill_levels", (_int("n", 1, 1, "levels"),), (DUNGEON,), "C-PACK-7, C-COMBA
 _new("bad_stuff_levels", (_int("n", 1, 2, "levels"),), (DUNGEON,), "C-PACK-7, C-RUN-4",
      "Whoever a monster catches loses `n` levels more, after its Bad Stuff (never below 1).",
      "caught by a monster, lose {n level} more")
+_new("treasure_change", (_int("amount", -2, 2, "Treasure cards"),), (DUNGEON,), "C-PACK-7, C-COMBAT-9",
+     "Every monster's Treasure count changes by `amount` (never below 0).", "{amount+} Treasure from every monster")
 _new("sale_gold", (_int("amount", -500, 500, "gold per item"),), (DUNGEON,), "C-PACK-7, C-ITEM-7",
      "Every item of value sold is worth `amount` gold more (never below nothing).",
      "{amount+} gold for every item sold")

@@ -59,12 +59,16 @@ def monster_level(s, cards: ClassicSet, i: int) -> int:
     return max(1, level)
 
 
-def monster_treasure(combat: Combat, cards: ClassicSet, i: int) -> int:
-    """C-COMBAT-6: the printed Treasure changed by the enhancers, never below 0."""
+def monster_treasure(s, cards: ClassicSet, i: int) -> int:
+    """C-COMBAT-6: the printed Treasure of monster ``i`` of the combat changed by the enhancers and
+    the active dungeons (C-PACK-7), never below 0 (``s``: a state, a view or a Tx)."""
+    combat = s.combat
     n = cards.monster_card(combat.monsters[i].card).treasure
     for e in enhancers(combat, i):
         for eff in cards.card(e).effects:
             n += TREASURE_CHANGES.get(eff.name, 0) * (eff.number("n", 0))
+    if s.active:
+        n += dg.treasure_bonus(s, cards)
     return max(0, n)
 
 
@@ -219,7 +223,7 @@ def win(tx: Tx) -> None:
         tx.phase = Phase.OVER
         return
     # (a monster sent away, taken as a pet or tamed leaves with no reward: C-COMBAT-7, C-EPIC-6, C-PACK-6)
-    total = sum(monster_treasure(c, cards, i) for i, m in enumerate(c.monsters)
+    total = sum(monster_treasure(tx, cards, i) for i, m in enumerate(c.monsters)
                 if m.out not in (Out.AWAY, Out.PET, Out.STEED))
     share, order = dl.help_terms(c)
     if pfx.treasure(tx, c, total, share, order):  # C-PACK-4: a bard's luck draws and shares it

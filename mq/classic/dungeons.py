@@ -10,8 +10,8 @@ what an active dungeon's rule changes for the whole table, monsters included.
   let it join (``choose join``) or to replace the active one (``choose CARD``); with two, which
   one it replaces (a pending decision, C-DIGI-5).  A replaced dungeon goes to the dungeon discards.
 - **Rules**: each dungeon's effects (vocabulary context ``dungeon``) add a modifier to a number the
-  rules already compute: monster levels, munchkin strength, run-away rolls, the hand limit, levels
-  for kills, levels lost to Bad Stuff, gold for selling.  Precedence (card > dungeon > document):
+  rules already compute: monster levels and Treasure counts, munchkin strength, run-away rolls, the
+  hand limit, levels for kills, levels lost to Bad Stuff, gold for selling.  Precedence (card > dungeon > document):
   a card's own text still acts in full; where a card sets the number itself (a race's hand limit,
   an epic gnome's ignoring of run-away penalties) the card's stands.
 
@@ -68,6 +68,11 @@ def seat_bonus(s, cards: ClassicSet, seat: int) -> int:
     for e in rules(s, cards, "slot_strength"):
         n += e.number("amount") * sum(1 for d in ch.working(p, cards) if d.slot == e.text("slot"))
     return n
+
+
+def treasure_bonus(s, cards: ClassicSet) -> int:
+    """The change to every monster's Treasure count (treasure_change; the count never below 0)."""
+    return _sum(s, cards, "treasure_change")
 
 
 def runaway_bonus(s, cards: ClassicSet) -> int:

@@ -315,13 +315,13 @@ def _offers(s: ClassicState, seat: int, cards: ClassicSet, add) -> None:
     a share of the Treasure picked in an order, an item (steed, hireling) of the fighter's, or both."""
     c = s.fight
     if dl.may_offer(c, seat):  # (C-HELP-7: an abstainer offers no help)
-        for share, order, item in dl.terms(_at_stake(c, cards), dl.tradeable(s.players[c.fighter])):
+        for share, order, item in dl.terms(_at_stake(s, cards), dl.tradeable(s.players[c.fighter])):
             add(Action(seat, "offer", (share, order, item)))
 
 
-def _at_stake(c, cards: ClassicSet) -> int:
+def _at_stake(s: ClassicState, cards: ClassicSet) -> int:
     """The Treasure of the monsters still fought: what a share is of (C-HELP-3)."""
-    return sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
+    return sum(cb.monster_treasure(s, cards, i) for i in cb.fought(s.fight))
 
 
 def _runner(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
@@ -422,7 +422,7 @@ def _deals(s: ClassicState, p: CPlayer, cards: ClassicSet, add) -> None:
         if y == seat or (seat, y) in c.dealt or not dl.may_help(c, y):
             continue
         if seat == c.fighter:
-            for share, order, item in dl.terms(_at_stake(c, cards), mine):
+            for share, order, item in dl.terms(_at_stake(s, cards), mine):
                 if share or item:  # (help for nothing is asked, not dealt)
                     add(Action(seat, "deal", (y, DealKind.HELP, item, share, order)))
         elif seat not in side:

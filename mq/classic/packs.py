@@ -32,7 +32,7 @@ POWERS = ("eat", "tame", "claim")
 
 def tame_cost(s, cards: ClassicSet, i: int) -> int:
     """C-PACK-6: the hand cards taming monster ``i`` costs: its Treasure count, at least 1."""
-    return max(1, cb.monster_treasure(s.combat, cards, i))
+    return max(1, cb.monster_treasure(s, cards, i))
 
 
 def may_eat(s: ClassicState, p: CPlayer, cards: ClassicSet) -> bool:

@@ -116,14 +116,14 @@ def rewards(s, cards: ClassicSet) -> tuple[int, int]:
     """(levels, Treasure cards) a win would bring now (C-COMBAT-9, C-COMBAT-7): the printed levels
     of the monsters killed, the Treasure of the killed and defeated ones with their enhancers."""
     c = s.combat
-    treasure = sum(cb.monster_treasure(c, cards, i) for i, m in enumerate(c.monsters) if m.out != Out.AWAY)
+    treasure = sum(cb.monster_treasure(s, cards, i) for i, m in enumerate(c.monsters) if m.out != Out.AWAY)
     return cb.levels_won(s, cards), treasure
 
 
 def treasure_at_stake(s, cards: ClassicSet) -> int:
     """The Treasure of the monsters still fought: what a helper may ask a share of (C-HELP-3)."""
     c = s.combat
-    return sum(cb.monster_treasure(c, cards, i) for i in cb.fought(c))
+    return sum(cb.monster_treasure(s, cards, i) for i in cb.fought(c))
 
 
 def pursued(s, cards: ClassicSet, seat: int, i: int) -> bool:

@@ -618,7 +618,7 @@ class ClassicModel(Model):
         cards = self.cards
         foes = tuple(Foe(i, cards.card(m.card).name,
                          query.monster_terms(v, cards, i) if not m.out else (("level", cards.card(m.card).level),),
-                         cb.monster_treasure(c, cards, i), m.out, m.of >= 0)
+                         cb.monster_treasure(v, cards, i), m.out, m.of >= 0)
                      for i, m in enumerate(c.monsters))
         runner = c.runners[0] if c.stage == Stage.RUN and c.runners else -1
         who_runs = runner if runner >= 0 else c.fighter
