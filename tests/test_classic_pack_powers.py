@@ -174,6 +174,27 @@ def test_a_helped_bard_discards_before_the_helper_s_share_C_PACK_4_C_HELP_3():
     assert s.players[1].hand == (drawn[2],) and set(s.players[0].hand) == {drawn[1], drawn[3]}
 
 
+def test_a_cleric_bard_may_salvage_each_luck_draw_then_discards_among_what_they_brought_C_PACK_4_C_CHAR_5():
+    """C-PACK-4 with C-CHAR-5 (our reading): a cleric who is also a bard wins alone: each of the
+    luck's face-down draws offers the salvage choice, as any face-down draw; then the luck's
+    discard is among the cards those draws brought (a salvaged one too), never a card held before."""
+    s = ride(on_top(table(), "CD01"), 0, "CD81", "CD304")  # a cleric and a bard (with a Super Munchkin)
+    s = hand(s, 0, "CD86", "CT49", "CT05")
+    s = set_player(s, 0, hand=("CT49",), supermunchkin="CD86", level=2)
+    s = s.replace(treasure=s.treasure.replace(discard=s.treasure.discard + ("CT05",)))
+    s, _ = act(s, 0, "kick")
+    s, _ = resolve(s)
+    assert s.combat is None and s.pending.kind == PendingKind.SALVAGE and s.pending.arg == "treasure"
+    s, _ = act(s, 0, "choose", "CT49")  # the beanie on the discards for the card held before
+    assert s.pending.kind == PendingKind.SALVAGE and s.players[0].hand == ("CT05",)
+    s, ev = act(s, 0, "choose", "draw")
+    drawn = next(e.card for e in ev if e.kind == "draw")
+    assert s.pending.kind == PendingKind.LUCK and s.pending.n == 1
+    assert {a.args[0] for a in legal_actions(s, 0)} == {"CT05", drawn}
+    s, _ = act(s, 0, "choose", drawn)
+    assert s.pending is None and s.players[0].hand == ("CT05",) and s.players[0].level == 3
+
+
 def test_an_epic_bard_draws_two_more_and_discards_two_C_EPIC_10():
     """C-EPIC-10: the epic bard's greater luck: two extra Treasure drawn, two of them discarded."""
     s = set_player(ride(on_top(table(epic=True), "CD01"), 0, "CD304"), 0, level=10)

@@ -11,6 +11,8 @@ from mq.classic.state import Body, CItem, Effect, Pending, PendingKind
 from mq.classic.tx import Tx
 
 SALVAGE_DRAW = "draw"  # the option of a salvage decision that draws as usual (C-CHAR-5)
+LUCK = "luck"  # queued after a cleric bard's luck draws: the discard among what they brought (C-PACK-4)
+SEP = ","  # card ids never hold one: a list of cards in one string (Pending.arg, Effect.arg)
 
 
 def win_level(tx: Tx) -> int:
@@ -275,6 +277,11 @@ def apply_next(tx: Tx) -> None:  # noqa: C901 - one case per effect
             tx.pending = Pending(PendingKind.SALVAGE, seat, 1, e.arg)
         else:
             draw_to_hand(tx, seat, e.arg, salvage=False)
+    elif e.name == LUCK:  # C-PACK-4 after draws a cleric bard may have salvaged: the cards they brought
+        before = set(e.arg.split(SEP)) if e.arg else set()
+        drawn = tuple(c for c in p.hand if c not in before)
+        if drawn:
+            tx.pending = Pending(PendingKind.LUCK, seat, min(e.n, len(drawn)), SEP.join(drawn))
     elif e.name == "fit_big":  # C-ITEM-4: the victim chooses what to give up
         fit_hands(tx, seat)
         excess = ch.big_count(p, tx.cards) - ch.big_limit(p, tx.cards, tx.params)
@@ -303,7 +310,7 @@ def pending_options(tx_or_state, pend: Pending, cards) -> tuple[str, ...]:
     if pend.kind == PendingKind.SEARCH:
         return (s.door if search_deck(cards, pend.arg) == "door" else s.treasure).discard
     if pend.kind == PendingKind.LUCK:  # C-PACK-4: the Treasure drawn for the combat, still in hand
-        return tuple(c for c in pend.arg.split(",") if c in p.hand)
+        return tuple(c for c in pend.arg.split(SEP) if c in p.hand)
     if pend.kind == PendingKind.BIG:
         return ch.counted_bigs(p, cards)
     if pend.kind == PendingKind.SALVAGE:  # ("draw", or the card of the hand to discard for the top discard)

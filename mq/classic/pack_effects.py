@@ -10,23 +10,31 @@ from __future__ import annotations
 from mq.classic import character as ch
 from mq.classic import effects as fx
 from mq.classic import picks
-from mq.classic.state import Claim, Combat, Pending, PendingKind
+from mq.classic.state import Claim, Combat, Effect, Pending, PendingKind
 from mq.classic.tx import DOOR, TREASURE, Tx
 
-SEP = ","  # card ids never hold one: the Treasure drawn for a bard's luck, in Pending.arg
+SEP = fx.SEP  # card ids never hold one: the Treasure drawn for a bard's luck, in Pending.arg
 
 
 def treasure(tx: Tx, c: Combat, total: int, share: int, order: str) -> bool:
     """C-PACK-4, C-EPIC-10: a bard who wins as main fighter draws ``extra`` Treasure more than the
     monsters give (face-down alone, face-up helped, all into the bard's hand), then discards
     ``extra`` of them (a pending choice) before the helper's ``share`` is given (picked in
-    ``order``, mq.classic.picks).  False when the main fighter has no luck (the ordinary draw
-    applies)."""
+    ``order``, mq.classic.picks).  A cleric bard drawing face-down may salvage each of these
+    draws as any other (C-CHAR-5, our reading): the draws are queued, each the cleric's choice,
+    and the discard follows them (``luck`` in the queue: mq.classic.effects), among the cards they
+    brought.  False when the main fighter has no luck (the ordinary draw applies)."""
     extra = ch.luck(tx.player(c.fighter), tx.cards, tx.params)
     if not extra:
         return False
     helped = c.helper >= 0
-    # (drawn at once: the luck discards among these very cards, so a cleric bard does not salvage them)
+    if not helped and fx.may_salvage(tx, c.fighter, TREASURE):
+        before = tx.player(c.fighter).hand
+        for _ in range(total + extra):
+            fx.draw_to_hand(tx, c.fighter, TREASURE)  # (queued: the cleric's choice, C-CHAR-5)
+        tx.queue = tx.queue + (Effect(c.fighter, fx.LUCK, extra, SEP.join(before)),)
+        return True
+    # (drawn at once otherwise: the luck discards among these very cards)
     drawn = [card for card in (fx.draw_to_hand(tx, c.fighter, TREASURE, public=helped, salvage=False)
                                for _ in range(total + extra)) if card is not None]
     shared = ((c.helper, share),) if helped else ()
