@@ -23,19 +23,13 @@ from __future__ import annotations
 from mq.cards.classic_defs import ClassicSet
 from mq.cards.classic_vocab import K
 from mq.classic import character as ch
+from mq.classic.deals import tradeable  # the cards in play that trade: as those a deal may promise
 from mq.classic.state import ClassicState, CPlayer, Phase, Trade
 from mq.classic.tx import Tx
 from mq.rules.actions import Action
 
 TRADE = "trade"  # the first argument of accept and decline that answer a trade
 ROLES = (K.STEED, K.HIRELING)  # the CPlayer fields of the followers (C-PACK-5)
-
-
-def tradeable(p: CPlayer) -> tuple[str, ...]:
-    """The cards of ``p``'s play that may be traded: items not given up, the steed and hireling
-    cards (a tamed monster, a Door card, is no item)."""
-    return tuple(it.card for it in p.items if not it.over) + tuple(
-        c for c in (p.steed, p.hireling) if c.startswith("CT"))
 
 
 def parse(action: Action) -> Trade | None:
