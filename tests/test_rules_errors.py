@@ -256,8 +256,9 @@ def test_every_reachable_reason_code_is_tested():
     """Every code of mq.rules.REASONS has a case above, except the ones no state can produce:
     'the decoder's own codes,
     tested below."""
-    # (help/abstains is a Classic refusal, C-HELP-7: tests/test_classic_deals.py)
-    assert set(REASONS) - set(CASES) == {"action/unknown", "action/malformed", "help/abstains"}
+    # (help/abstains and trade/invalid are Classic refusals, C-HELP-7 and C-ITEM-6:
+    # tests/test_classic_deals.py, tests/test_classic_trades.py)
+    assert set(REASONS) - set(CASES) == {"action/unknown", "action/malformed", "help/abstains", "trade/invalid"}
 
 
 @pytest.mark.parametrize("data,reason", [
