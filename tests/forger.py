@@ -56,19 +56,23 @@ def forge(path: str, seat: int, signer: signing.Signer, first: str, epoch: int) 
     states = [new_game(header.params, header.seed, cards)]
     for e in old.entries:
         states.append(step(states[-1], decode_action(e.action), cards)[0])
-    mine = first == "own"  # its own move first (legal, signed by itself), then the others'
+    # "own": its own move first (legal, signed by itself), then the others'; it keeps the log to
+    # the last state where the game waits for it at all (a window or the setup asks several seats
+    # at once, and in a five-seat game its first turn may not have come yet).
+    mine = first == "own"
     kept = next(n for n in range(len(old.entries), -1, -1)
-                if not is_over(states[n]) and (actors(states[n])[0] == seat) == mine)
+                if not is_over(states[n]) and (seat in actors(states[n]) if mine else actors(states[n])[0] != seat))
     out = path + ".forged"
     lg = gamelog.GameLog.create(out)
     lg.write_header(header)
     for e in old.entries[:kept]:
         lg.append(e)
-    state, victim, inc = states[kept], actors(states[kept])[0], os.urandom(8)
+    state, inc = states[kept], os.urandom(8)
+    victim = seat if mine else actors(state)[0]
     for k in range(FORGED):
         if is_over(state):
             break
-        who = actors(state)[0]
+        who = victim if k == 0 else actors(state)[0]
         bot = choose(view(state, who), who, cards)
         action = next((a for a in legal_actions(state, who, cards) if a != bot), bot)
         state = step(state, action, cards)[0]
