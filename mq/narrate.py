@@ -20,6 +20,8 @@ from mq.rules.state import COLOURS, DIRS, FirstPick, Stage, State
 
 KIND = {"dxm": "DxM", "treasure": "Treasure", "monster": "Monster"}
 MARKS = {0: "", 1: " (Searched!)", 2: " (Looted!)"}
+# Events of a card played or a power used in a fight: a seat the engine then passes has "nothing more to play".
+_PLAYS = frozenset({"enhance", "mate", "wander", "curse", "use", "power", "die_changed"})
 
 
 class Narrator:
@@ -31,6 +33,7 @@ class Narrator:
         self.monster_cards: dict[int, str] = {}
         self.bosses: set[int] = set()
         self._auto_passed: set[tuple[int, str]] = set()  # (seat, stage) already told this fight
+        self._played: set[int] = set()  # seats that played a card in this fight (then: "nothing more")
         self._gifts: dict[tuple[int, int], int] = {}  # (giver, receiver): cards given, not yet told
 
     def who(self, seat: int) -> str:
@@ -100,6 +103,8 @@ class Narrator:
 
     def line(self, state: State, e: tuple) -> str | None:  # noqa: C901 - one case per event kind
         kind = e.kind
+        if kind in _PLAYS:
+            self._played.add(e.by if kind == "curse" else e.seat)
         w = self.who
         if kind == "turn":
             return f"\n== Turn {e.number}: {w(e.seat)} =="
@@ -135,6 +140,7 @@ class Narrator:
         if kind == "combat_starts":
             foes = ", ".join(self.monster(u) for u in e.monsters)
             self._auto_passed.clear()
+            self._played.clear()
             return f"{w(e.seat)} fights {foes} in {self.room(state, e.room)}."
         if kind == "enhance":
             return f"  {w(e.seat)} plays {self.card(e.card)} on {self.monster(e.uid)}."
@@ -194,7 +200,7 @@ class Narrator:
                 return None
             self._auto_passed.add((e.seat, e.stage))
             what = {Stage.HELP: "cannot offer help", Stage.OUTCOME: "has no card to change a die"}.get(
-                e.stage, "has nothing to play")
+                e.stage, "has nothing more to play" if e.seat in self._played else "has nothing to play")
             return f"  {w(e.seat)} {what}: passes."
         if kind == "combat_result":
             parts = " + ".join(f"{n} {v}" for n, v in e.terms if v) or "0"
@@ -223,8 +229,9 @@ class Narrator:
         if kind == "cornered":
             return f"  {w(e.seat)} has nowhere to run!"
         if kind == "escape_roll":
-            m = f"{e.mod:+d}" if e.mod else ""
-            return f"  Escape roll against {self.monster(e.uid)}: {e.roll}{m} — {'escaped' if e.escaped else 'caught'}."
+            m = f", {e.mod:+d}: {e.roll + e.mod}" if e.mod else ""
+            return (f"  Escape roll against {self.monster(e.uid)}: rolled {e.roll}{m} — "
+                    f"{'escaped' if e.escaped else 'caught'}.")
         if kind == "bad_stuff":
             return f"  Bad Stuff from {self.monster(e.uid)}!"
         if kind == "gold_lost":
@@ -258,7 +265,8 @@ class Narrator:
                 ("" if e.result == sum(e.dice) else f", {e.result} with the modifiers")
             return f"{w(e.seat)} searches {self.room(state, e.room)}: {rolled(e.dice)}{total}."
         if kind == "search_found":
-            return f"  finds {e.gold} gold and {e.treasures} Treasure{MARKS[e.mark]}."
+            found = [f"{e.gold} gold"] * bool(e.gold) + [f"{e.treasures} Treasure"] * bool(e.treasures)
+            return f"  finds {' and '.join(found) or 'nothing'}{MARKS[e.mark]}."
         if kind == "buy":
             return f"{w(e.seat)} sells {things(len(e.items), e.gold, 'item')} for a level."
         if kind == "drop_gold":

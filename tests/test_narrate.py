@@ -238,3 +238,22 @@ def test_face_down_draws_in_a_row_are_one_sentence_and_a_face_up_one_is_its_own(
     assert ClassicNarrator(cards).lines(None, events) == [
         "Red draws 3 Treasure cards.", "Red draws a Door card.", "Green draws a Door card.",
         f"Green draws a Treasure card ({shown.name}).", "Green draws a Treasure card."]
+
+
+def test_a_seat_that_played_in_the_fight_then_passed_by_the_engine_has_nothing_more_to_play():
+    n = narrator()
+    n.lines(None, made(("combat_starts", 0, 0, ())))
+    lines = n.lines(None, made(("enhance", 1, n.cards.dxm[0].id, 0), ("auto_pass", 1, "window"), ("auto_pass", 2, "window")))
+    assert lines[1:] == ["  Green has nothing more to play: passes.", "  Blue has nothing to play: passes."]
+
+
+def test_an_escape_roll_with_a_modifier_says_the_roll_the_modifier_and_the_result():
+    n = narrator()
+    n.monster_cards[3] = n.cards.monsters[0].id
+    line, = n.lines(None, made(("escape_roll", 0, 3, 1, -1, False)))
+    assert line.endswith(": rolled 1, -1: 0 — caught.")
+
+
+def test_a_search_that_finds_no_treasure_says_only_the_gold():
+    line, = narrator().lines(None, made(("search_found", 0, 500, 0, 0)))
+    assert line == "  finds 500 gold."
