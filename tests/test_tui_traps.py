@@ -17,7 +17,7 @@ from mq.rules import Action, actors, make_params, new_game, step, view
 from mq.table import Applied, LocalTable
 from mq.tui import render
 from mq.tui.app import connect
-from mq.tui.model import CONFIRM, NORMAL, Model
+from mq.tui.model import CONFIRM, NORMAL, NUMBERS, Model
 
 ONESHOTS = tuple(d.id for d in CARDS.dxm if d.kind == "oneshot")[:8]
 
@@ -183,3 +183,35 @@ def test_a_number_pressed_on_through_the_last_of_a_run_of_prompts_asks_first():
             assert isinstance(m.entry(1), Action)  # pressed again: done
         else:
             assert isinstance(said, Action)  # a while later: the person has read the new question
+
+
+def test_a_call_for_help_numbers_its_offers_from_1_whatever_the_window_before_numbered():
+    """Q-HELP-2: "offer it for gold and/or first Treasure picks (1-9)" over a 1 kept from the
+    interrupt window (a class card to play) was a trap; a call for help to a seat, and offers for
+    the fighter to take, are questions: their answers take the numbers from 1 on, listed first.
+    Checked on every call for help of a few bot games, for every seat's model."""
+    asked = 0
+    for seed in (1, 2, 3, 4):
+        s = new_game(make_params(players=3), seed, CARDS)
+        models = [Model(seat, s) for seat in range(3)]
+        for n in range(1, 1500):
+            if s.phase == "over":
+                break
+            who = actors(s)[0]
+            action = choose(view(s, who), who, CARDS)
+            s, events = step(s, action)
+            for m in models:
+                m.update(Applied(n, action, events, s))
+            c = s.combat
+            if c is None or c.stage != "help":
+                continue
+            for m in models:
+                answers = [a for a in m.legal if m._asked(a)]
+                if not answers:
+                    continue
+                asked += 1
+                keyed = sorted(m.numbers[a] for a in answers if a in m.numbers)
+                assert keyed == list(range(1, min(len(answers), len(NUMBERS)) + 1)), (
+                    seed, n, m.seat, {m.describe(a): k for a, k in m.numbers.items()})
+                assert set(e.action for e in m.menu()[:len(answers)]) == set(answers)
+    assert asked > 10

@@ -618,7 +618,12 @@ class Model:
         numbering = (v.phase, v.turn.number if v.turn is not None else -1)
         decision = (numbering, v.pending.kind if v.pending is not None else None,
                     v.combat.stage if v.combat is not None else None, self.waiting_for())
-        if numbering != self._numbering:
+        # A question the game asks this seat (a call for help to it, offers for it to take) numbers
+        # its answers afresh, 1 on, as the prompt says: numbers kept from the window before would
+        # leave "offer it (1-9)" over a 1 that plays a card.  A number pressed again at once asks
+        # first (entry: the question has changed).
+        asked = decision != self._decision and any(self._asked(a) for a in self.legal)
+        if numbering != self._numbering or asked:
             self._numbering, self.numbers, self._retired = numbering, {}, set()
         for action, n in list(self.numbers.items()):
             if action not in self._legal_set:
@@ -628,7 +633,7 @@ class Model:
             self._decision, self._retired = decision, set()
         taken = set(self.numbers.values()) | self._retired
         free = [n for n in NUMBERS if n not in taken]
-        for action in self._in_menu_order(self.legal):
+        for action in sorted(self._in_menu_order(self.legal), key=lambda a: not self._asked(a)):
             if not free:
                 break
             if action not in self.numbers:
@@ -1159,9 +1164,15 @@ class Model:
         return [Entry(a, self._label(a), self.numbers.get(a)) for a in ordered]
 
     def _asked(self, a: Action) -> bool:
-        """Whether ``a`` answers what the prompt asks right now (listed first, whatever its number):
-        none here; Classic: the offers of help to accept."""
-        return False
+        """Whether ``a`` answers what the prompt asks right now (listed and numbered first): an
+        offer of help when the fighter asks this seat (Q-HELP-2), taking or declining an offer
+        (or answering it with other terms, Q-DIGI-3) when this seat is the fighter."""
+        c = self.view.combat if self.view is not None else None
+        if c is None or c.stage != Stage.HELP:
+            return False
+        if self.seat in c.waiting:
+            return a.kind in ("offer", "accept")
+        return a.kind in ("accept", "decline", "counter")
 
     def letter_key(self, a: Action) -> str | None:
         """The letter key that does ``a`` as well (shown in place of a number the action lacks);
