@@ -243,7 +243,7 @@ def test_combat_panel_shows_both_sides_term_by_term():
         pytest.fail("no fight in 400 actions")
     info = m.combat_info()
     text = render.plain(render.render_combat(m, 60, 12))
-    assert "level" in text and "dice" in text and f"{info.fixed}" in text
+    assert "level" in text and "roll" in text and f"{info.fixed}" in text
     assert ("win chance" in text) or ("whatever the dice" in text) or ("cannot win" in text)
 
 
@@ -553,3 +553,29 @@ def test_new_treasure_that_may_go_into_play_on_anothers_turn_is_marked():
         assert turn.fresh_now() == () and "new Treasure" not in turn.prompt()
         seen += 1
     assert seen >= 3
+
+
+@pytest.mark.parametrize("width,height", [(80, 24), (120, 40)])
+def test_the_combat_panel_shows_every_term_of_both_sides_at_every_size(width, height):
+    """The panel's terms add up to the totals it shows: on a short pane (80x24, the foot taking
+    most rows) each side's terms go on one line rather than losing the one-shots under the foot."""
+    checked = 0
+    for seed in (3, 5, 8):
+        for m, s in game(seed, limit=500):
+            info = m.combat_info()
+            if info is None or info.stage not in ("prepare", "window"):
+                continue
+            pl = render.plan(m, width, height)
+            rows = render.plain(render.render_combat(m, width - pl.right - 1, pl.combat)).splitlines()
+            columns = [row.split("│", 1) for row in rows]  # the two sides, each read down its column
+            text = " ".join(" ".join(" ".join(col[k] for col in columns if len(col) == 2).split()) for k in (0, 1))
+            text += " " + " ".join(row for row in rows if "│" not in row)
+            for name, value in info.terms:
+                if value and name != "level":
+                    assert f"{name} {value:+d}" in text, (seed, info.terms, text)
+            if len(info.monsters) == 1:
+                for name, value in info.monsters[0].terms:
+                    if value and name != "level":
+                        assert f"{name} {value:+d}" in text, (seed, info.monsters[0].terms, text)
+            checked += 1
+    assert checked > 20

@@ -187,8 +187,8 @@ def test_the_fight_header_cuts_the_room_name_never_the_stage():
 
 
 def test_a_narrow_fight_panel_wraps_its_verdict_and_terms_instead_of_cutting_them():
-    """Q-COMBAT-4, 6: at 80 columns the fight panel is 45 wide: the verdict ("needs dice at least
-    equal to the monsters' dice") and a room icon's term ("+1 die: good for human") go on over a
+    """Q-COMBAT-4, 6: at 80 columns the fight panel is 45 wide: the verdict ("must equal or beat
+    the monsters' roll") and a room icon's term ("+1 die: good for human") go on over a
     second line rather than losing their last words."""
     from builders import set_player
     from test_rules_help import fight_with_neighbour
@@ -196,7 +196,7 @@ def test_a_narrow_fight_panel_wraps_its_verdict_and_terms_instead_of_cutting_the
     s, a, _, _, _ = fight_with_neighbour(players=2)
     s = set_player(s, a, level=3)  # one above the monster: a tie of the dice loses, so "at least equal"
     text = render.plain(render.render_combat(Model(a, s), 45, 14))
-    assert "needs dice at least equal to the" in text and "monsters' dice" in text, text
+    assert "Red must equal or beat the monsters' roll" in text, text
     lines = render._two_columns([[("", "  level 1")], [("", "  +1 die: good for human")]], [[("", " Grumpy")]], 45)
     plain = [render.plain([ln]) for ln in lines]
     assert "good for" in plain[1] and plain[2].lstrip().startswith("human"), plain

@@ -201,7 +201,10 @@ def _quest_plan(model: Model, width: int, height: int) -> Plan:
     items = model.selectables()
     hand_need = 1 + len(items) + (1 if len(items) > len(model.hand_cards()) else 0) + (2 if model.selected else 0)
     actions = max(3, min(max(12, avail - hand_need), avail - 4, max(avail // 2, avail - hand_need)))
-    fight = max(7, min(12, top // 2)) if combat_shown(model) else 0
+    fight = 0
+    if combat_shown(model):  # as tall as the fight needs (up to 12), leaving the map 6 rows
+        need = len(render_combat(model, width - right - 1, 12))
+        fight = max(7, min(12, max(top // 2, need), top - 6))
     return Plan(right, log, chat, banners, players, actions, fight)
 
 
@@ -564,6 +567,11 @@ def _terms(terms) -> list[str]:
             if value or name == "level"]
 
 
+def _one_line(terms: list[Line]) -> Line:
+    """Term lines ("  level 3", "  items +5") as one ("  level 3, items +5"), wrapped by _column."""
+    return [("", "  " + ", ".join(line[0][1].strip() for line in terms))]
+
+
 def _column(lines: list[Line], width: int) -> list[Line]:
     """A fight column's lines in ``width``: a plain term too long for it (one fragment: "+1 die:
     good for human") goes on over an indented line instead of being cut mid-word."""
@@ -649,17 +657,20 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
     if info.helper >= 0:
         side += [("", " + "), (seat_style(info.helper), who(info.helper))]
     left = [side + [("class:bold", f"  {info.fixed} + {info.dice}d6")]]
+    mine_at = len(left)  # where the fighter's terms are, one a line (see the short pane below)
     left += [[("", t)] for t in _terms(info.terms)]
     left += [[("", f"  {name} +{n} {'die' if n == 1 else 'dice'}" if n else f"  {name}: no extra die")]
              for name, n in info.dice_terms]
     left += [[("", f"  {'' if s == info.fighter else 'helper '}{die:+d} die: {words}")] for s, words, die in info.icons]
     right: list[Line] = []
+    theirs = 0  # how many term lines of one monster follow right[0]
     half = width - (width - 1) // 2 - 1
     if len(info.monsters) == 1:  # one monster: term by term, like the munchkin
         m = info.monsters[0]
         total = combat.total(m.terms)
         right.append([(_mon_style(m), "B" if m.boss else " "),
                       ("class:bold", f" {abbreviate(m.name, max(6, half - 12))}  {total} + {m.dice}d6")])
+        theirs = len(_terms(m.terms))
         right += [[("", t)] for t in _terms(m.terms)]
     else:  # a group: its total, then one line per monster with what is added to its level
         right.append([("class:bold", f" Monsters  {info.monster_fixed} + {info.monster_dice}d6")])
@@ -672,6 +683,7 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
         right.append([("class:combat.lose", f"  one-shots {info.monster_bonus:+d} (played for them)")])
     body = _two_columns(left, right, width)
     foot: list[Line] = []
+    hint: list[Line] = []
     if info.rolled is not None:  # the dice are on the table; die changers may still act
         me, them, won = info.rolled
         dice = "+".join(map(str, info.my_dice)) or "none"
@@ -690,11 +702,11 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
     elif info.stage in (Stage.PREPARE, Stage.WINDOW):
         need = info.need  # the fighter wins when own dice - monsters' dice >= need
         if need > 0:
-            words = f"needs dice {need}+ above the monsters' dice"
+            words = f"must roll {need}+ more than the monsters"
         elif need == 0:
-            words = "needs dice at least equal to the monsters' dice"
+            words = "must equal or beat the monsters' roll"
         else:
-            words = f"wins unless the monsters' dice are {1 - need}+ higher"
+            words = f"wins unless the monsters roll {1 - need}+ more"
         chance = info.chance
         if chance >= 1 - 1e-9:
             words, odds = "wins whatever the dice", ""
@@ -709,22 +721,30 @@ def render_combat(model: Model, width: int, height: int, now: float | None = Non
             foot += _para(f"{who(info.fighter)} {words}", width)
         if odds:
             foot.append(clip([("class:dim", f"  {odds}")], width))
-        if model.help_missing():
-            foot += _para(model.help_missing(), width, "class:dim")
+        if model.help_missing():  # a hint: shown where the panel has room for it after the terms
+            hint = _para(model.help_missing(), width, "class:dim")
         if info.stage == Stage.WINDOW:
             foot.append(_waiting(model, info, width, now))
     elif info.stage == Stage.RUN:
         foot += _para(f"The munchkins lost: {who(info.runner)} must run and chooses a room.", width)
     elif info.run_to >= 0:
-        left = "; ".join(f"{model.monster_label(u)} needs {model.escape_need(u)}+"
-                         for u in info.to_escape) or "none"
+        needs = "; ".join(f"{model.monster_label(u)} needs {model.escape_need(u)}+"
+                          for u in info.to_escape) or "none"
         foot += _para(f"{who(info.runner)} escapes towards {model.room_name(info.run_to)}, a die per monster: "
-                      f"{left}.", width)
+                      f"{needs}.", width)
     else:
         foot += _para("Cornered, no way out: every monster's Bad Stuff applies.", width)
     if last is not None and last.fighter == info.fighter:
         foot = _result_lines(model, last, width) + foot
     room = max(0, height - 1 - len(foot))
+    if len(body) > room:  # a short pane (80x24): each side's terms on one line, so none is lost
+        mine = len(_terms(info.terms))
+        left[mine_at:mine_at + mine] = [_one_line(left[mine_at:mine_at + mine])]
+        if theirs:
+            right[1:1 + theirs] = [_one_line(right[1:1 + theirs])]
+        body = _two_columns(left, right, width)
+    if len(body) + len(hint) <= room:
+        foot += hint
     return (lines + body[:room] + foot)[:height]
 
 
