@@ -191,9 +191,45 @@ def test_a_call_for_help_numbers_its_offers_from_1_whatever_the_window_before_nu
     the fighter to take, are questions: their answers take the numbers from 1 on, listed first.
     Checked on every call for help of a few bot games, for every seat's model."""
     asked = 0
-    for seed in (1, 2, 3, 4):
-        s = new_game(make_params(players=3), seed, CARDS)
-        models = [Model(seat, s) for seat in range(3)]
+    for s, models in _bot_games():
+        c = s.combat
+        if c is not None and c.stage == "help":
+            for m in models:
+                answers = [a for a in m.legal if m._asked(a)]
+                if not answers:
+                    continue
+                asked += 1
+                keyed = sorted(m.numbers[a] for a in answers if a in m.numbers)
+                assert keyed == list(range(1, min(len(answers), len(NUMBERS)) + 1)), (
+                    m.seat, {m.describe(a): k for a, k in m.numbers.items()})
+                assert set(e.action for e in m.menu()[:len(answers)]) == set(answers)
+    assert asked > 10
+
+
+def test_the_fight_prompt_names_the_number_that_asks_for_help():
+    """Q-HELP-1: "ask for help (a)" read as if a asked (it opens the menu); the prompt names the
+    ask's own number key, and that key asks."""
+    told = 0
+    for s, models in _bot_games():
+        c = s.combat
+        if c is None or c.stage != "prepare":
+            continue
+        m = models[c.fighter]
+        ask = next((a for a in m.legal if a.kind == "ask"), None)
+        if ask is not None and ask in m.numbers:
+            k = m.numbers[ask] % 10
+            assert f"{k} asks for help" in m.prompt()
+            got = m.entry(k)  # (the same key pressed for another question just before asks first)
+            assert got == ask or (got.startswith("The question has changed") and m.entry(k) == ask)
+            told += 1
+    assert told > 5
+
+
+def _bot_games(seeds=(1, 2, 3, 4), players=3):
+    """Each state of a few 3-player bot games, with every seat's model fed every action."""
+    for seed in seeds:
+        s = new_game(make_params(players=players), seed, CARDS)
+        models = [Model(seat, s) for seat in range(players)]
         for n in range(1, 1500):
             if s.phase == "over":
                 break
@@ -202,16 +238,4 @@ def test_a_call_for_help_numbers_its_offers_from_1_whatever_the_window_before_nu
             s, events = step(s, action)
             for m in models:
                 m.update(Applied(n, action, events, s))
-            c = s.combat
-            if c is None or c.stage != "help":
-                continue
-            for m in models:
-                answers = [a for a in m.legal if m._asked(a)]
-                if not answers:
-                    continue
-                asked += 1
-                keyed = sorted(m.numbers[a] for a in answers if a in m.numbers)
-                assert keyed == list(range(1, min(len(answers), len(NUMBERS)) + 1)), (
-                    seed, n, m.seat, {m.describe(a): k for a, k in m.numbers.items()})
-                assert set(e.action for e in m.menu()[:len(answers)]) == set(answers)
-    assert asked > 10
+            yield s, models

@@ -1422,7 +1422,10 @@ class Model:
                 return "Waiting for offers of help from " + ", ".join(who(s) for s in c.waiting) + "…"
             runner = c.runner if c.runner >= 0 else c.fighter
             if mine and c.stage == Stage.PREPARE:
-                return "Fight! One-shots (Tab, Enter), ask for help (a), then r to roll."
+                ask = next((k for a, k in self.numbers.items() if a.kind == "ask"), None)
+                if ask is None:
+                    return "Fight! One-shots (Tab, Enter), then r to roll."
+                return f"Fight! One-shots (Tab, Enter), {ask % 10} asks for help, then r to roll."
             if mine and runner == self.seat and c.stage == Stage.RUN:
                 return "You lost: run away — arrows or 1-9 pick the room."
             if mine and runner == self.seat and c.stage == Stage.ESCAPE and c.to_escape:
