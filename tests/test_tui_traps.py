@@ -239,3 +239,27 @@ def _bot_games(seeds=(1, 2, 3, 4), players=3):
             for m in models:
                 m.update(Applied(n, action, events, s))
             yield s, models
+
+
+def test_a_suicide_asks_first_whichever_key_does_it():
+    """Q-DEATH-4: while the fighter waited for offers of help, 1 was "Commit suicide" (the only
+    action left) and killed at once; now the number asks, and only y does it."""
+    s = quiet(2)
+    me = s.turn.seat
+
+    async def main():
+        table = LocalTable(s, seat=me)
+        async with running(table) as (send, client):
+            m = client.model
+            die = Action(me, "suicide")
+            assert die in m.numbers
+            await send(str(m.numbers[die] % 10))
+            assert m.mode == CONFIRM and table.seq == 0 and "Commit suicide?" in m.question
+            await send("n")
+            assert m.mode == NORMAL and table.seq == 0
+            await send(str(m.numbers[die] % 10))
+            assert m.mode == CONFIRM
+            await send("y")
+            await drive.until(lambda: any("DIES" in ln.text for ln in m.log))
+
+    asyncio.run(main())

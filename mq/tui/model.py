@@ -655,8 +655,13 @@ class Model:
         return False
 
     def end_turn_warning(self, a: Action) -> str | None:
-        """Before an end of turn with more cards than the hand limit (Q-CHARITY): what will
-        happen to the excess, as the engine would do it, and that cards may still be played."""
+        """The question the client asks before ``a``, whichever key asked for it: before a
+        suicide (Q-DEATH-4: at once, for good this turn); before an end of turn with more cards
+        than the hand limit (Q-CHARITY), what will happen to the excess, as the engine would do
+        it, and that cards may still be played."""
+        if a.kind == "suicide" and self.seat is not None:
+            return ("Commit suicide? You die at once: your hand is discarded, your gold and items drop here "
+                    "and you lose a level (Q-DEATH-1). y = die, any other key = no")
         if a.kind != "end_turn" or self.seat is None:
             return None
         me = self.me()
