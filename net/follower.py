@@ -63,6 +63,7 @@ class Follower:
         self.unreported: list[list] = []  # [seq, state hash] applied, for the next report
         self.rewind_to: int | None = None  # a rewind asked for, until the entry after it checks out
         self.leader_head: int | None = None  # the last entry the sequencer we follow says it has (tick)
+        self._short_since: float | None = None  # since when its ticks say it lacks an entry of its reign we hold
         self._paused_at: float | None = None
 
     def on_router(self, rid: bytes, msg: dict, frame, user: str | None) -> None:
@@ -326,6 +327,10 @@ class Follower:
             if e is None:
                 if self.leader_head is None or self.leader_head > n:
                     return False
+                if self._own_reign_after(n):  # it drops an entry it numbered in this reign
+                    self.rewind_to = None
+                    self._pause_self(n + 1, self._disowned(n))
+                    return False
                 self._rewind(n)  # nothing to check: the sequencer holds nothing after entry n
                 return True
             if n + 1 <= self.p.seq and e.id == self.p.log.id_at(n + 1):
@@ -427,12 +432,40 @@ class Follower:
         if self.welcomed and self.p.catchup.should_fetch(base, self.p.rt.now(), self.p.cfg.ping_s, force):
             self.up({"t": "fetch", "from": base + 1})
 
+    def _own_reign_after(self, n: int) -> bool:
+        """Whether we hold an entry after entry ``n`` numbered in the reign we follow (its epoch is
+        the sequencer's own): an honest sequencer keeps every entry it numbered in its epoch for as
+        long as it reigns (a new reign takes a new epoch), so it never lacks one we hold."""
+        return n < self.p.seq and self.p.log.entries[n].epoch == self.p.epoch
+
+    def _disowned(self, n: int) -> str:
+        return (f"the host's entry {n + 1}: the sequencer of epoch {self.p.epoch} signed it, but says its log "
+                f"ends at entry {n} (it equivocates)")
+
     def _f_tick(self, msg: dict) -> None:
         self.p.catchup.heard(msg["head"])
         self.leader_head = msg["head"]
         if self.rewind_to is not None:
             return self._drain()
+        self._check_head(msg["head"])
         self._fetch()
+
+    def _check_head(self, head: int) -> None:
+        """Pause, in words, if the sequencer's ticks say for longer than ``dead_s`` that its log
+        ends before an entry of its own reign that we hold: it sent us an entry it did not number
+        in its own log (the other face of an equivocation, and nothing comes after it to show the
+        fork; net.sim seed 1442 of --byzantine stalled so, silently).  A tick sent before that entry
+        may arrive after it (a reordering), hence the patience: every tick sent after the entry
+        says more."""
+        if self.p.phase != "game" or not self._own_reign_after(head):
+            self._short_since = None
+            return
+        now = self.p.rt.now()
+        if self._short_since is None:
+            self._short_since = now
+        elif now - self._short_since > self.p.cfg.dead_s:
+            self._short_since = None
+            self._pause_self(head + 1, self._disowned(head))
 
     def _f_reject(self, msg: dict) -> None:
         pid = msg["pid"]

@@ -407,7 +407,10 @@ class Sim:
         return self.attacker is None or seat != self.attacker.seat
 
     def refuse(self, seat: int, text: str) -> None:
-        """An honest peer stopped and said why (Byzantine runs: a refusal, not a failure)."""
+        """An honest peer stopped and said why (Byzantine runs: a refusal, not a failure; in an
+        honest run nothing may make a peer stop)."""
+        if self.attacker is None:
+            return self.fail(f"seat {seat} stopped in an honest run: {text}")
         if seat not in self.refusals:
             self.refusals[seat] = text
             self.note(f"seat {seat} refuses: {text}")

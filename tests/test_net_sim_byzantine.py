@@ -55,6 +55,36 @@ def test_an_equivocating_sequencer_is_refused_in_words():
     assert "equivocates" in out.refusal
 
 
+def test_an_entry_the_sequencer_did_not_number_itself_pauses_its_follower_in_words():
+    """Seed 1442 (2 peers, the Byzantine seat is seat 0, the host, in an away-bot game): it sends
+    seat 1 entry 13, the table playing seat 1's bot move (a move the table may make there, so it
+    checks out), without numbering it in its own log.  Seat 1 then waits for seat 0 and seat 0's
+    own peer for seat 1: the run stalled, and no one said why.  An honest sequencer keeps every
+    entry it numbered in its epoch, so its ticks saying its log ends at entry 12 (for longer than a
+    reordering explains) are the proof: seat 1 stops in words."""
+    out = run_seed(1442, BYZ)
+    assert out.attacks[("forge-table", "valid")] >= 1
+    assert out.refusal == ("paused: the host's entry 13: the sequencer of epoch 8 signed it, but says its log "
+                           "ends at entry 12 (it equivocates)")
+
+
+def test_a_follower_told_to_drop_an_entry_of_the_reign_it_follows_refuses():
+    """The same run, seat 1 saying hello again once it holds that entry 13: the sequencer (its
+    own log ends at 12) welcomes it with a rewind to 12 and says it holds nothing after.  Seat 1
+    rewound, dropping an entry the sequencer of its reign had signed (with more followers, one a
+    quorum may hold); now it refuses, in words, and keeps it."""
+    sim = Sim(1442, BYZ)
+
+    def ask_again(sim: Sim, seat: int, peer, n: int) -> None:
+        if seat == 1 and n == 13:
+            sim.at(0.0, peer.follower._hello_again, sim.rts[1])
+
+    sim.on_applied.append(ask_again)
+    out = sim.run()
+    assert out.refusal is not None and "signed it, but says its log ends at entry 12" in out.refusal
+    assert sim.peers[1].seq == 13
+
+
 def test_a_reign_of_seat_0_of_two_players_is_one_the_rules_allow():
     """Seed 104 (2 peers, the Byzantine seat is seat 0): its made-up reign has its own promise
     alone, which is a quorum of 2 players by the tie rule (net.membership.quorum), so its entries
