@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 
 from mq.rules import check_params, decode_params
 from mq.table import Notice
-from net import catchup, desync, gamelog, identity, port, replica, seeding, wire
+from net import catchup, desync, election, gamelog, identity, port, replica, seeding, wire
 from net.seats import SeatInfo
 from net.wire import PROTOCOL
 
@@ -163,11 +163,8 @@ class Follower:
             return self.p.give_up(f"cannot play with the host: {wire.other_version(msg['v'], PROTOCOL)}")
         if self.p.game and msg["game"] != self.p.game:
             return self.p.drops.drop("welcome", "another game", "sequencer")
-        if msg["epoch"] < self.p.promise():
-            # A sequencer of an older reign than one we followed (it missed a failover): our hello
-            # tells it our promise, and it takes a later epoch before it welcomes us again.
-            log.info("the sequencer's epoch %d is older than our promise %d", msg["epoch"], self.p.promise())
-            return self.send_hello()
+        if not self._followable(msg["epoch"]):
+            return
         self._taking_past = not self.p.chat_kept
         # Welcomed in a game under way (a failover, the host back with --resume, this peer back):
         # the screen hears who hosts now, which also ends the "gone" banner of that seat.
@@ -218,6 +215,25 @@ class Follower:
         if again and self.p.leader_seat != self.p.seat:
             self.p.notice("back", self.p.leader_seat,
                           f"{self.p.who(self.p.leader_seat)} hosts the game, from entry {self.p.seq}")
+
+    def _followable(self, epoch: int) -> bool:
+        """Whether we follow a sequencer welcoming us in ``epoch`` (else it is dropped, and we say
+        hello again where that helps)."""
+        lep = self.p.log.last_epoch if self.p.log is not None else 0
+        if not election.within_reach(epoch, lep, jumps=2):
+            # A reign too far ahead of our log (net.election.MAX_JUMP): not one we follow.  Unheard,
+            # the sequencer counts as dead at our deadline, and the next candidate is tried.
+            self.p.drops.drop("welcome", f"epoch {epoch}, too far ahead of our log's {lep}", "sequencer")
+            if self.welcomed:
+                self._hello_again()
+            return False
+        if epoch < self.p.promise():
+            # A sequencer of an older reign than one we followed (it missed a failover): our hello
+            # tells it our promise, and it takes a later epoch before it welcomes us again.
+            log.info("the sequencer's epoch %d is older than our promise %d", epoch, self.p.promise())
+            self.send_hello()
+            return False
+        return True
 
     def _f_refuse(self, msg: dict) -> None:
         log.error("refused (%s): %s", msg["reason"], msg["text"])

@@ -119,6 +119,8 @@ class Sequencer:
         key = self.p.seats[m.seat].sign if m.seat is not None and m.seat < len(self.p.seats) else b""
         if not self._signed_promise(m.seat, key, msg["epoch"], msg["psig"]):
             return self.p.drops.drop("ping", "a promise its seat did not sign", m.name)
+        if not self._followable(msg["epoch"]):
+            return self.p.drops.drop("ping", f"a promise of epoch {msg['epoch']}, too far ahead", m.name)
         m.promised, m.psig = msg["epoch"], msg["psig"]
         if msg["epoch"] > self.p.epoch and self.p.header is not None:
             self.raise_epoch(msg["epoch"])
@@ -137,6 +139,14 @@ class Sequencer:
         except signing.Refused:
             return False
         return True
+
+    def _followable(self, promise: int) -> bool:
+        """Whether we may take a member's promise (net.election.within_reach: the epoch we would
+        raise to for it is not too far above our log's last entry).  One beyond it is one
+        player's word that would spend the epochs; taken as no promise, it counts once our log
+        has caught up (with a more up-to-date log that member holds: at its next ping)."""
+        return self.p.log is None or election.within_reach(election.next_epoch(promise, self.p.me),
+                                                           self.p.log.last_epoch)
 
     def _on_fetch(self, rid: bytes, m: Member, msg: dict) -> None:
         self._serve_fetch(rid, msg["from"])
@@ -295,6 +305,9 @@ class Sequencer:
         promised, psig = msg["epoch"], msg["psig"]
         if not self._signed_promise(seat, msg["sign"], promised, psig):
             self.p.drops.drop("hello", "a promise its seat did not sign", addr)
+            promised, psig = 0, None
+        elif not self._followable(promised):
+            self.p.drops.drop("hello", f"a promise of epoch {promised}, too far ahead", addr)
             promised, psig = 0, None
         if self.p.header is not None and promised > self.p.epoch:
             self.raise_epoch(promised)  # before this peer's welcome, which names our epoch

@@ -154,8 +154,10 @@ PID = _int(1, 2**62 - 1)  # a proposal's counter; log entries hold it (net.gamel
 ID16 = _bytes(16)
 EPOCH = _int(0, 2**41)  # a sequencer's reign: counter * 8 + its seat (net.election.next_epoch)
 # A peer's promise as it tells it: lower than any entry may carry, so that a sequencer taking the next
-# epoch above the highest promise it hears still numbers entries every peer accepts.
-PROMISE = _int(0, 2**40)
+# epoch above the highest promise it hears still numbers entries every peer accepts.  (No sequencer
+# takes an epoch its followers could not promise here: net.election.within_reach.)
+MAX_PROMISE = 2**40
+PROMISE = _int(0, MAX_PROMISE)
 NONCE = _bytes(32)
 SIGNATURE = _bytes(64)  # Ed25519 (net.signing)
 SIGN_KEY = _bytes(32)  # an Ed25519 public key

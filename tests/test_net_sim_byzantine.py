@@ -11,7 +11,8 @@ from dataclasses import replace
 
 import pytest
 
-from net.sim import Options, Sim, SimFailure, run_seed
+from net import election, wire
+from net.sim import Faults, Options, Sim, SimFailure, run_seed
 
 BYZ = Options(byzantine=True)
 
@@ -111,3 +112,80 @@ def test_a_forged_entry_held_by_an_honest_peer_fails_the_run():
 def test_honest_runs_draw_no_byzantine_seat():
     sim = Sim(7, Options())
     assert sim.attacker is None and all(sim.honest(s) for s in range(sim.n))
+
+
+# -- a promise or a welcome of an epoch far ahead (docs/net.md, "Epochs") -----------------------------
+FAIR = replace(Options(), faults=Faults.none(), peers=3, entries=60)
+
+
+def _promise_from_seat_2(sim: Sim, epoch_of, period: float | None = None) -> list[int]:
+    """After seat 2 applied entry 10, it sends the sequencer a ping promising ``epoch_of(sim)``,
+    signed with its own key (a player's word), once or every ``period`` s; the promises sent."""
+    sent: list[int] = []
+
+    def hook(sim: Sim, seat: int, peer, n: int) -> None:
+        if seat != 2 or n != 10 or sent:
+            return
+        rt = sim.rts[2]
+
+        def ping() -> None:
+            e = epoch_of(sim)
+            sent.append(e)
+            psig = peer.signer.sign_promise(peer.game, e) if e <= wire.MAX_PROMISE else bytes(64)
+            peer.rt.send(peer.dealer, [wire.pack({"t": "ping", "seq": peer.seq, "epoch": e, "psig": psig})])
+            if period is not None:
+                sim.at(period, ping, rt)
+
+        sim.at(0.0, ping, rt)
+
+    sim.on_applied.append(hook)
+    return sent
+
+
+@pytest.mark.parametrize("epoch", [wire.MAX_PROMISE, 2**62, election.FIRST_EPOCH + election.MAX_JUMP])
+def test_a_promise_too_far_ahead_is_not_taken(epoch):
+    """A promise of the wire's largest epoch (2**40) made the sequencer raise its epoch above it,
+    where no follower can promise it on the wire: their pings were dropped and the table never
+    went live again (the run stalled at entry 10).  Now the sequencer raises for a promise only
+    to an epoch within reach of its log (net.election.within_reach): one further ahead is dropped,
+    counted, and the game goes on in its epoch.  (2**62 is past the wire's bound: dropped there.)"""
+    sim = Sim(3, FAIR)
+    sent = _promise_from_seat_2(sim, lambda sim: epoch)
+    out = sim.run()
+    assert sent == [epoch] and out.entries >= FAIR.entries
+    assert all(p.epoch == election.FIRST_EPOCH for p in sim.peers)
+
+
+def test_promises_raised_as_far_as_allowed_on_every_ping_do_not_stop_the_game():
+    """Seat 2 promises, every 20 ms, the highest epoch the sequencer still raises to: one jump
+    above its log's last entry.  Each raise is a new welcome to every member; the game goes on,
+    and the epochs grow by one jump per entry at most, far from the wire's end."""
+    sim = Sim(3, replace(FAIR, entries=120))
+    sent = _promise_from_seat_2(sim, lambda sim: sim.peers[0].log.last_epoch + election.MAX_JUMP - 16, 0.02)
+    out = sim.run()
+    assert len(sent) > 100 and out.entries >= 120
+    top = max(p.epoch for p in sim.peers)
+    assert election.MAX_JUMP < top < (out.entries + 1) * election.MAX_JUMP
+
+
+def test_a_welcome_too_far_ahead_is_not_followed():
+    """The sequencer (seat 0) welcomes seat 1 again in an epoch near the end of the wire's (as a
+    Byzantine one could): seat 1 promised it, and then could promise nothing on the wire (its pings
+    dropped: 'no heartbeat').  Now it takes no welcome more than two jumps ahead of its log, says
+    hello again, and the game goes on in the epoch it had."""
+    sim = Sim(3, FAIR)
+    far = election.next_epoch(wire.MAX_PROMISE - 64, 0)
+    sent = []
+
+    def hook(sim: Sim, seat: int, peer, n: int) -> None:
+        if seat == 1 and n == 10 and not sent:
+            host = sim.peers[0]
+            rid = next(r for r, m in host.sequencer.membership.members.items() if m.seat == 1)
+            msg = dict(host.sequencer.welcome(1, -1), epoch=far)
+            sent.append(far)
+            sim.at(0.0, lambda: host.send_to(rid, msg), sim.rts[0])
+
+    sim.on_applied.append(hook)
+    out = sim.run()
+    assert sent and out.entries >= FAIR.entries
+    assert sim.peers[1].promise() == election.FIRST_EPOCH
