@@ -263,3 +263,25 @@ def test_a_suicide_asks_first_whichever_key_does_it():
             await drive.until(lambda: any("DIES" in ln.text for ln in m.log))
 
     asyncio.run(main())
+
+
+def test_numbers_go_out_only_while_the_game_waits_for_the_seat():
+    """An interrupt window on another's turn numbered "1 Play Cleric, 2 Drop 300 gold here, 3 Pass":
+    the numbers were handed out at the turn's start, to what that seat could do any time. Now a
+    seat gets numbers only while the game waits for it, so the window's pass comes first (1)."""
+    checked = 0
+    waited: set[tuple[int, int]] = set()  # (seat, turn) in which the game waited for that seat
+    for s, models in _bot_games(seeds=(1, 2, 3, 4, 5)):
+        if s.turn is None:
+            continue
+        c = s.combat
+        for m in models:
+            key = (m.seat, s.turn.number)
+            if m.seat not in actors(s):
+                assert not m.numbers or key in waited, (m.seat, m.numbers)
+                continue
+            if (c is not None and c.stage == "window" and m.seat != s.turn.seat and key not in waited):
+                assert m.numbers.get(Action(m.seat, "pass")) == 1, {m.describe(a): k for a, k in m.numbers.items()}
+                checked += 1
+            waited.add(key)
+    assert checked > 10

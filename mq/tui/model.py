@@ -631,6 +631,11 @@ class Model:
                 self._retired.add(n)
         if decision != self._decision:
             self._decision, self._retired = decision, set()
+        if self.seat is not None and self.seat not in self.waiting_for():
+            # Numbers go out only while the game waits for this seat: a card of any moment (a
+            # class, a level) or dropping gold, possible nearly always, would otherwise take the
+            # low numbers on another's turn, before a window's pass or an offer of help appears.
+            return
         taken = set(self.numbers.values()) | self._retired
         free = [n for n in NUMBERS if n not in taken]
         for action in sorted(self._in_menu_order(self.legal), key=lambda a: not self._asked(a)):
@@ -1355,6 +1360,8 @@ class Model:
             left = " ".join(str(k % 10) for k in sorted(self.numbers.values()))
             return (f"Action {number} is done or no longer possible (nothing else takes its number until the "
                     f"game moves on)" + (f"; now: {left}." if left else "."))
+        if self.seat is not None and self.seat not in self.waiting_for() and not self.numbers:
+            return "The game is not waiting for you: a opens the menu of what you may do now."
         return f"There is no action {number} on the menu."
 
     # -- messages -----------------------------------------------------------------------------------
