@@ -34,6 +34,12 @@ ORDER_WORDS = {Picks.HELPER: "the helper picking first", Picks.FIGHTER: "the fig
                Picks.TURNS: "picked in turns, the helper first"}  # C-HELP-3: who picks first
 
 
+def listing(words) -> str:
+    """Words as a list is said: "A", "A and B", "A, B and C"."""
+    words = list(words)
+    return ", ".join(words[:-1]) + " and " + words[-1] if len(words) > 1 else "".join(words)
+
+
 def terms_words(share: int, order: str, item_name: str) -> str:
     """A help deal's terms in words (C-HELP-3): "2 Treasure cards (the fighter picking first) and
     Battle Llama", "nothing"."""
@@ -256,7 +262,7 @@ class ClassicNarrator:
         return f"  {d.name} is now active too ({rule})."
 
     def _items(self, cards) -> str:
-        return " and ".join(self.card(c) for c in cards)
+        return listing([self.card(c) for c in cards])
 
     def _terms(self, share: int, order: str, item: str) -> str:
         return terms_words(share, order, self.card(item) if item else "")

@@ -11,7 +11,7 @@ window's exact size; ``render.plan`` decides the sizes from the terminal's, from
     log                         │ chat (wide terminals; else chat is in the log)
     chat input (only while typing)
     status line: what the game waits for, or why a key was refused
-    overlays: the help (?) and the table overview (i), over everything
+    overlays: the help (?), the table overview (i) and a Classic trade being composed (x), over everything
 
 Never blocks: keys submit through the table in background tasks; updates from the table are
 pumped into the model by another task, each followed by a redraw.  Nothing waits on a bot or a
@@ -46,7 +46,7 @@ from mq.rules import IllegalAction
 from mq.table import LocalTable
 from mq.tui import keys as keymod
 from mq.tui import render, terminal
-from mq.tui.model import CHAT, HELP, INFO, Model
+from mq.tui.model import CHAT, HELP, INFO, TRADE, Model
 
 
 class PanelControl(UIControl):
@@ -257,6 +257,9 @@ def build_layout(client: Client) -> Layout:
               top=0, bottom=0, left=0, right=0),
         Float(ConditionalContainer(panel(lambda w, h: render.render_info(m, w, h)),
                                    filter=Condition(lambda: m.mode == INFO)),
+              top=0, bottom=0, left=0, right=0),
+        Float(ConditionalContainer(panel(lambda w, h: render.render_trade(m, w, h)),
+                                   filter=Condition(lambda: m.mode == TRADE)),
               top=0, bottom=0, left=0, right=0),
     ]
     def small() -> bool:

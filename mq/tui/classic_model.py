@@ -21,11 +21,12 @@ from mq.classic import deals as dl
 from mq.classic.legal import DISCARD_ARGS
 from mq.classic.state import DealKind, Out, PendingKind, Phase, Picks, Stage
 from mq.narrate import plural
-from mq.narrate_classic import ORDER_WORDS, TRADE_LAPSES, terms_words
+from mq.narrate_classic import ORDER_WORDS, TRADE_LAPSES, listing, terms_words
 from mq.rules.actions import Action
 from mq.rules.errors import REASONS, IllegalAction
 from mq.rules.view import HIDDEN
-from mq.tui.model import GENDER_MARKS, NUMBERS, LogLine, Model, who
+from mq.tui import classic_trade as ct
+from mq.tui.model import GENDER_MARKS, NORMAL, NUMBERS, TRADE, LogLine, Model, who
 
 # Action kinds in the order the menu lists them: what the game waits for first, then the turn's
 # steps, then the fight's cards, then cards and gear, and what costs a card last ("drop" is no
@@ -57,6 +58,9 @@ EPIC_WORDS = {"arrows": "arrows (−2 to one in others' fights)", "no_hand_limit
               "eat_weak": "eats level-1 monsters", "luck": "draws and discards 2 more Treasure",
               "claim": "may claim discarded monsters as steeds"}
 DEATH = "\u2620"
+# A trade offered longer than this in words is told in short on the status line (3 rows at 80x24)
+# and on its menu entries (3 lines of the 80x24 pane); the table pane shows it whole (C-ITEM-6).
+TRADE_PROMPT, TRADE_LABEL = 170, 90
 
 
 def card_of(a: Action) -> str | None:
@@ -343,7 +347,7 @@ class ClassicScribe:
         return f"{who(by)} {verb} {who(to)} {self.name(item)} for staying out of this fight."
 
     def items_words(self, cards) -> str:
-        return " and ".join(self.name(c) for c in cards)
+        return listing([self.name(c) for c in cards])
 
     def trade_words(self, by: int, to: int, gives, takes) -> str:
         """A trade in a sentence (C-ITEM-6): "Red offers Blue Helm for their Socks"."""
@@ -451,7 +455,26 @@ class ClassicModel(Model):
         self._turn: tuple | None = None  # (phase, turn number): a new one numbers afresh
         self._kept: dict[Action, int] = {}  # numbers of actions gone this turn, for when they come back
         self._done: dict[int, Action] = {}  # this seat's own actions this turn: their numbers go to no other
+        self.draft: ct.Draft | None = None  # the trade being composed (TRADE mode)
         super().__init__(*args, **kwargs)
+
+    def _recompute(self) -> None:
+        super()._recompute()
+        if self.draft is not None:  # the game moved on while a trade was composed
+            to, self.draft = self.draft.to, ct.settle(self.view, self.seat, self.draft)
+            if self.draft is None:
+                why = ct.why_not(self.view, self.seat) if not ct.partners(self.view, self.seat) else \
+                    f"{who(to)} may not be offered one now."
+                self.close_trade(f"The trade was not sent. {why}")
+
+    def menu(self):
+        """As Quest's, but the whole menu lists no trade: one for each pair of items would bury
+        the rest; x composes a trade of any items, and Tab to an item, Enter, lists its trades
+        one for one (C-ITEM-6)."""
+        entries = super().menu()
+        if self.menu_card is None:
+            entries = [e for e in entries if e.action.kind != "trade"]
+        return entries
 
     def _renumber(self) -> None:
         """Number keys (as Quest's promise: pressing a number twice never does two different
@@ -743,6 +766,60 @@ class ClassicModel(Model):
         words = REASONS.get(err.reason, err.reason)
         self.say(f"{words[:1].upper()}{words[1:]}.", "error")
 
+    # -- composing a trade (C-ITEM-6, mq.tui.classic_trade) -------------------------------------
+    def start_trade(self) -> str | None:
+        """`x`: compose a trade with the first player who may be offered one (the selected item
+        of one's own marked); a sentence says why when nobody may."""
+        if (msg := self._no_seat()) is not None:
+            return msg
+        draft = ct.start(self.view, self.seat, self.selected)
+        if draft is None:
+            return ct.why_not(self.view, self.seat)
+        self.draft, self.mode = draft, TRADE
+        return None
+
+    def trade_rows(self) -> tuple[tuple[int, str], ...]:
+        return ct.rows(self.view, self.seat, self.draft) if self.draft is not None else ()
+
+    def trade_mark(self, number: int | None = None) -> None:
+        """Mark or unmark the card numbered ``number`` (1-9, 0 = 10), or the one under the cursor."""
+        row = self.draft.cursor if number is None else (10 if number == 0 else number) - 1
+        if not 0 <= row < len(self.trade_rows()):
+            self.say(f"There is no item {number} to mark." if number is not None else "Nothing to mark.", "error")
+            return
+        self.draft = ct.toggle(self.view, self.seat, self.draft, row)
+
+    def trade_move(self, step: int) -> None:
+        self.draft = ct.move(self.view, self.seat, self.draft, step)
+
+    def trade_switch(self, step: int) -> None:
+        self.draft = ct.switch(self.view, self.seat, self.draft, step)
+
+    def trade_offer(self) -> Action | None:
+        """Enter: the trade marked, to send (the composer closes); None, and why, when the engine
+        would not take it (the composer stays open)."""
+        why = ct.problem(self.view, self.seat, self.draft, self.cards)
+        if why:
+            self.say(why, "error")
+            return None
+        action = ct.action(self.seat, self.draft)
+        self.close_trade()
+        return action
+
+    def trade_summary(self) -> str:
+        """The trade marked, in words: "You offer Green Helm and Socks for their Sword"."""
+        d = self.draft
+        mine = self.scribe.items_words(d.gives) if d.gives else "(none marked yet)"
+        theirs = self.scribe.items_words(d.takes) if d.takes else "(none marked yet)"
+        return f"You offer {who(d.to)} your {mine} for their {theirs}."
+
+    def close_trade(self, why: str = "") -> None:
+        self.draft = None
+        if self.mode == TRADE:
+            self.mode = NORMAL
+        if why:
+            self.say(why)
+
     # -- intents ------------------------------------------------------------------------------
     def simple(self, kind: str) -> Action | str:
         """A key for one action: kick (d), look for trouble (f), loot (l), pass, end the turn."""
@@ -852,8 +929,12 @@ class ClassicModel(Model):
         offered = tuple(t for t in v.turn.trades if t.to == self.seat)
         if offered:  # C-ITEM-6: a trade offered to this seat, answered first
             t = offered[0]
-            return (f"A trade: {self.scribe.trade_words(t.by, t.to, t.gives, t.takes)}. Both arrive not in use. "
-                    "Accept or decline it (1-9, a: menu).")
+            what = f"A trade: {self.scribe.trade_words(t.by, t.to, t.gives, t.takes)}."
+            if len(what) > TRADE_PROMPT:  # (the status line wraps to 3 rows: the table shows it whole)
+                what = f"A trade from {who(t.by)} of {plural(len(t.gives), 'item')} for {len(t.takes)} of yours " \
+                       "(the table shows them)."
+            arrive = "Both arrive" if len(t.gives) + len(t.takes) == 2 else "They arrive"
+            return f"{what} {arrive} not in use. Accept or decline it (1-9, a: menu)."
         if v.turn.phase == Phase.CLOSING:  # C-DIGI-2 f
             if mine:
                 return (f"{who(v.turn.seat)}'s turn is over: play a card now (a curse, a level: 1-9, a: menu), "
@@ -867,9 +948,11 @@ class ClassicModel(Model):
                 return "Your turn: d kicks open the door (first play cards: Tab, Enter; a: all)."
             if phase == Phase.TROUBLE:
                 return "No monster: f looks for trouble (a monster from your hand), or l loots the room."
-            return "Play cards or sell items for levels (a: menu), then e ends your turn."
+            trade = ", x trades items" if ct.partners(v, self.seat) else ""
+            return f"Play cards or sell items for levels (a: menu){trade}, then e ends your turn."
         auto = " · auto-pass on (A)" if self.auto_pass else ""
-        return f"{who(v.turn.seat)}'s turn… (? help, i table, t chat{auto})"
+        trade = ", x trade" if ct.partners(v, self.seat) else ""
+        return f"{who(v.turn.seat)}'s turn… (? help, i table, t chat{trade}{auto})"
 
     def _combat_prompt(self, c, mine: bool) -> str:
         fighter = who(c.fighter)
@@ -974,8 +1057,12 @@ class ClassicModel(Model):
                     f"{self.scribe.items_words(theirs)}")
         if k in ("accept", "decline") and a.args[0] == trades.TRADE:
             t = trades.open_offer(v, a.args[1], self.seat)
-            return (f"{'Accept' if k == 'accept' else 'Decline'} {who(t.by)}'s trade: their "
-                    f"{self.scribe.items_words(t.gives)} for your {self.scribe.items_words(t.takes)}")
+            verb = "Accept" if k == "accept" else "Decline"
+            words = (f"{verb} {who(t.by)}'s trade: their {self.scribe.items_words(t.gives)} for your "
+                     f"{self.scribe.items_words(t.takes)}")
+            if len(words) > TRADE_LABEL:  # (a menu entry wraps to 3 lines at 80x24: the table shows it whole)
+                words = f"{verb} {who(t.by)}'s trade: {len(t.gives)} of theirs for {len(t.takes)} of yours (see the table)"
+            return words
         if k == "decline":
             return f"Decline {who(a.args[1])}'s deal"
         if k == "accept" and a.args[0] == "deal":

@@ -14,6 +14,7 @@ from mq.classic import query
 from mq.classic.state import Out, Phase, Stage
 from mq.narrate import plural
 from mq.rules.view import HIDDEN
+from mq.tui import classic_trade as ct
 from mq.tui import render as R
 from mq.tui.classic_model import DEATH, ClassicModel, chance_words
 from mq.tui.model import abbreviate, who
@@ -165,6 +166,11 @@ def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
         lines += R._para(f" Dungeon: {model.dungeon_words(card)}", width, "class:help")[:3]
     if height >= 3 + 2 * len(order):  # the decks, when there is room for more than a line a munchkin
         lines += R._para(" " + " · ".join(decks), width, "class:dim")[:2]
+    if v.turn is not None:  # open offers of trades (C-ITEM-6), whole: what the prompt may say in short
+        for t in v.current_turn.trades:
+            answer = "1-9 answers" if t.to == model.seat else f"waiting for {who(t.to)}"
+            words = f" Trade offered ({answer}): {model.scribe.trade_words(t.by, t.to, t.gives, t.takes)}."
+            lines += R._para(words, width, "class:combat.timer")[:5]
     rest = height - len(lines)
     bodies = []
     for b in v.bodies:
@@ -415,3 +421,48 @@ def help_legend(width: int) -> list[Line]:
         [("class:help", "4T a monster's Treasure")],
         [("class:help", "Cards marked * can be played now; only you see your hand.")],
     ], width)
+
+
+TRADE_KEYS = "1-9 0 or ↑↓ Space: mark or unmark · Tab: another player · Enter: send the offer · Esc: cancel"
+
+
+def render_trade(model: ClassicModel, width: int, height: int) -> list[Line]:
+    """Composing a trade (key x, mq.tui.classic_trade; C-ITEM-6): the seat's items in play and
+    the partner's, each with its number key and a mark, what is offered for what in words, and
+    every key the composer takes; over the whole screen, as the table overview (i)."""
+    d = model.draft
+    if d is None:
+        return []
+    v = model.view
+    rows = model.trade_rows()
+    others = [s for s in ct.partners(v, model.seat) if s != d.to]
+    more = f" (Tab: {', '.join(who(s) for s in others)})" if others else ""
+    head = R.pad([("class:title", f" Trade items in play with {who(d.to)}{more}")], width, "class:title")
+    intro = R._para(f"Mark what you give and what you ask for, any number each side. {who(d.to)} accepts or "
+                    "declines; what each gets arrives in play, not in use.", width, "class:help")
+    items: list[tuple[int, Line]] = []  # (row of the draft or -1, the line)
+    for k, (holder, card) in enumerate(rows):
+        if k == 0 or holder != rows[k - 1][0]:
+            whose = "You give (your items in play):" if holder == model.seat else \
+                f"You ask for ({who(holder)}'s items in play):"
+            items.append((-1, [("class:help.section", " " + whose)]))
+        marked = card in (d.gives if holder == model.seat else d.takes)
+        key = str((k + 1) % 10) if k < 10 else "·"
+        here = k == d.cursor
+        style = "class:menu.cursor" if here else "class:help"
+        label = f" {'▸' if here else ' '}{key} [{'x' if marked else ' '}] {model.card_name(card)} ({model.card_info(card)})"
+        items.append((k, [(style, label)]))
+    foot = R._para(model.trade_summary(), width, "class:help.key")[:3]
+    if model.message:
+        foot += R._para(model.message, width, "class:status.error" if model.message_kind == "error" else "class:help")[:2]
+    foot += R._para(TRADE_KEYS, width, "class:help")[:2]
+    room = max(1, height - 1 - len(intro) - len(foot))
+    at = next((i for i, (k, _) in enumerate(items) if k == d.cursor), 0)
+    top = max(0, min(at - room + 1, len(items) - room)) if at >= room else 0
+    shown = items[top:top + room]
+    body = [R.pad(line, width, "class:help") for _, line in shown]
+    if top + room < len(items):
+        body[-1] = R.pad([("class:help", f"   … {len(items) - top - room + 1} more below (↓)")], width, "class:help")
+    body += [R.pad([], width, "class:help")] * (room - len(body))
+    out = [head] + [R.pad(r, width, "class:help") for r in intro] + body + [R.pad(r, width, "class:help") for r in foot]
+    return [R.clip(line, width) for line in out[:height]]

@@ -22,12 +22,13 @@ from prompt_toolkit.filters import Condition
 from prompt_toolkit.key_binding import KeyBindings
 
 from mq.tui.cli import DEFAULT_DELAY
-from mq.tui.model import CHAT, CONFIRM, GOTO, HELP, INFO, MENU, NORMAL, QUIT
+from mq.tui.model import CHAT, CONFIRM, GOTO, HELP, INFO, MENU, NORMAL, QUIT, TRADE
 
 ANY_MODE = "any"
 MODE_TITLES = {NORMAL: "Playing", MENU: "In the action menu (a)", CHAT: "Chatting (t)",
                HELP: "In this help", INFO: "In the table overview (i)", QUIT: "Asked whether to quit",
-               GOTO: "Typing a turn number (g)", CONFIRM: "Asked whether to do something that costs a card",
+               GOTO: "Typing a turn number (g)", TRADE: "Composing a trade (x)",
+               CONFIRM: "Asked whether to do something that costs a card",
                ANY_MODE: "Anywhere"}
 REPLAY_TITLE = "Watching a replay"  # NORMAL's title in a replay
 KEY_NAMES = {"left": "←", "right": "→", "up": "↑", "down": "↓", "s-left": "⇧←", "s-right": "⇧→",
@@ -470,7 +471,7 @@ def help_sections(keys: Keys) -> list[tuple[str, list[tuple[str, str]]]]:
     """The help screen's contents: per mode, each binding's keys and docstring, in the order
     they were added."""
     out = []
-    for mode in (NORMAL, GOTO, MENU, CHAT, CONFIRM, HELP, INFO, QUIT, ANY_MODE):
+    for mode in (NORMAL, GOTO, MENU, TRADE, CHAT, CONFIRM, HELP, INFO, QUIT, ANY_MODE):
         items = [(" ".join(h.keys), h.doc) for h in keys.help if h.mode == mode]
         if items:
             out.append((keys.titles[mode], items))

@@ -49,6 +49,7 @@ from mq.rules.view import TABLE
 # "g": a turn number is being typed (mq.tui.replay).
 NORMAL, MENU, CHAT, HELP, INFO, QUIT, GOTO = "normal", "menu", "chat", "help", "info", "quit", "goto"
 CONFIRM = "confirm"  # a question about an action that costs a card or ends a turn: y or not
+TRADE = "trade"  # a Classic trade being composed (mq.tui.classic_trade): its overlay shows
 
 LOG_LINES = 400  # the log keeps this many sentences; older ones scroll away for good
 CHAT_LINES = 100

@@ -23,7 +23,7 @@ from mq.narrate import plural
 from mq.rules import board, combat
 from mq.rules.character import item_bonus, max_hp, move_total
 from mq.rules.state import COLOURS, DX, DY, LOOTED, OVER, SEARCHED, SETUP, Stage
-from mq.tui.model import CHAT, CONFIRM, HELP, INFO, MENU, QUIT, Model, abbreviate, deal_words, name_lines, who
+from mq.tui.model import CHAT, CONFIRM, HELP, INFO, MENU, QUIT, TRADE, Model, abbreviate, deal_words, name_lines, who
 
 Frag = tuple[str, str]
 Line = list[Frag]
@@ -1012,6 +1012,11 @@ def render_too_small(model: Model, width: int, height: int) -> list[Line]:
     return [clip(line, width) for line in out[:height]]
 
 
+def render_trade(model: Model, width: int, height: int) -> list[Line]:
+    """A Classic trade being composed (mq.tui.classic_render.render_trade), over the whole screen."""
+    return _classic().render_trade(model, width, height)
+
+
 def render_screen(model: Model, width: int, height: int, sections=None, now: float | None = None) -> str:
     """The whole screen as plain text, panel by panel (tests and the benchmark; the app lays the
     same renderers out with prompt_toolkit); ``now`` as for :func:`render_combat`."""
@@ -1031,4 +1036,6 @@ def render_screen(model: Model, width: int, height: int, sections=None, now: flo
         parts.append(plain(render_help(sections, width, height, model=model)))
     if model.mode == INFO:
         parts.append(plain(render_info(model, width, height)))
+    if model.mode == TRADE:
+        parts.append(plain(render_trade(model, width, height)))
     return "\n".join(parts)
