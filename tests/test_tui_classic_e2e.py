@@ -76,3 +76,47 @@ def test_a_classic_game_in_a_real_terminal(tmp_path, how):
         assert "Traceback" not in errors and "Could not" not in tmux.screen(), errors
     finally:
         tmux.kill()
+
+
+def test_a_trade_in_a_real_terminal_C_ITEM_6(tmp_path):
+    """x, the number keys and Enter offer Green's bot two items for one in a real terminal; the bot
+    accepts (it gains strength); the log says so; at 80x24 a second x says why nobody is left to
+    offer a trade; q, y leaves with 0 and no traceback."""
+    exe = shutil.which("tmux")
+    if exe is None:
+        pytest.fail("tmux is not installed: this end-to-end test of the terminal client needs it")
+    rc = tmp_path / "rc"
+    command = (f"cd {shlex.quote(str(ROOT))} && {shlex.quote(sys.executable)} tests/classic_local.py 5 --trade "
+               f"2> {shlex.quote(str(tmp_path / 'stderr'))}; echo $? > {shlex.quote(str(rc))}; sleep 5")
+    tmux = Tmux(exe, f"mqclassic{os.getpid()}trade")
+    tmux.run("new-session", "-d", "-s", tmux.target, "-x", "120", "-y", "40", command)
+    try:
+        tmux.wait(lambda t: "x trades items" in status(t) and "Your hand" in t, "the end of our turn, x named")
+        tmux.keys("x")
+        screen = tmux.wait(lambda t: "Trade items in play with Green" in t and "Esc: cancel" in t, "the trade composer")
+        assert "You give (your items in play):" in screen and "Enter: send the offer" in screen
+        tmux.keys("2", "3", "5")  # the helm and the armour (set aside) for Green's socks
+        screen = tmux.wait(lambda t: "5 [x] Socks" in t, "the socks marked")
+        assert "2 [x] Traffic Cone Helm" in screen and "3 [x] Bubble-Wrap Armour" in screen
+        assert "You offer Green your Traffic Cone Helm and Bubble-Wrap Armour for their Socks" in screen
+        tmux.keys("Enter")
+        screen = tmux.wait(lambda t: "Trade: you get Socks" in t or "Green declines" in t, "Green's answer in the log")
+        assert "Trade: you get Socks" in screen and "Green declines" not in screen, screen  # (it gains strength)
+        tmux.run("resize-window", "-t", tmux.target, "-x", "80", "-y", "24")
+        small = tmux.wait(lambda t: len(t.splitlines()) <= 24 and "Your hand" in t and "Log" in t, "the 80x24 frame")
+        assert all(len(line) <= 80 for line in small.splitlines())
+        tmux.keys("x")  # Green was offered one this turn, Blue has nothing in play
+        small = tmux.wait(lambda t: "Nobody to offer a trade now" in t, "why no trade is possible")
+        assert "Trade items in play with" not in small
+        tmux.keys("q")
+        tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
+        tmux.keys("y")
+        deadline = time.monotonic() + 10
+        while not (rc.exists() and rc.read_text().strip()):
+            assert time.monotonic() < deadline, "the client did not exit after q, y"
+            time.sleep(0.05)
+        errors = (tmp_path / "stderr").read_text()
+        assert rc.read_text().strip() == "0", errors
+        assert "Traceback" not in errors, errors
+    finally:
+        tmux.kill()
