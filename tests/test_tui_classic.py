@@ -156,7 +156,7 @@ def test_help_offers_and_the_accepted_deal_in_words_C_HELP_1_2_3():
     s = feed(red, s, 1, "offer", 1, "fighter", "")
     assert red.prompt() == "Fight, you lack 2: offers of help are in: accept one (1-9), or r: fight alone."
     accept = next(e.label for e in red.menu() if e.action.kind == "accept")
-    assert accept == "Accept: Green offers to help Red for 1 Treasure card (the fighter picking first): 7 vs 8, still short"
+    assert accept == "Accept Green's help (7 vs 8, still short) for 1 Treasure card (the fighter picking first)"
     assert "Offered: Green offers to help Red for 1 Treasure card (the fighter picking first)." in \
         render.plain(render.render_combat(red, 100, 14, now=0.0))
     s = feed(red, s, 0, "accept", "deal", 1)
@@ -434,7 +434,8 @@ def test_what_is_possible_all_turn_long_takes_no_number_so_a_fights_cards_do():
     numbered = {e.action.kind: e.number for e in m.menu() if e.number is not None}
     assert "reveal" not in numbered and "discard" not in numbered
     uses = [e for e in m.menu() if e.action.kind == "use"]
-    assert {e.action.args[0] for e in uses} == {"CT63", "CT49"} and all(e.number is not None for e in uses)
+    assert {e.action.args[0] for e in uses} == {"CT63", "CT49"}
+    assert all((e.number is None) == (e.action.args[1:] == ("monsters",)) for e in uses)  # (against one's own fight)
     assert any(e.action.kind == "reveal" for e in m.menu())
 
 
@@ -525,7 +526,9 @@ def test_a_gift_or_a_theft_asks_first_whatever_the_key_C_ITEM_6_C_CHAR_5():
     assert m.is_legal(give) and m.end_turn_warning(give) == (
         "Give Brain-Warming Beanie to Green for nothing (into their play)? y = give it, any other key = no")
     theft = next(a for a in m.legal if a.kind == "power" and a.args[0] == "theft")
-    assert m.end_turn_warning(theft).startswith("Steal Socks of Unsettling Warmth from Green: discard ")
+    assert m.end_turn_warning(theft).startswith("Steal Socks of Unsettling Warmth from Green: roll 4+, a miss costs a "
+                                                "level; discard ")
+    assert theft not in m.numbers  # a gamble possible all turn long, one per item and card: on the menu only
     assert m.end_turn_warning(Action(0, "kick")) is None
 
 
@@ -611,7 +614,7 @@ def test_deals_are_offered_answered_and_told_in_words_C_DIGI_3_C_HELP_3_C_HELP_7
     assert green.prompt() == f"A deal: Red offers Green {beanie} if Green helps (the item if the fight is won). " \
                              "Accept or decline it (1-9, a: menu)."
     labels = [e.label for e in green.menu()]
-    assert f"Accept: Red offers Green {beanie} if Green helps (the item if the fight is won): 9 vs 8, munchkins win" \
+    assert f"Accept: help Red (9 vs 8, munchkins win) for {beanie}, paid on a win" \
         in labels
     assert "Decline Red's deal" in labels
     assert f"Offered: Red offers Green {beanie} if Green helps" in render.plain(render.render_combat(blue, 100, 16, now=0.0))
@@ -726,3 +729,71 @@ def test_ask_whom_names_the_keys_as_they_are_pressed_10_is_0():
     red.numbers[Action(0, "ask", (2,))] = 10
     assert red.ask_help() is None
     assert red.message.endswith(", 0: Blue."), red.message
+
+
+def test_auto_pass_never_takes_a_curse_on_you_that_a_card_of_yours_cancels_C_CARD_8():
+    s = hand(playing(3), 1, "CD48")  # Paperwork Error: lose a level
+    s = hand(set_player(s, 0, level=3), 0, "CT58")  # Curse Insurance Policy cancels a curse
+    red = model_of(s, 0)
+    red.auto_pass = True
+    s = feed(red, s, 1, "curse", "CD48", 0)
+    assert 0 in red.window_waiting() and red.is_legal(Action(0, "pass"))
+    assert red.auto_action() is None  # Red decides: cancel it, or Space to take it
+
+
+def test_a_short_fight_panel_folds_terms_so_that_they_add_up_C_COMBAT_2():
+    s = set_player(in_play(on_top(playing(), "CD23"), 0, "CD63", "CT05", "CT06", "CT13", "CT30"), 0, level=3)
+    s, _ = act(s, 0, "kick")  # Red: level 3 and four items, 11, against the karaoke machine
+    m = model_of(s)
+    tall = render.plain(render.render_combat(m, 45, 16, now=0.0))
+    assert "Telescopic… +2" in tall and "others" not in tall  # room for every term
+    short = render.plain(render.render_combat(m, 45, 10, now=0.0)).split("\n")
+    assert len(short) <= 10 and all(len(line) <= 45 for line in short)
+    assert any(line.startswith(" Red  11") for line in short)
+    assert [line[:21].strip() for line in short[2:5]] == ["level 3", "Brain-Warming… +3", "others (i) +5"]  # 3 + 3 + 5
+    assert "lack 2" in "\n".join(short) and "Win: 1 level" in "\n".join(short)  # the verdict never goes
+
+
+def test_after_a_fight_its_result_keeps_two_lines_and_the_table_its_room():
+    s = set_player(on_top(playing(4), "CD01"), 0, level=3)
+    s, _ = act(s, 0, "kick")
+    m = model_of(s)
+    assert render.plan(m, 80, 24).combat >= 8  # the fight: as much as the table spares
+    s = feed(m, s, 0, "roll")
+    while s.combat is not None:  # the others' last chances: pass
+        s = feed(m, s, s.combat.waiting[0], "pass")
+    assert m.last_result is not None and render.plan(m, 80, 24).combat == 2
+    assert "Last fight" in screen(m, 80, 24)
+
+
+def test_cards_against_your_own_fight_and_thefts_take_no_number():
+    gg = "CT49"  # Potion of Sudden Confidence: +3 for either side
+    s = hand(set_player(on_top(playing(), "CD01"), 0, level=3), 0, gg)
+    m = model_of(s)
+    s = feed(m, s, 0, "kick")
+    mine, theirs = Action(0, "use", (gg, "munchkins")), Action(0, "use", (gg, "monsters"))
+    assert m.is_legal(theirs) and theirs not in m.numbers and mine in m.numbers  # the menu keeps it
+    assert theirs in [e.action for e in m.menu()]
+
+
+def test_the_table_gives_unused_rows_to_the_munchkins_who_need_them_and_keeps_the_decks_whole():
+    s = in_play(in_play(on_top(playing(4), "CD01"), 1, "CT01", "CT06", "CT13", "CT30", "CT14", in_use=False), 0, "CT05")
+    s = s.replace(door=s.door.replace(discard=(s.door.draw[-1],)), treasure=s.treasure.replace(
+        discard=(s.treasure.draw[-1],)))
+    s = s.replace(door=s.door.replace(draw=s.door.draw[:-1]), treasure=s.treasure.replace(draw=s.treasure.draw[:-1]))
+    m = model_of(s)
+    table = render.plain(render.render_map(m, 45, 18)).split("\n")
+    assert "…(i)" not in "\n".join(table), table  # Green's five items set aside: the rows others leave free
+    decks = " ".join(line.strip() for line in table[1:3])
+    assert "Door " in decks and "discarded" in decks and decks.endswith("discarded"), table  # never cut mid-way
+
+
+def test_a_hand_card_s_text_cut_at_80x24_says_so_and_i_shows_it_whole():
+    s = hand(playing(3), 0, "CT58")  # Curse Insurance Policy
+    m = model_of(s)
+    m.selected = "CT58"
+    text = m.card_text("CT58")
+    pane = render.plain(render.render_hand(m, 34, 8))
+    assert "…(i)" in pane and text not in " ".join(pane.split())  # cut, and it says where it is whole
+    overview = " ".join(render.plain(render.render_info(m, 80, 24)).split())
+    assert "Your hand (only you see it)" in overview and " ".join(text.split()) in overview

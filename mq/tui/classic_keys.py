@@ -15,9 +15,10 @@ DOCS = {
     "summon": "Look for trouble: fight a monster from your hand (the selected one, if several).",
     "roll": "Ready to fight: the others get a last chance; after a lost fight, roll to run away.",
     "pass_": "Pass: play nothing in a last-chance, curse or die window; refuse to help.",
-    "auto_pass": "Pass every last-chance, curse and die window by yourself (on/off).",
+    "auto_pass": "Pass every last-chance, curse and die window by yourself (on/off); a curse on you that a card "
+                 "of yours can cancel still asks.",
     "end_turn": "End your turn (in setup: you are ready to start).",
-    "show_table": "The table in full: every card in play with its text, the fight, the decks.",
+    "show_table": "The table in full: every card in play with its text, your hand's texts, the fight, the decks.",
 }
 
 

@@ -539,6 +539,17 @@ class ClassicModel(Model):
     def letter_key(self, a: Action) -> str | None:
         return self.LETTERS.get(a.kind) if not a.args else None
 
+    def _against_own_side(self, a: Action) -> bool:
+        """A card that would make the seat's own fight harder: a one-shot for the monsters or an
+        enhancer raising a monster (C-COMBAT-5; one lowering it helps) while the seat fights or
+        helps (no number: a key pressed for the card's other use must not find it; the menu
+        keeps it)."""
+        c = self.view.combat
+        if c is None or self.seat not in cb.side(c) or a.kind not in ("enhance", "use") or not a.args:
+            return False
+        raises = self.cards.card(a.args[0]).bonus > 0
+        return raises and (a.kind == "enhance" or (len(a.args) > 1 and a.args[1] == "monsters"))
+
     def _keyed(self, a: Action) -> bool:
         """Whether an action gets a number key: not showing the hand (C-ITEM-10, one entry per
         player), discarding or giving away a card unasked (a race or class card's power goes; an
@@ -547,13 +558,20 @@ class ClassicModel(Model):
         pushed a fight's cards, or looking for trouble and looting, below the pane. They stay on the menu (a) and on the card
         (Tab, Enter); a discard or gift the game asks for (charity, C-CHARITY) keeps its number.
         Nor the terms of a deal (C-DIGI-3: dozens of shares, pick orders and cards), but for the
-        offers of the seat a call for help asks (C-HELP-1)."""
+        offers of the seat a call for help asks (C-HELP-1), nor a thief's theft (C-CHAR-5: one
+        for each item of the others and card to discard, possible all the own turn long, and a
+        gamble: it stays on the menu and on the card, and asks first), nor a card against the
+        seat's own side in its fight (``_against_own_side``)."""
         if a.kind == "curse":  # on another: a number in their turn (its windows), the menu in one's own
             return a.args[1] != self.seat and (self.view.turn is None or self.view.turn.seat != self.seat)
         if a.kind == "equip":
             return not any(it.card == a.args[0] and it.in_use for it in self.me().items)
         if a.kind in ("deal", "offer"):
             return a.kind == "offer" and self._asked_for_help()
+        if a.kind == "power" and a.args and a.args[0] == "theft":  # one per item and card: all turn long
+            return False
+        if self._against_own_side(a):
+            return False
         asked = self.view.pending is not None and self.view.pending.seat == self.seat
         return a.kind not in ("reveal", "trade") and (a.kind not in ("discard", "give") or asked)
 
@@ -645,9 +663,10 @@ class ClassicModel(Model):
                      for i, m in enumerate(c.monsters))
         runner = c.runners[0] if c.stage == Stage.RUN and c.runners else -1
         who_runs = runner if runner >= 0 else c.fighter
-        todo = cb.to_escape(c) if runner >= 0 else cb.fought(c)
+        # the monsters still to escape (C-RUN-1); before the fight is lost, those a loss would chase
+        chasing = cb.to_escape(c) if runner >= 0 else cb.fought(c)
         escapes = tuple((i, query.escape_need(v, cards, who_runs, i), query.escape_chance(v, cards, who_runs, i))
-                        for i in todo)
+                        for i in chasing)
         return ClassicCombat(
             fighter=c.fighter, helper=c.helper, stage=c.stage, waiting=c.waiting,
             side=tuple(Fighter(s, query.munchkin_terms(v, cards, s)) for s in cb.side(c)),
@@ -715,11 +734,14 @@ class ClassicModel(Model):
 
     def auto_action(self) -> Action | None:
         """With auto-pass on, the pass of a last-chance, die or curse window that waits for us (a
-        call for help is answered by the person: a pass refuses help)."""
+        call for help is answered by the person: a pass refuses help; and so is a curse on us
+        that a card of ours could cancel, C-CARD-8: auto-pass never takes it for us)."""
         if not self.auto_pass or self.seat is None or self.seat not in self.window_waiting():
             return None
-        c = self.view.combat
-        if self.view.curse is None and c is not None and c.stage == Stage.HELP:
+        c, curse = self.view.combat, self.view.curse
+        if curse is None and c is not None and c.stage == Stage.HELP:
+            return None
+        if curse is not None and curse.victim == self.seat and any(a.kind != "pass" for a in self.legal):
             return None
         action = Action(self.seat, "pass")
         return action if self.is_legal(action) else None
@@ -1002,11 +1024,12 @@ class ClassicModel(Model):
                         "or Space to pass (A: always).")
             return f"{who(c.runners[0])} must run away: waiting for " + ", ".join(who(s) for s in c.waiting) + "…"
         if c.runners and c.runners[0] == self.seat:
-            todo = cb.to_escape(c)
-            if todo:
-                i = todo[0]
+            chasing = cb.to_escape(c)  # the monsters still to escape, the next roll against the first
+            if chasing:
+                i = chasing[0]
                 need = query.escape_need(self.view, self.cards, self.seat, i)
-                return f"You lost: run! r rolls against {self.monster_label(i)}: {need}+ escapes it (1-9: order)."
+                others = " (1-9: roll against another of them first)" if len(chasing) > 1 else ""
+                return f"You lost: run! r rolls against {self.monster_label(i)}: {need}+ escapes it{others}."
         return f"{who(c.runners[0]) if c.runners else fighter} is running away…"
 
     def sale_words(self, items: tuple[str, ...]) -> str:
@@ -1071,8 +1094,12 @@ class ClassicModel(Model):
             h = dl.helper(d)
             if h < 0:
                 return f"Accept: {words}"
-            o = query.with_helper(v, self.cards, h)
-            return f"Accept: {words[:-1]}: {o.mine} vs {o.theirs}, " + ("munchkins win" if o.wins else "still short")
+            o = query.with_helper(v, self.cards, h)  # the verdict first: a label cut at 80x24 keeps it
+            verdict = f"{o.mine} vs {o.theirs}, " + ("munchkins win" if o.wins else "still short")
+            terms = self.scribe.terms(d.share, d.order, d.item)
+            if d.what == DealKind.HELPER:
+                return f"Accept {who(d.by)}'s help ({verdict}) for {terms}"
+            return f"Accept: help {who(d.by)} ({verdict}) for {terms}" + (", paid on a win" if d.item else "")
         if k == "enhance":
             d = self.cards.card(a.args[0])
             return f"Enhance {self.monster_label(a.args[1])} with {d.name} ({d.bonus:+d})" + self._after(a)
@@ -1169,7 +1196,7 @@ class ClassicModel(Model):
         if name == "backstab":
             return f"Backstab {who(rest[1])} (−2): discard {paid(rest[0])}" + self._after(a)
         if name == "theft":
-            return f"Steal {n(rest[2])} from {who(rest[1])}: discard {paid(rest[0])}, roll 4+ (a miss costs a level)"
+            return f"Steal {n(rest[2])} from {who(rest[1])}: roll 4+, a miss costs a level; discard {paid(rest[0])}"
         if name == "pickpocket":
             return f"Pick {who(rest[1])}'s pocket: discard {n(rest[0])}, take a random card of their hand"
         if name == "escape_boost":

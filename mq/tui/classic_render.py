@@ -30,8 +30,11 @@ def plan(model: ClassicModel, width: int, height: int) -> R.Plan:
     n = len(model.view.players)
     players = 1 + n if top >= 2 * n + 18 else 0  # a small screen: the table on the left says it all
     actions = base.actions + (base.players - players)
-    # a small screen in a fight: the table keeps a line a munchkin, the fight gets the rest
+    # a small screen in a fight: the table keeps a line a munchkin, the fight gets the rest; after
+    # the fight its result keeps two lines, and the table its room
     fight = (max(8, min(14, top // 2)) if top >= 24 else max(8, top - 1 - n)) if combat_shown(model) else 0
+    if fight and model.view.combat is None and model.view.curse is None:
+        fight = 2
     return dataclasses.replace(base, players=players, actions=actions, combat=fight)
 
 
@@ -157,10 +160,13 @@ def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
     # Narrow (80x24): the turn's words matter most, then the goal; the pane's name goes first.
     heads = [" · ".join(w for w in (f"The table · {table}", turn) if w), " · ".join(w for w in (table, turn) if w)]
     lines = [R.title(next((h for h in heads if len(h) + 2 <= width), turn or heads[-1]), width)]
-    decks = []
+    decks, bare = [], []  # (bare: without the top discards, where the whole would take 3 lines, 80x24)
     for name, deck in (("Door", v.door), ("Treasure", v.treasure)):
         top = f" (top: {abbreviate(model.card_name(deck.discard[-1]), 20)})" if deck.discard else ""
-        decks.append(f"{name} {len(deck.draw)} left, {len(deck.discard)} discarded{top}")
+        bare.append(f"{name} {len(deck.draw)} left, {len(deck.discard)} discarded")
+        decks.append(bare[-1] + top)
+    if len(R.wrap(" " + " · ".join(decks), width - 1)) > 2:
+        decks = bare
     order = v.order or tuple(range(len(v.players)))
     for card in v.active:  # C-PACK-7: the rules of the whole table, name and rule at every size
         lines += R._para(f" Dungeon: {model.dungeon_words(card)}", width, "class:help")[:3]
@@ -178,11 +184,23 @@ def render_table(model: ClassicModel, width: int, height: int) -> list[Line]:
         cards = ", ".join(model.card_name(c) for c in b.cards) or "nothing left"
         bodies += R._para(f" {DEATH} {who(b.seat)}'s body: {cards}. Looting next: {looters}.", width, "class:log.alert")
     rest -= len(bodies)
-    per = max(1, rest // max(1, len(order)))
-    for seat in order:
-        block = player_block(model, seat, width, min(per, 4))
-        lines += block
+    for seat, rows in zip(order, _rows_each(model, order, width, rest)):
+        lines += player_block(model, seat, width, rows)
     return (lines[:height - len(bodies)] + bodies)[:height]
+
+
+def _rows_each(model: ClassicModel, order, width: int, rest: int, most: int = 6) -> list[int]:
+    """The table's rows for each munchkin: an even share of ``rest`` (at most ``most``), and the
+    rows one leaves unused to those whose items need more (80x24: no blank rows under a cut list)."""
+    want = [len(player_block(model, seat, width, most)) for seat in order]
+    share = max(1, rest // max(1, len(order)))
+    rows = [min(w, share) for w in want]
+    spare = rest - sum(rows)
+    for k, w in enumerate(want):
+        more = max(0, min(w - rows[k], spare))
+        rows[k] += more
+        spare -= more
+    return rows
 
 
 def render_players(model: ClassicModel, width: int, height: int) -> list[Line]:
@@ -208,19 +226,33 @@ def render_players(model: ClassicModel, width: int, height: int) -> list[Line]:
     return lines[:height]
 
 
-def _side_lines(model: ClassicModel, info, width: int) -> list[Line]:
+def _folded(terms, most: int | None) -> list[tuple[str, int]]:
+    """At most ``most`` terms: the first ones, then the rest as one ("others (i)": their sum), so
+    that a side's terms still add up to its total in a short fight panel (80x24)."""
+    terms = list(terms)
+    if most is None or len(terms) <= most:
+        return terms
+    keep = terms[:max(0, most - 1)]
+    return keep + [("others (i)" if keep else "in all (i)", sum(v for _, v in terms[len(keep):]))]
+
+
+def _term_lines(terms, width: int) -> list[Line]:
+    return [[("", f"   {n} {v}" if n == "level" else f"   {abbreviate(n, max(6, width - 5 - len(f'{v:+d}')))} {v:+d}")]
+            for n, v in terms]
+
+
+def _side_lines(model: ClassicModel, info, width: int, most: int | None = None) -> list[Line]:
     left: list[Line] = []
     for f in info.side:
         role = "" if f.seat == info.fighter else " (helper)"
         left.append([(R.seat_style(f.seat), f" {who(f.seat)}{role}"), ("class:bold", f"  {f.total}")])
-        left += [[("", f"   {n} {v}" if n == "level" else f"   {abbreviate(n, max(6, width - 5 - len(f'{v:+d}')))} {v:+d}")]
-                 for n, v in f.terms]
+        left += _term_lines(_folded(f.terms, most), width)
     if info.munchkin_bonus:
         left.append([("class:combat.win", f"   one-shots {info.munchkin_bonus:+d}")])
     return left
 
 
-def _foe_lines(model: ClassicModel, info, width: int) -> list[Line]:
+def _foe_lines(model: ClassicModel, info, width: int, most: int | None = None) -> list[Line]:
     right: list[Line] = []
     for foe in info.foes:
         label = abbreviate(foe.name + (" (copy)" if foe.mate else ""),
@@ -232,11 +264,21 @@ def _foe_lines(model: ClassicModel, info, width: int) -> list[Line]:
         if len(label) + len(str(foe.total)) + 3 + len(gives) > width:
             gives = f" {foe.treasure}T"
         right.append([("class:bold", f" {label}  {foe.total}"), ("class:dim", gives)])
-        right += [[("", f"   {abbreviate(n, max(6, width - 5 - len(f'{v:+d}')))} {v:+d}")]
-                  for n, v in foe.terms if n != "level"]
+        right += _term_lines(_folded([(n, v) for n, v in foe.terms if n != "level"], most), width)
     if info.monster_bonus:
         right.append([("class:combat.lose", f"   one-shots {info.monster_bonus:+d}")])
     return right
+
+
+def _fitted(lines_of, room: int) -> list[Line]:
+    """A column of the fight panel in ``room`` lines: every term while they fit, else each side's
+    terms folded (``_folded``) to as many as fit."""
+    lines = lines_of(None)
+    most = len(lines)
+    while len(lines) > room and most > 1:
+        most -= 1
+        lines = lines_of(most)
+    return lines
 
 
 def _verdict(model: ClassicModel, info, width: int) -> list[Line]:
@@ -300,7 +342,6 @@ def render_combat(model: ClassicModel, width: int, height: int, now: float | Non
         info.stage, info.stage)
     lines = [R.title(f"Fight · {who(info.fighter)} · {stage}", width)]
     half = (width - 1) // 2
-    body = R._two_columns(_side_lines(model, info, half), _foe_lines(model, info, width - half - 1), width)
     foot: list[Line] = []
     if info.stage == Stage.RUN:
         runner = who(info.runner) if info.runner >= 0 else who(info.fighter)
@@ -310,7 +351,7 @@ def render_combat(model: ClassicModel, width: int, height: int, now: float | Non
             foot.append(_waiting(model, info, width, now, "waiting for: "))
         else:
             runs = "; ".join(f"{info.foes[i].name}: {escape_words(need, p)}" for i, need, p in info.escapes)
-            foot += R._para(f" The munchkins lost: {runner} runs, a d6 per monster: {runs or 'done'}.", width)
+            foot += R._para(f" The munchkins lost: {runner} runs, a d6 per monster: {runs or 'every roll made'}.", width)
     else:
         foot += _verdict(model, info, width)
         if info.stage == Stage.HELP:
@@ -330,6 +371,8 @@ def render_combat(model: ClassicModel, width: int, height: int, now: float | Non
         foot.insert(0, R.clip([("class:log.alert", f" A curse is on its way: {model.card_name(v.curse.card)}"
                                 f" to {who(v.curse.victim)}")], width))
     room = max(0, height - 1 - len(foot))
+    body = R._two_columns(_fitted(lambda most: _side_lines(model, info, half, most), room),
+                          _fitted(lambda most: _foe_lines(model, info, width - half - 1, most), room), width)
     return (lines + body[:room] + foot)[:height]
 
 
@@ -350,8 +393,9 @@ def _curse_panel(model: ClassicModel, width: int, height: int, now: float | None
 
 
 def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:  # noqa: C901 - one part per zone
-    """The table overview (key i): every munchkin with every card in play and its text, the fight's
-    monsters with theirs, the decks; all public (C-DIGI-4).  Scrolls with ``model.overlay_top``."""
+    """The table overview (key i): every munchkin with every card in play and its text, the seat's
+    own hand with its texts (what the hand pane cuts at 80x24), the fight's monsters with theirs,
+    the decks; the rest all public (C-DIGI-4).  Scrolls with ``model.overlay_top``."""
     v = model.view
     rows: list[Line] = []
     for p in v.players:
@@ -386,6 +430,12 @@ def render_info(model: ClassicModel, width: int, height: int) -> list[Line]:  # 
                 rows += R._para(f"  {role}: {model.card_name(card)} ({model.card_info(card)})", width, "class:help")
         if model.epic_words(p.seat):
             rows += R._para(f"  epic powers: {model.epic_words(p.seat)}", width, "class:help")
+    me = model.me()
+    if me is not None and me.hand:  # only the seat's own hand (its view): each card's text whole
+        rows += [[], [("class:help.section", " Your hand (only you see it)")]]
+        for card in me.hand:
+            rows += R._para(f"  {model.card_name(card)} ({model.card_info(card)}): {model.card_text(card)}", width,
+                            "class:help")
     c = v.combat
     if c is not None:
         rows += [[], [("class:help.section", " The fight")]]

@@ -28,7 +28,7 @@ ANY_MODE = "any"
 MODE_TITLES = {NORMAL: "Playing", MENU: "In the action menu (a)", CHAT: "Chatting (t)",
                HELP: "In this help", INFO: "In the table overview (i)", QUIT: "Asked whether to quit",
                GOTO: "Typing a turn number (g)", TRADE: "Composing a trade (x)",
-               CONFIRM: "Asked whether to do something that costs a card",
+               CONFIRM: "Asked to confirm (y or not)",
                ANY_MODE: "Anywhere"}
 REPLAY_TITLE = "Watching a replay"  # NORMAL's title in a replay
 KEY_NAMES = {"left": "←", "right": "→", "up": "↑", "down": "↓", "s-left": "⇧←", "s-right": "⇧→",

@@ -476,6 +476,9 @@ def render_hand(model: Model, width: int, height: int) -> list[Line]:
         else:  # 80x24: the list comes first; the text keeps two lines (its own colour sets it apart)
             keep = min(len(want), 2 if avail >= 5 else 1)
             text = [[("class:card.text", " " + t)] for t in want[:keep]]
+        if keep < len(want):  # the rest of the text: cut, saying so and where it is whole (Classic: i)
+            more = " …(i)" if model.classic else " …"
+            text[-1] = [("class:card.text", " " + want[keep - 1][:max(1, width - 1 - len(more))] + more)]
     space = max(1, height - 1 - len(text))
     start = max(0, min(sel_row - space // 2, len(rows) - space))
     shown = rows[start:start + space]
