@@ -64,16 +64,8 @@ def test_a_classic_game_in_a_real_terminal(tmp_path, how):
         helped = tmux.wait(lambda t: "Kick open the door" in t, "the help screen")
         assert "Move or explore" not in helped
         tmux.keys("Escape")
-        tmux.keys("q")
-        tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
-        tmux.keys("y")
-        deadline = time.monotonic() + 10
-        while not (rc.exists() and rc.read_text().strip()):
-            assert time.monotonic() < deadline, "the client did not exit after q, y"
-            time.sleep(0.05)
-        errors = (tmp_path / "stderr").read_text()
-        assert rc.read_text().strip() == "0", errors
-        assert "Traceback" not in errors and "Could not" not in tmux.screen(), errors
+        errors = _quit(tmux, rc, tmp_path)
+        assert "Could not" not in tmux.screen(), errors
     finally:
         tmux.kill()
 
@@ -108,15 +100,21 @@ def test_a_trade_in_a_real_terminal_C_ITEM_6(tmp_path):
         tmux.keys("x")  # Green was offered one this turn, Blue has nothing in play
         small = tmux.wait(lambda t: "Nobody to offer a trade now" in t, "why no trade is possible")
         assert "Trade items in play with" not in small
-        tmux.keys("q")
-        tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
-        tmux.keys("y")
-        deadline = time.monotonic() + 10
-        while not (rc.exists() and rc.read_text().strip()):
-            assert time.monotonic() < deadline, "the client did not exit after q, y"
-            time.sleep(0.05)
-        errors = (tmp_path / "stderr").read_text()
-        assert rc.read_text().strip() == "0", errors
-        assert "Traceback" not in errors, errors
+        _quit(tmux, rc, tmp_path)
     finally:
         tmux.kill()
+
+
+def _quit(tmux, rc, tmp_path) -> str:
+    """q, y: the client asks, then exits with 0 and no traceback on its stderr (returned)."""
+    tmux.keys("q")
+    tmux.wait(lambda t: "Quit the game?" in t, "the quit question")
+    tmux.keys("y")
+    deadline = time.monotonic() + 10
+    while not (rc.exists() and rc.read_text().strip()):
+        assert time.monotonic() < deadline, "the client did not exit after q, y"
+        time.sleep(0.05)
+    errors = (tmp_path / "stderr").read_text()
+    assert rc.read_text().strip() == "0", errors
+    assert "Traceback" not in errors, errors
+    return errors

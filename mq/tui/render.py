@@ -203,9 +203,23 @@ def _quest_plan(model: Model, width: int, height: int) -> Plan:
     actions = max(3, min(max(12, avail - hand_need), avail - 4, max(avail // 2, avail - hand_need)))
     fight = 0
     if combat_shown(model):  # as tall as the fight needs (up to 12), leaving the map 6 rows
-        need = len(render_combat(model, width - right - 1, 12))
-        fight = max(7, min(12, max(top // 2, need), top - 6))
+        fight = max(7, min(12, max(top // 2, _fight_rows(model, width - right - 1)), top - 6))
     return Plan(right, log, chat, banners, players, actions, fight)
+
+
+def _fight_rows(model: Model, width: int) -> int:
+    """The rows the Quest fight panel needs at ``width`` (up to 12), worked out once per view and
+    width: the layout asks for the plan several times a frame.  (Classic sizes its own.)"""
+    if model.classic:
+        return 0
+    view, result, at, rows = _FIGHT_ROWS[0]
+    if view is not model.view or result != model.last_result or at != width:
+        rows = len(render_combat(model, width, 12))
+        _FIGHT_ROWS[0] = (model.view, model.last_result, width, rows)
+    return rows
+
+
+_FIGHT_ROWS: list[tuple] = [(None, None, 0, 0)]  # _fight_rows' last answer: (view, last result, width, rows)
 
 
 # -- the map ---------------------------------------------------------------------------------------------
