@@ -285,3 +285,21 @@ def test_numbers_go_out_only_while_the_game_waits_for_the_seat():
                 checked += 1
             waited.add(key)
     assert checked > 10
+
+
+def test_a_curse_on_yourself_is_listed_last_and_asks_first():
+    """Q-CARD-6: "9 Curse yourself with Curse! Stubbed Toe" sat among the turn's first numbers;
+    a curse on yourself now comes after every other action but a suicide (so it takes a number
+    only after them), and asks first whichever key does it."""
+    seen = 0
+    for s, models in _bot_games(seeds=(1, 2, 12)):
+        for m in models:
+            order = m._in_menu_order(m.legal)
+            own = [k for k, a in enumerate(order) if a.kind == "curse" and a.args[1] == m.seat]
+            if not own:
+                continue
+            seen += 1
+            assert all(a.kind in ("curse", "suicide") for a in order[own[0]:]), [m.describe(a) for a in order]
+            assert all(a.args[1] == m.seat for a in order[own[0]:] if a.kind == "curse")
+            assert m.end_turn_warning(order[own[0]]).startswith("Curse yourself with ")
+    assert seen > 10

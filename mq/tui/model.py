@@ -662,12 +662,15 @@ class Model:
 
     def end_turn_warning(self, a: Action) -> str | None:
         """The question the client asks before ``a``, whichever key asked for it: before a
-        suicide (Q-DEATH-4: at once, for good this turn); before an end of turn with more cards
+        suicide (Q-DEATH-4: at once, for good this turn) or a curse on yourself; before an end of turn with more cards
         than the hand limit (Q-CHARITY), what will happen to the excess, as the engine would do
         it, and that cards may still be played."""
         if a.kind == "suicide" and self.seat is not None:
             return ("Commit suicide? You die at once: your hand is discarded, your gold and items drop here "
                     "and you lose a level (Q-DEATH-1). y = die, any other key = no")
+        if a.kind == "curse" and self.seat is not None and a.args[1] == self.seat:
+            return (f"Curse yourself with {self.card_name(a.args[0])}? It strikes you, not another player. "
+                    "y = do it, any other key = no")
         if a.kind != "end_turn" or self.seat is None:
             return None
         me = self.me()
@@ -1154,6 +1157,8 @@ class Model:
         def rank(a: Action) -> int:
             if a.kind == "give" and not urgent:  # a gift to a neighbour, not charity: with the gear
                 return self.menu_rank["drop"]
+            if a.kind == "curse" and a.args[1] == self.seat:  # a curse on yourself: with the irreversible ones
+                return self.menu_rank["suicide"]
             if a.kind in ("enhance", "curse") and (self.view is None or self.view.combat is None):
                 return self.menu_rank["play"]  # anytime cards outside a fight (Q-CARD-6, 8): with the cards
             return self.menu_rank.get(a.kind, 99)
