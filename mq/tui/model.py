@@ -1154,11 +1154,11 @@ class Model:
         acts = self._distinct(acts)
         urgent = self.view is not None and self.view.pending is not None
 
-        def rank(a: Action) -> int:
+        def rank(a: Action) -> float:
             if a.kind == "give" and not urgent:  # a gift to a neighbour, not charity: with the gear
                 return self.menu_rank["drop"]
-            if a.kind == "curse" and a.args[1] == self.seat:  # a curse on yourself: last, with a suicide
-                return max(self.menu_rank.values())
+            if a.kind == "curse" and a.args[1] == self.seat:  # a curse on yourself: last but a suicide
+                return max(self.menu_rank.values()) - 0.5
             if a.kind in ("enhance", "curse") and (self.view is None or self.view.combat is None):
                 return self.menu_rank["play"]  # anytime cards outside a fight (Q-CARD-6, 8): with the cards
             return self.menu_rank.get(a.kind, 99)
