@@ -94,6 +94,8 @@ def add_commands(sub) -> None:
                    help="seconds to wait for the host to answer")
     j.add_argument("--code", default=None, metavar="XXXX-XXXX-XXXX",
                    help="the join code the host shows (not needed to rejoin a game you play in)")
+    j.add_argument("--no-beacon", action="store_true",
+                   help="listen for no games on the LAN (a join never announces anything): give the address")
     j.add_argument("--server-key", default=None, metavar="Z85",
                    help="the host's public key, if you have it another way (instead of checking it with the code)")
     _tuning(j)
@@ -356,6 +358,11 @@ async def _join(args) -> int:
     from net.client import NetTable
     from net.peer import PeerError
 
+    if not args.address and args.no_beacon:
+        # The flag is the host's too, so that one set of flags keeps a manual run off the LAN.
+        print("mq join: with --no-beacon no games are listened for: give the host's address "
+              "(mq join HOST[:PORT])", file=sys.stderr)
+        return 2
     if not args.address:
         games = await asyncio.get_running_loop().run_in_executor(None, discovery.scan, args.scan_s)
         if not games:

@@ -43,6 +43,8 @@ BAD = [
     (["join", "nosuch.invalid:47400", "--connect-timeout", "0.5"], 1, "no machine of that name"),
     (["join", "127.0.0.1:47400", "--connect-timeout", "-1"], 2, "cannot be negative"),
     (["join", "--scan-s", "0", "--headless", "--watch"], 2, "too short"),
+    (["join", "--no-beacon", "--headless", "--watch"], 2, "give the host's address"),
+    (["join", "127.0.0.1:1", "--no-beacon", "--connect-timeout", "0.5"], 1, "nothing listens on port 2"),
     (["join", "127.0.0.1:47400", "--code", "xyz", "--connect-timeout", "0.5"], 1, "not a join code"),
     (["play", "--delay", "-3"], 2, "--delay: -3 seconds: a duration cannot be negative"),
     (["play", "--players", "0"], 2, "0 players: mq plays with 2 to 6"),
