@@ -59,7 +59,7 @@ def test_four_headless_bot_peers_play_a_whole_classic_game_with_identical_logs_a
                *(["--packs", ",".join(packs)] if packs else []))
         for i in (1, 2, 3):
             c.join(i)
-        codes = c.wait_all(60)
+        codes = c.wait_all(180)  # a bound, not a speed target: an Epic game in the pure core under load took over 60 s
         assert codes == {0: 0, 1: 0, 2: 0, 3: 0}, {i: c.procs[i].err()[-2000:] for i in codes}
         results = {i: c.summary(i) for i in range(4)}
     assert len(set(results.values())) == 1, results
